@@ -8,7 +8,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'api', include: ['apps/api/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' },
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
       },
       {
         extends: true,
@@ -16,7 +23,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'reader', include: ['packages/reader/src/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        test: {
+          name: 'reader',
+          include: ['packages/reader/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,

@@ -1,0 +1,4 @@
+export * from './accounts.js';
+export * from './companies.js';
+export * from './envelope.js';
+export * from './paging.js';
