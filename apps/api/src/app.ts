@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { parse as parseQuery } from 'node:querystring';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TConfig } from './config.js';
+import { openDatabase, type TDatabase } from './db/client.js';
+import { AppError } from './lib/app-error.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import auth from './plugins/auth.js';
+import errors from './plugins/errors.js';
+import services from './plugins/services.js';
+import tenantGuard from './plugins/tenant-guard.js';
+import web from './plugins/web.js';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export type TBuildOptions = {
+  /** An open database to use (tests share one per file); otherwise one is opened from the config. */
+  database?: TDatabase;
+  /** Registers extra routes before the tenant guard exists (only the isolation test's proof uses this). */
+  beforeGuard?: (app: FastifyInstance) => Promise<void>;
+};
+
+/** Query keys are matched case-insensitively (`Page` = `page`): schemas declare them in lower case. */
+const parseQueryLowercase = (qs: string) =>
+  Object.fromEntries(Object.entries(parseQuery(qs)).map(([k, v]) => [k.toLowerCase(), v]));
+
+export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promise<FastifyInstance> {
+  const database =
+    opts.database ?? (await openDatabase({ url: config.databaseUrl, dir: `${config.dataDir}/db` }));
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: {
+      caseSensitive: false,
+      ignoreTrailingSlash: true,
+      querystringParser: parseQueryLowercase,
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  if (!opts.database) app.addHook('onClose', () => database.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errors);
+  await app.register(services, { config, database });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    // Thrown, so the error handler writes the usual envelope.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 30 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'OrderBridge API',
+        version: '1.0.0',
+        description: 'Ordering between shops and suppliers.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(auth);
+  if (opts.beforeGuard) await app.register(opts.beforeGuard);
+  await app.register(tenantGuard);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(accountsRoutes);
+      await api.register(companiesRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(web);
+  return app;
+}

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type TSchema = typeof schema;
+/** The one database type the services see, whichever engine is underneath. */
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export type TDatabase = {
+  db: TDb;
+  engine: 'pglite' | 'postgres';
+  /** The raw PGlite instance (for pg-boss's adapter) when running embedded. */
+  pglite?: PGlite;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** PostgreSQL when a URL is given, else PGlite in `dir` (or in memory when `dir` is undefined). */
+export async function openDatabase(opts: { url?: string; dir?: string }): Promise<TDatabase> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as TDb;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, engine: 'postgres', close: () => pool.end() };
+  }
+  if (opts.dir) mkdirSync(opts.dir, { recursive: true });
+  const pglite = new PGlite(opts.dir);
+  const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
+  await migratePglite(drizzlePglite(pglite), { migrationsFolder });
+  return { db, engine: 'pglite', pglite, close: () => pglite.close() };
+}

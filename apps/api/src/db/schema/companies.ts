@@ -1,0 +1,62 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { createdAt, tstz } from './columns.js';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['shops', 'suppliers'] }).notNull(),
+    mainEmail: text('main_email').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    website: text('website'),
+    logoKey: text('logo_key'),
+    plan: text('plan', { enum: ['Business', 'Enterprise'] })
+      .notNull()
+      .default('Business'),
+    billingCycle: text('billing_cycle', { enum: ['Monthly', 'Yearly'] })
+      .notNull()
+      .default('Monthly'),
+    aiModel: text('ai_model').notNull().default('builtin'),
+    requireApproval: boolean('require_approval').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('companies_main_email_idx').on(t.type, t.mainEmail)],
+);
+export type TCompanyRow = typeof companies.$inferSelect;
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('memberships_company_idx').on(t.companyId)],
+);
+
+/** An invitation to join a company; the invitee joins by registering or signing in through its link. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: tstz('expires_at').notNull(),
+    acceptedAt: tstz('accepted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_company_idx').on(t.companyId, t.email)],
+);

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TConfig } from '../config.js';
+import type { TDatabase, TDb } from '../db/client.js';
+import { createAccessTokens, type TAccessTokens } from '../lib/access-tokens.js';
+import { createMailer, type Mailer } from '../lib/mailer.js';
+import { createLocalStorage, type Storage } from '../lib/storage.js';
+import { createAccountsService, type TAccountsService } from '../modules/accounts/accounts.service.js';
+import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
+
+export type TServices = { accounts: TAccountsService; companies: TCompaniesService };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: TConfig;
+    db: TDb;
+    mailer: Mailer;
+    storage: Storage;
+    accessTokens: TAccessTokens;
+    services: TServices;
+  }
+}
+
+/** Wires the infrastructure and the domain services once, and hands them to every route. */
+export default fp(
+  async (app: FastifyInstance, opts: { config: TConfig; database: TDatabase }) => {
+    const { config } = opts;
+    const db = opts.database.db;
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+    });
+    const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+    const accessTokens = createAccessTokens({
+      secret: config.jwtSecret,
+      ttlSeconds: config.accessTokenTtlSeconds,
+    });
+    const companies = createCompaniesService({ db, mailer, storage, config });
+    const accounts = createAccountsService({
+      db,
+      mailer,
+      config,
+      accessTokens,
+      acceptInvitation: async (userId, email, token) =>
+        (await companies.acceptInvitation(userId, email, token)).companyId,
+      defaultCompany: companies.defaultCompany,
+    });
+    app.decorate('config', config);
+    app.decorate('db', db);
+    app.decorate('mailer', mailer);
+    app.decorate('storage', storage);
+    app.decorate('accessTokens', accessTokens);
+    app.decorate('services', { accounts, companies });
+  },
+  { name: 'services' },
+);
