@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type TBuildOptions } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type TDatabase } from '../db/client.js';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server
+ * named by TEST_DATABASE_URL (dropped again on close), so the suite runs on both engines.
+ */
+export async function createTestDatabase(): Promise<TDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({});
+  const name = `ob_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const drop = new pg.Client({ connectionString: serverUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+export type TTestApp = { app: FastifyInstance; dataDir: string; close: () => Promise<void> };
+
+/** The real app on a fresh database and data folder; mail goes to the outbox. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Omit<TBuildOptions, 'database'> = {},
+): Promise<TTestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ob-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://orderbridge.test',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp(config, { ...options, database });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TSession = {
+  token: string;
+  refreshToken: string;
+  deviceId: string;
+  userId: string;
+  email: string;
+};
+
+let counter = 0;
+export const uniqueEmail = (label = 'user') => `${label}.${Date.now()}.${counter++}@example.com`;
+export const PASSWORD = 'correct horse 42';
+
+/** The newest outbox message sent to `to`. */
+export async function lastMailTo(app: FastifyInstance, to: string) {
+  const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+  const messages = res.json().data as {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    links: string[];
+  }[];
+  const message = messages.find((m) => m.to.includes(to));
+  if (!message) throw new Error(`no mail to ${to}`);
+  return message;
+}
+
+/** Follows a link from an email through the app (the host part is the configured PUBLIC_URL). */
+export const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+/** Registers, confirms through the emailed link and signs in. */
+export async function signUp(
+  app: FastifyInstance,
+  opts: { email?: string; invitation?: string; firstName?: string } = {},
+): Promise<TSession> {
+  const email = opts.email ?? uniqueEmail();
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/account/register',
+    payload: {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      firstName: opts.firstName ?? 'Ada',
+      lastName: 'Lovelace',
+      invitation: opts.invitation,
+    },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const mail = await lastMailTo(app, email);
+  const confirm = await app.inject({ method: 'GET', url: pathOf(mail.links[0]!) });
+  if (confirm.headers.location !== '/email-verified')
+    throw new Error(`confirm failed: ${confirm.headers.location}`);
+  return signIn(app, email);
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = PASSWORD): Promise<TSession> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    payload: { userName: email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const data = res.json().data;
+  const profile = await app.inject({ method: 'GET', url: '/api/profile', headers: bearer(data.token) });
+  return { ...data, userId: profile.json().data.id, email };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Creates a company through onboarding and returns its id. */
+export async function createCompany(
+  app: FastifyInstance,
+  session: TSession,
+  type: 'shops' | 'suppliers' = 'shops',
+  name = `Company ${counter++}`,
+): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/onboarding/company',
+    headers: bearer(session.token),
+    payload: { companyName: name, companyType: type, companyMainEmail: uniqueEmail('company') },
+  });
+  if (res.statusCode !== 201) throw new Error(`onboarding failed: ${res.body}`);
+  return res.json().data.companyId;
+}
