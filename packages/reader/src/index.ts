@@ -1,2 +1,17 @@
-/** The document reader; see ../shared/EXTRACTION.md. Filled by the reader issue. */
-export const READER_VERSION = '0.0.0';
+export { type CheckOptions, runChecks } from './checks.js';
+export { type EInvoice, parseEInvoice } from './einvoice.js';
+export { identify } from './identify.js';
+export { learn } from './learn.js';
+export { type ModelOptions, readWithModel } from './model.js';
+export { closeOcr, nativeTesseractLangs } from './ocr.js';
+export { findDates, guessDateOrder, parseNumber } from './parse.js';
+export {
+  createFileProfileStore,
+  createMemoryProfileStore,
+  PROFILE_VERSION,
+  type ProfileStore,
+  type SupplierProfile,
+} from './profile.js';
+export { DEFAULT_LIMITS, type ReadOptions, type ReaderLimits, readDocument, readWords } from './read.js';
+export { createReader, type Reader, type ReaderPoolOptions } from './pool.js';
+export * from './types.js';

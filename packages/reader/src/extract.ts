@@ -1,0 +1,720 @@
+import { type Cell, type Line, xOverlap } from './layout.js';
+import {
+  CHARGE_ROW,
+  COLUMN_LABELS,
+  type ColumnKind,
+  DISCOUNT_ROW,
+  DOC_TYPE,
+  HEADER_LABELS,
+  type HeaderField,
+  LEGAL_FORM,
+  NOT_INVOICE_DATE,
+  PARTY_LABELS,
+  SUMMARY_ROW,
+  TOTAL_LABELS,
+  type TotalField,
+} from './labels.js';
+import { type DateOrder, type DecimalStyle, findDates, looksNumeric, norm, parseNumber, round2 } from './parse.js';
+import type { TBox, TDocumentType, TItem, TParty, TReaderResult } from './types.js';
+
+export interface ExtractContext {
+  lines: Line[];
+  decimal: DecimalStyle | undefined;
+  dateOrder: DateOrder;
+  isReceipt: boolean;
+}
+
+export interface Found<T> {
+  value: T;
+  conf: number;
+  box?: TBox;
+}
+
+/** Where a value sits, so that learned layouts and the review screen can find it again. */
+export function boxOf(c: { page: number; x0: number; x1: number; y0: number; y1: number }): TBox {
+  const r = (n: number) => Math.round(n * 10000) / 10000;
+  return { page: c.page, x: r(c.x0), y: r(c.y0), w: r(c.x1 - c.x0), h: r(c.y1 - c.y0) };
+}
+
+/** Candidate values for a label found in a line: rest of the cell after the label, next cells, cell below. */
+export function valuesNear(ctx: ExtractContext, line: Line, cellIdx: number, labelEnd: number): { text: string; cell: Cell; where: 'same' | 'right' | 'below' }[] {
+  const out: { text: string; cell: Cell; where: 'same' | 'right' | 'below' }[] = [];
+  const cell = line.cells[cellIdx]!;
+  const rest = cell.text.slice(labelEnd).replace(/^[\s:.#°\-–]+/, '').trim();
+  if (rest) out.push({ text: rest, cell, where: 'same' });
+  for (let i = cellIdx + 1; i < Math.min(line.cells.length, cellIdx + 3); i++) {
+    const c = line.cells[i]!;
+    out.push({ text: c.text.replace(/^[\s:]+/, ''), cell: c, where: 'right' });
+  }
+  // the cell below, overlapping the label horizontally
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 3); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page || l.y0 - line.y1 > (line.y1 - line.y0) * 2.5) break;
+    const c = l.cells.find((c) => xOverlap(c, cell) > 0.3 || Math.abs(c.x0 - cell.x0) < 0.02);
+    if (c) {
+      out.push({ text: c.text, cell: c, where: 'below' });
+      break;
+    }
+  }
+  return out;
+}
+
+const ID_RE = /^[A-Z0-9][A-Z0-9\-_/.]*[A-Z0-9]$|^[A-Z0-9]$/i;
+function cleanId(text: string): string | undefined {
+  const t = text.replace(/^[\s:#°.]+/, '').trim();
+  // first token (ids rarely contain spaces); allow "PO 1234" style only when second token is numeric
+  const toks = t.split(/\s+/);
+  let id = toks[0] ?? '';
+  if (/^(?:nr|no|n°|number)\.?:?$/i.test(id)) id = toks[1] ?? '';
+  id = id.replace(/[,;:]+$/, '');
+  if (!id || !ID_RE.test(id) || !/\d/.test(id) || id.length > 40) return undefined;
+  if (findDates(id).length && /^[\d./-]+$/.test(id) && findDates(id)[0]!.length === id.length) return undefined;
+  return id;
+}
+
+function labelMatch(text: string, patterns: RegExp[]): { end: number; rank: number } | undefined {
+  const n = norm(text);
+  for (let r = 0; r < patterns.length; r++) {
+    const m = patterns[r]!.exec(n);
+    if (m) return { end: m.index + m[0].length, rank: r };
+  }
+  return undefined;
+}
+
+/** Maps an index in the normalised text back to the raw text (normalisation may drop combining marks). */
+function rawIndex(raw: string, normEnd: number): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i++) {
+    if (norm(raw.slice(0, i + 1)).length >= normEnd) return i + 1;
+    n = i;
+  }
+  return n + 1;
+}
+
+/** Header fields found by label. */
+export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField, Found<string>>> {
+  const out: Partial<Record<HeaderField, Found<string> & { rank: number }>> = {};
+  const fields = Object.keys(HEADER_LABELS) as HeaderField[];
+  for (const line of ctx.lines) {
+    line.cells.forEach((cell, ci) => {
+      for (const f of fields) {
+        const m = labelMatch(cell.text, HEADER_LABELS[f]);
+        if (!m) continue;
+        const ncell = norm(cell.text);
+        if (f === 'invoiceDate' && m.rank >= 4 && NOT_INVOICE_DATE.test(ncell)) continue;
+        if (f === 'invoiceNum' && /\b(?:date|datum)\b/.test(ncell.slice(0, m.end + 6)) && !/\b(?:no|nr|number)\b/.test(ncell)) continue;
+        const prev = out[f];
+        if (prev && prev.rank <= m.rank) continue;
+        const end = rawIndex(cell.text, m.end);
+        for (const v of valuesNear(ctx, line, ci, end)) {
+          let value: string | undefined;
+          if (f.endsWith('Date')) {
+            const d = findDates(v.text, ctx.dateOrder)[0];
+            if (d && d.index < 4) value = d.iso;
+          } else value = cleanId(v.text);
+          if (value) {
+            const conf = (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.85 : 0.75) - m.rank * 0.03;
+            out[f] = { value, conf, box: boxOf(v.cell), rank: m.rank };
+            break;
+          }
+        }
+      }
+    });
+  }
+  // a date near the top of the first page when no labelled invoice date was found
+  if (!out.invoiceDate) {
+    for (const line of ctx.lines.slice(0, 60)) {
+      if (NOT_INVOICE_DATE.test(norm(line.text))) continue;
+      const d = findDates(line.text, ctx.dateOrder)[0];
+      if (d) {
+        out.invoiceDate = { value: d.iso, conf: 0.5, box: boxOf(line), rank: 99 };
+        break;
+      }
+    }
+  }
+  const res: Partial<Record<HeaderField, Found<string>>> = {};
+  for (const [k, v] of Object.entries(out)) if (v) res[k as HeaderField] = { value: v.value, conf: v.conf, box: v.box };
+  return res;
+}
+
+interface MoneyCand {
+  field: TotalField;
+  value: number;
+  prio: number;
+  index: number;
+  cell: Cell;
+}
+
+/** The amounts of a line (cells that are numbers), left to right. */
+export function lineNumbers(line: Line, decimal: DecimalStyle | undefined): { value: number; cell: Cell; pct: boolean }[] {
+  const out: { value: number; cell: Cell; pct: boolean }[] = [];
+  for (const c of line.cells) {
+    // a cell may hold "3 PCE" or "EUR 12,00": try the whole cell, then its tokens
+    const parts = looksNumeric(c.text) ? [c.text] : c.text.split(/\s+/);
+    for (const p of parts) {
+      if (!looksNumeric(p)) continue;
+      const v = parseNumber(p, decimal);
+      if (v === undefined) continue;
+      out.push({ value: v, cell: c, pct: p.includes('%') });
+    }
+  }
+  return out;
+}
+
+function isMoneyText(s: string): boolean {
+  return /\d[.,]\d{2}(?!\d)/.test(s);
+}
+
+/** Totals by label, reconciled by arithmetic (net + VAT = total). */
+export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
+  const cands: MoneyCand[] = [];
+  for (const line of ctx.lines) {
+    const n = norm(line.text);
+    for (const [field, pats] of Object.entries(TOTAL_LABELS) as [TotalField, [RegExp, number][]][]) {
+      for (const [re, prio] of pats) {
+        const m = re.exec(n);
+        if (!m) continue;
+        // the amount: the last money value right of the label on this line, else on the next line below
+        let nums = lineNumbers(line, ctx.decimal).filter((x) => !x.pct && isMoneyText(x.cell.text));
+        const labelCell = line.cells.find((c) => re.test(norm(c.text)));
+        if (labelCell) nums = nums.filter((x) => x.cell.x0 >= labelCell.x0 - 0.001);
+        if (!nums.length) {
+          const below = ctx.lines[line.index + 1];
+          if (below && below.page === line.page && below.y0 - line.y1 < (line.y1 - line.y0) * 2) {
+            const bn = lineNumbers(below, ctx.decimal).filter((x) => !x.pct && isMoneyText(x.cell.text));
+            const under = labelCell ? bn.filter((x) => xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.05) : [];
+            nums = under.length ? under : [];
+          }
+        }
+        const last = nums[nums.length - 1];
+        if (last) cands.push({ field, value: Math.abs(last.value), prio, index: line.index, cell: last.cell });
+        break;
+      }
+    }
+  }
+  const best = (f: TotalField) =>
+    cands.filter((c) => c.field === f).sort((a, b) => b.prio - a.prio || b.index - a.index || b.value - a.value);
+  const totals = best('invoiceTotal');
+  const nets = best('net');
+  const vats = best('vat');
+  const subs = best('subtotal');
+  const out: Partial<Record<TotalField, Found<number>>> = {};
+  const put = (f: TotalField, c: MoneyCand | undefined, conf: number) => {
+    if (c) out[f] = { value: c.value, conf, box: boxOf(c.cell) };
+  };
+  // look for a consistent triple first
+  let done = false;
+  for (const t of totals.slice(0, 6)) {
+    for (const nt of nets.concat(subs).slice(0, 8)) {
+      const v = vats.find((v) => Math.abs(round2(nt.value + v.value) - t.value) < 0.011);
+      if (v && nt.value !== t.value) {
+        put('invoiceTotal', t, 0.97);
+        put('net', nt, 0.95);
+        put('vat', v, 0.95);
+        done = true;
+        break;
+      }
+    }
+    if (done) break;
+  }
+  if (!done) {
+    // receipts: the most specific total; cash − change = total lends support
+    put('invoiceTotal', totals[0], ctx.isReceipt ? 0.7 : 0.6);
+    put('net', nets[0], 0.6);
+    put('vat', vats[0], 0.5);
+    if (out.invoiceTotal && out.vat && !out.net) {
+      const net = round2(out.invoiceTotal.value - out.vat.value);
+      if (net > 0) out.net = { value: net, conf: 0.5 };
+    }
+  }
+  if (subs[0]) put('subtotal', subs[0], 0.8);
+  const disc = best('discount')[0];
+  if (disc) put('discount', disc, 0.6);
+  return out;
+}
+
+/** Document type from the title words near the top of the first page. */
+export function documentType(ctx: ExtractContext): TDocumentType {
+  if (ctx.isReceipt) return 'receipt';
+  const top = ctx.lines.filter((l) => l.page === 1 && l.y0 < 0.45);
+  // the largest text is usually the title
+  const byHeight = top.slice().sort((a, b) => b.y1 - b.y0 - (a.y1 - a.y0));
+  for (const l of byHeight.slice(0, 6)) {
+    const n = norm(l.text);
+    for (const [re, t] of DOC_TYPE) if (re.test(n)) return t;
+  }
+  const all = norm(top.map((l) => l.text).join(' '));
+  for (const [re, t] of DOC_TYPE) if (re.test(all)) return t;
+  return 'invoice';
+}
+
+const VAT_ID = /\b(?:ATU\d{8}|BE\s?0?\d{3}\.?\d{3}\.?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|LU\s?\d{8}|GB\s?\d{3}\s?\d{4}\s?\d{2}|ES\s?[A-Z0-9]\d{7}[A-Z0-9]|IT\s?\d{11}|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3})\b/g;
+const BUYER_HINT = /\b(?:client|kunde|kunden|customer|buyer|acheteur|kaufer|ihre|votre|uw|klant|afnemer|empfanger|destinataire)\b/;
+
+/** The vendor's VAT number: VAT ids on the page, preferring those not labelled as the buyer's. */
+export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<string> | undefined {
+  const cands: { id: string; score: number; line: Line }[] = [];
+  for (const line of ctx.lines) {
+    for (const m of line.text.matchAll(VAT_ID)) {
+      const id = m[0].replace(/[\s.-]/g, '');
+      const before = norm(line.text.slice(0, m.index));
+      const prevLine = ctx.lines[line.index - 1];
+      let score = 1;
+      if (BUYER_HINT.test(before)) score -= 2;
+      if (buyerZone.has(line.index)) score -= 1.5;
+      if (prevLine && BUYER_HINT.test(norm(prevLine.text)) && !before) score -= 0.5;
+      if (/\b(?:ust|vat|tva|btw|mwst|umsatzsteuer)/.test(before)) score += 0.5;
+      cands.push({ id, score, line });
+    }
+  }
+  cands.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
+  const c = cands[0];
+  if (!c || c.score < 0) return undefined;
+  return { value: c.id, conf: c.score >= 1 ? 0.85 : 0.6, box: boxOf(c.line) };
+}
+
+function isNoiseName(t: string): boolean {
+  const n = norm(t);
+  if (n.length < 3 || !/[a-z]{2}/.test(n)) return true;
+  for (const [re] of DOC_TYPE) if (re.test(n) && n.split(' ').length <= 3) return true;
+  if (/^(?:page|seite|tel|fax|phone|date|datum|www|http|e-?mail|iban|bic)\b/.test(n)) return true;
+  if (/@|www\.|https?:/.test(n)) return true;
+  if (findDates(t).length) return true;
+  return false;
+}
+
+/** Address lines after a name line: until a phone/email/VAT line or a gap. */
+function addressAfter(ctx: ExtractContext, start: Line, cell: Cell, maxLines: number): { lines: Line[]; cells: Cell[] } {
+  const lines: Line[] = [];
+  const cells: Cell[] = [];
+  let prev: { y1: number; h: number } = { y1: cell.y1, h: cell.y1 - cell.y0 };
+  for (let j = start.index + 1; j < ctx.lines.length && lines.length < maxLines; j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== start.page) break;
+    if (l.y0 - prev.y1 > prev.h * 1.8) break;
+    const c = l.cells.find((c) => Math.abs(c.x0 - cell.x0) < 0.03 || xOverlap(c, cell) > 0.6);
+    if (!c) continue;
+    const n = norm(c.text);
+    if (/\b(?:tel|phone|fax|e-?mail|www|gst|vat|tva|ust|btw|iban|siren|siret|rcs|date|invoice|receipt|tax|hrb|steuer)\b|@|:/.test(n)) break;
+    lines.push(l);
+    cells.push(c);
+    prev = { y1: c.y1, h: c.y1 - c.y0 };
+  }
+  return { lines, cells };
+}
+
+const POSTCODE_CITY = /^(?:(?:[A-Z]{1,2}-?)?(\d{4,5}|\d{4}\s?[A-Z]{2})\s+(.+)|(.+?)\s+(\d{5})\s*$)/;
+function partyFromLines(name: string, addr: string[]): TParty {
+  const p: TParty = { name: name.trim() };
+  const rest: string[] = [];
+  for (const a of addr) {
+    const m = POSTCODE_CITY.exec(a.trim());
+    if (m && !p.postCode) {
+      p.postCode = (m[1] ?? m[4])!;
+      const city = (m[2] ?? m[3])!.replace(/,\s*[A-Z]{2}$/, (x) => {
+        p.country = x.replace(/[, ]/g, '');
+        return '';
+      });
+      p.city = city.trim();
+    } else rest.push(a.trim());
+  }
+  if (rest.length) p.address = rest.join(', ');
+  return p;
+}
+
+/** Receipt vendor: the first name-like lines at the top, then the address lines under it. */
+function receiptVendor(ctx: ExtractContext): { party: TParty; box?: TBox; conf: number } {
+  const top = ctx.lines.filter((l) => l.page === 1).slice(0, 12);
+  let nameIdx = top.findIndex((l) => LEGAL_FORM.test(l.text));
+  if (nameIdx < 0 || nameIdx > 5) nameIdx = top.findIndex((l) => !isNoiseName(l.text) && l.text.replace(/[^A-Za-z]/g, '').length >= 4);
+  const nameLine = top[nameIdx];
+  if (!nameLine) return { party: {}, conf: 0 };
+  const addr: string[] = [];
+  for (let j = nameIdx + 1; j < Math.min(top.length, nameIdx + 7); j++) {
+    const t = top[j]!.text.trim();
+    const n = norm(t);
+    if (/^\(?[\w-]*\d{4,}[\w-]*\)?$/.test(t.replace(/\s/g, '')) && addr.length === 0) continue; // company reg no
+    if (/\b(?:co\.?\s*(?:reg|no)|company\s*no|roc|reg\.?\s*no)\b/.test(n) && addr.length === 0) continue;
+    if (/\b(?:tel|phone|fax|gst|email|e-mail|www|invoice|receipt|date|cashier|table|bill|tax)\b|@/.test(n)) break;
+    addr.push(t);
+  }
+  return { party: { name: nameLine.text.trim(), address: addr.join(' ') || undefined }, box: boxOf(nameLine), conf: 0.6 };
+}
+
+/** Vendor, invoice-to and deliver-to parties. */
+export function extractParties(ctx: ExtractContext): {
+  vendor: TParty;
+  invoiceTo: TParty;
+  recipient: TParty;
+  boxes: Record<string, TBox>;
+  conf: Record<string, number>;
+  buyerZone: Set<number>;
+} {
+  const boxes: Record<string, TBox> = {};
+  const conf: Record<string, number> = {};
+  const buyerZone = new Set<number>();
+  if (ctx.isReceipt) {
+    const r = receiptVendor(ctx);
+    if (r.box) boxes['vendor.name'] = r.box;
+    conf['vendor.name'] = r.conf;
+    return { vendor: r.party, invoiceTo: {}, recipient: {}, boxes, conf, buyerZone };
+  }
+  const first = ctx.lines.filter((l) => l.page === 1);
+  const labelled = (re: RegExp, avoid?: RegExp): { party: TParty; line: Line; cell: Cell } | undefined => {
+    for (const line of first) {
+      for (let ci = 0; ci < line.cells.length; ci++) {
+        const cell = line.cells[ci]!;
+        const n = norm(cell.text);
+        const m = re.exec(n);
+        if (!m || m.index > 3 || n.length > m[0].length + 40) continue;
+        if (avoid?.test(n)) continue;
+        if (/\b(?:no|nr|number|nummer|n°|id|vat|tva|ust|date|datum|ref)\b/.test(n.slice(m.index + m[0].length, m.index + m[0].length + 12))) continue;
+        // value on the same cell after a colon, else the cell below
+        const rest = cell.text.slice(rawIndex(cell.text, m.index + m[0].length)).replace(/^[\s:]+/, '').trim();
+        let nameCell: Cell | undefined;
+        let nameLine = line;
+        if (rest.length > 2 && !/^(?:address|adresse|anschrift)/i.test(rest)) nameCell = { ...cell, text: rest };
+        else {
+          for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 4); j++) {
+            const l = ctx.lines[j]!;
+            if (l.page !== line.page) break;
+            const c = l.cells.find((c) => Math.abs(c.x0 - cell.x0) < 0.04 || xOverlap(c, cell) > 0.5);
+            if (c && !isNoiseName(c.text)) {
+              nameCell = c;
+              nameLine = l;
+              break;
+            }
+          }
+        }
+        if (!nameCell) continue;
+        const a = addressAfter(ctx, nameLine, nameCell, 5);
+        for (const l of a.lines) buyerZone.add(l.index);
+        buyerZone.add(nameLine.index);
+        const p = partyFromLines(nameCell.text, a.cells.map((c) => c.text));
+        return { party: p, line: nameLine, cell: nameCell };
+      }
+    }
+    return undefined;
+  };
+  const inv = labelled(PARTY_LABELS.invoiceTo, /\b(?:no|nr|number|nummer|id|vat|tva)\b/);
+  const zoneBeforeRecipient = new Set(buyerZone);
+  const rec = labelled(PARTY_LABELS.recipient, /\b(?:date|datum|conditions|bedingungen)\b/);
+  const vendorByLabel = labelled(PARTY_LABELS.vendor, /\b(?:no|nr|number|id)\b/);
+  // vendor: a labelled seller block, else a line with a legal form outside the buyer blocks, else the top line
+  let vendor: TParty = {};
+  let vBox: TBox | undefined;
+  let vConf = 0.5;
+  if (vendorByLabel) {
+    vendor = vendorByLabel.party;
+    vBox = boxOf(vendorByLabel.cell);
+    vConf = 0.8;
+    for (const l of ctx.lines) if (l.index >= vendorByLabel.line.index && l.index <= vendorByLabel.line.index + 5) buyerZone.delete(l.index);
+  } else {
+    const cands: { cell: Cell; line: Line; score: number }[] = [];
+    for (const line of first) {
+      if (buyerZone.has(line.index) || zoneBeforeRecipient.has(line.index)) continue;
+      for (const cell of line.cells) {
+        if (isNoiseName(cell.text) || cell.text.length > 60) continue;
+        let score = 0;
+        if (LEGAL_FORM.test(cell.text)) score += 2;
+        if (line.y0 < 0.2) score += 1;
+        if (line.y0 > 0.85) score += 0.3;
+        const h = cell.y1 - cell.y0;
+        score += Math.min(1.5, h * 60);
+        if (/\d{3,}/.test(cell.text)) score -= 1;
+        if (/[·•|]/.test(cell.text)) score -= 1;
+        if (score > 0) cands.push({ cell, line, score });
+      }
+    }
+    // a sender line "Name · Street · City" above the address window names the vendor too
+    for (const line of first.filter((l) => l.y0 < 0.35)) {
+      const parts = line.text.split(/\s*[·•|]\s*|\s+-\s+/);
+      if (parts.length >= 3 && LEGAL_FORM.test(parts[0]!)) cands.push({ cell: { ...line.cells[0]!, text: parts[0]! }, line, score: 2.8 });
+    }
+    cands.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
+    const best = cands[0];
+    if (best) {
+      const a = addressAfter(ctx, best.line, best.cell, 4);
+      vendor = partyFromLines(best.cell.text, a.cells.map((c) => c.text));
+      vBox = boxOf(best.cell);
+      vConf = LEGAL_FORM.test(best.cell.text) ? 0.7 : 0.45;
+    }
+  }
+  if (vBox) boxes['vendor.name'] = vBox;
+  conf['vendor.name'] = vConf;
+  // without an invoice-to label, a German-style address window (left, top quarter) holds the buyer
+  let invoiceTo = inv?.party ?? {};
+  if (inv) {
+    boxes['invoiceTo.name'] = boxOf(inv.cell);
+    conf['invoiceTo.name'] = 0.75;
+  } else {
+    const sender = first.find((l) => l.y0 < 0.3 && l.text.split(/\s*[·•|]\s*|\s+-\s+/).length >= 3);
+    if (sender) {
+      const next = ctx.lines[sender.index + 1];
+      const cell = next?.cells.find((c) => Math.abs(c.x0 - sender.x0) < 0.05);
+      if (next && cell && !isNoiseName(cell.text)) {
+        const a = addressAfter(ctx, next, cell, 4);
+        invoiceTo = partyFromLines(cell.text, a.cells.map((c) => c.text));
+        boxes['invoiceTo.name'] = boxOf(cell);
+        conf['invoiceTo.name'] = 0.6;
+        buyerZone.add(next.index);
+        for (const l of a.lines) buyerZone.add(l.index);
+      }
+    }
+  }
+  const recipient = rec?.party ?? {};
+  if (rec) boxes['recipient.name'] = boxOf(rec.cell);
+  return { vendor, invoiceTo, recipient, boxes, conf, buyerZone };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Line items
+
+interface Column {
+  kind: ColumnKind;
+  x0: number;
+  x1: number;
+}
+
+/** Finds table header rows: lines with at least two column words, one of them a number column. */
+export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefined {
+  const cols: Column[] = [];
+  const seen = new Set<ColumnKind>();
+  for (const c of line.cells) {
+    const n = norm(c.text);
+    if (n.length > 40) return undefined;
+    const hit = COLUMN_LABELS.find(([, re]) => re.test(n));
+    if (!hit) continue;
+    let kind = hit[0];
+    // "Total HT" in a header row is the line amount column
+    if (kind === 'vat' && /\b(?:total|amount|betrag|montant)\b/.test(n)) kind = 'amount';
+    if (seen.has(kind) && kind !== 'other') kind = kind === 'amount' || kind === 'price' ? 'other' : kind;
+    seen.add(kind);
+    cols.push({ kind, x0: c.x0, x1: c.x1 });
+  }
+  const numeric = cols.filter((c) => ['qty', 'price', 'amount'].includes(c.kind)).length;
+  if (cols.length < 2 || numeric < 1) return undefined;
+  if (!seen.has('amount') && !seen.has('price')) return undefined;
+  if (SUMMARY_ROW.test(norm(line.text)) && cols.length < 3) return undefined;
+  // numbers in a header row mean it is not a header
+  if (lineNumbers(line, ctx.decimal).filter((x) => isMoneyText(x.cell.text)).length) return undefined;
+  return cols;
+}
+
+function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { cols: Column[]; last: Line } {
+  // header labels printed over two or three lines: fold neighbouring lines that are all label words
+  let last = line;
+  const all = cols.slice();
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 3); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page || l.y0 - last.y1 > (last.y1 - last.y0) * 1.5) break;
+    if (lineNumbers(l, ctx.decimal).some((x) => isMoneyText(x.cell.text))) break;
+    const extra = findHeaderLoose(l);
+    if (!extra) break;
+    for (const e of extra) {
+      const same = all.find((c) => xOverlap(c, e) > 0.3);
+      if (same) {
+        if (same.kind === 'other' || (same.kind === 'desc' && e.kind !== 'desc')) same.kind = e.kind;
+        same.x0 = Math.min(same.x0, e.x0);
+        same.x1 = Math.max(same.x1, e.x1);
+      } else all.push(e);
+    }
+    last = l;
+  }
+  return { cols: all.sort((a, b) => a.x0 - b.x0), last };
+}
+
+function findHeaderLoose(line: Line): Column[] | undefined {
+  const cols: Column[] = [];
+  for (const c of line.cells) {
+    const n = norm(c.text);
+    const hit = COLUMN_LABELS.find(([, re]) => re.test(n));
+    if (hit) cols.push({ kind: hit[0], x0: c.x0, x1: c.x1 });
+    else if (n.length < 20 && !/\d/.test(n)) cols.push({ kind: 'other', x0: c.x0, x1: c.x1 });
+    else return undefined;
+  }
+  return cols.length ? cols : undefined;
+}
+
+function columnFor(cols: Column[], cell: { x0: number; x1: number }): Column | undefined {
+  let best: Column | undefined;
+  let bestScore = -Infinity;
+  for (const c of cols) {
+    const ov = Math.min(c.x1, cell.x1) - Math.max(c.x0, cell.x0);
+    const dist = Math.min(Math.abs(c.x1 - cell.x1), Math.abs(c.x0 - cell.x0), Math.abs((c.x0 + c.x1) / 2 - (cell.x0 + cell.x1) / 2));
+    const score = ov > 0 ? 1 + ov : -dist;
+    if (score > bestScore) {
+      bestScore = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
+interface RowNum {
+  value: number;
+  kind: ColumnKind | undefined;
+  pct: boolean;
+  money: boolean;
+  text: string;
+}
+
+/** Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. */
+function solveRow(nums: RowNum[]): { qty?: number; price?: number; amount?: number; vat?: number; discount?: number; conf: number } {
+  const byKind = (k: ColumnKind) => nums.find((n) => n.kind === k);
+  const vat = nums.find((n) => n.kind === 'vat' || n.pct);
+  const plain = nums.filter((n) => n !== vat);
+  let qty = byKind('qty')?.value;
+  let price = byKind('price')?.value;
+  let amount = byKind('amount')?.value;
+  const discount = byKind('discount')?.value;
+  const ok = (q?: number, p?: number, a?: number) =>
+    q !== undefined && p !== undefined && a !== undefined && (Math.abs(round2(q * p) - a) <= 0.011 || Math.abs(q * p - a) <= Math.abs(a) * 0.001 + 0.01);
+  if (ok(qty, price, amount)) return { qty, price, amount, vat: vat?.value, discount, conf: 0.95 };
+  // arithmetic search over all numbers of the row: the amount is usually the rightmost money value
+  const vals = plain.map((n) => n.value);
+  for (let a = vals.length - 1; a >= 0; a--) {
+    for (let i = 0; i < vals.length; i++)
+      for (let j = 0; j < vals.length; j++) {
+        if (i === j || i === a || j === a) continue;
+        if (ok(vals[i], vals[j], vals[a]) && vals[a] !== 0) {
+          // the quantity is the rounder number, else the left one
+          let q = vals[i]!;
+          let p = vals[j]!;
+          if (plain[i]!.kind === 'price' || plain[j]!.kind === 'qty' || (!plain[i]!.money && plain[j]!.money && i > j)) [q, p] = [p, q];
+          return { qty: q, price: p, amount: vals[a], vat: vat?.value, discount, conf: 0.9 };
+        }
+      }
+  }
+  // with a discount column: q × p − d = a
+  if (qty !== undefined && price !== undefined && amount !== undefined && discount !== undefined) {
+    if (Math.abs(round2(qty * price - Math.abs(discount)) - amount) <= 0.011) return { qty, price, amount, vat: vat?.value, discount, conf: 0.9 };
+  }
+  const moneys = plain.filter((n) => n.money);
+  amount ??= moneys[moneys.length - 1]?.value ?? plain[plain.length - 1]?.value;
+  if (qty === undefined && price === undefined && amount !== undefined) {
+    // only an amount: quantity 1 when a second equal value is printed as unit price
+    const other = moneys.length >= 2 ? moneys[moneys.length - 2]!.value : undefined;
+    if (other !== undefined && Math.abs(other - amount) < 0.011) return { qty: 1, price: other, amount, vat: vat?.value, conf: 0.7 };
+  }
+  return { qty, price, amount, vat: vat?.value, discount, conf: 0.4 };
+}
+
+/** Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped. */
+export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: number[]; boxes: TBox[]; docDiscounts: number[] } {
+  const items: TItem[] = [];
+  const confs: number[] = [];
+  const boxes: TBox[] = [];
+  const docDiscounts: number[] = [];
+  let cols: Column[] | undefined;
+  let inTable = false;
+  let lastItemLine: Line | undefined;
+  let pendingDesc: string[] = [];
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i]!;
+    const header = findHeader(ctx, line);
+    if (header) {
+      const merged = mergeHeaderRows(ctx, line, header);
+      cols = merged.cols;
+      inTable = true;
+      lastItemLine = undefined;
+      pendingDesc = [];
+      i = merged.last.index;
+      continue;
+    }
+    if (!inTable || !cols) continue;
+    const n = norm(line.text);
+    const nums = lineNumbers(line, ctx.decimal);
+    const rowNums: RowNum[] = nums.map((x) => ({
+      value: x.value,
+      kind: columnFor(cols!, x.cell)?.kind,
+      pct: x.pct,
+      money: isMoneyText(x.cell.text),
+      text: x.cell.text,
+    }));
+    const textCells = line.cells.filter((c) => !looksNumeric(c.text) && !/^\d[\d.,]*\s*[a-z%]{0,4}$/i.test(c.text));
+    const descText = textCells
+      .filter((c) => {
+        const k = columnFor(cols!, c)?.kind;
+        return k === 'desc' || k === 'other' || k === 'code' || k === undefined;
+      })
+      .map((c) => c.text)
+      .join(' ');
+    const hasMoney = rowNums.some((r) => r.money && !r.pct && r.kind !== 'vat');
+    const firstTextX = textCells[0]?.x0 ?? 1;
+    const descCol = cols.find((c) => c.kind === 'desc');
+    const summaryLike = SUMMARY_ROW.test(n) && (!descCol || firstTextX > descCol.x0 - 0.02 || n.length < 40);
+    if (summaryLike && hasMoney && !/^\d/.test(n)) {
+      // totals start: the table is over (a new header may open another one on the next page)
+      inTable = false;
+      continue;
+    }
+    if (hasMoney) {
+      if (DISCOUNT_ROW.test(n) && !rowNums.some((r) => r.kind === 'qty')) {
+        const a = rowNums.filter((r) => r.money).pop();
+        if (a) docDiscounts.push(Math.abs(a.value));
+        continue;
+      }
+      const s = solveRow(rowNums);
+      if (s.amount === undefined) continue;
+      const codeCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text));
+      const codeNum = rowNums.find((r) => r.kind === 'code');
+      let desc = descText;
+      let itemCode: string | undefined = codeCell?.text ?? (codeNum ? codeNum.text : undefined);
+      if (itemCode && desc.startsWith(itemCode)) desc = desc.slice(itemCode.length).trim();
+      if (!cols.some((c) => c.kind === 'code')) {
+        const m = /^([A-Z0-9][A-Z0-9_\-./]{2,})\s+(.{3,})$/i.exec(desc);
+        if (m && /\d/.test(m[1]!) && !/^\d{1,3}$/.test(m[1]!)) {
+          itemCode = m[1];
+          desc = m[2]!;
+        }
+      }
+      desc = desc.replace(/^\d{1,3}\s+(?=\S)/, (x) => (cols!.some((c) => c.kind === 'pos') || /^\d{1,3}\s+[A-Za-z]/.test(desc) ? '' : x));
+      if (pendingDesc.length && !desc) desc = pendingDesc.join(' ');
+      else if (pendingDesc.length) desc = `${pendingDesc.join(' ')} ${desc}`.trim();
+      pendingDesc = [];
+      const it: TItem = { itemDesc: desc.trim() };
+      if (itemCode) it.itemCode = itemCode.trim();
+      if (s.qty !== undefined) it.itemQty = s.qty;
+      if (s.price !== undefined) it.price = s.price;
+      if (s.amount !== undefined) it.amount = s.amount;
+      if (s.vat !== undefined) it.vat = s.vat;
+      if (s.discount !== undefined && s.discount !== 0) it.discount = Math.abs(s.discount);
+      const unitCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'unit' && !looksNumeric(c.text));
+      if (unitCell) it.unitOfMeasure = unitCell.text;
+      items.push(it);
+      confs.push(s.conf);
+      boxes.push(boxOf(line));
+      lastItemLine = line;
+      continue;
+    }
+    // text only: a wrapped description line belongs to the item above when close to it
+    if (!descText || CHARGE_ROW.test(n) && !lastItemLine) continue;
+    if (/^(?:page|seite|pagina)\b/.test(n)) continue;
+    const prev = items[items.length - 1];
+    const gap = lastItemLine ? line.y0 - lastItemLine.y1 : Infinity;
+    const h = line.y1 - line.y0;
+    if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2) {
+      prev.itemDesc = `${prev.itemDesc ?? ''} ${descText}`.trim();
+      lastItemLine = line;
+    } else if (gap > h * 4 && items.length && lastItemLine?.page === line.page) {
+      inTable = false;
+    } else pendingDesc.push(descText);
+    if (pendingDesc.length > 3) pendingDesc.shift();
+  }
+  return { items, conf: confs, boxes, docDiscounts };
+}
+
+/** Currency from ISO codes or signs printed on the page. */
+export function extractCurrency(ctx: ExtractContext): string | undefined {
+  const text = ctx.lines.map((l) => l.text).join('\n');
+  const counts: Record<string, number> = {};
+  for (const m of text.matchAll(/\b(EUR|USD|GBP|CHF|MYR|RM|SGD)\b|([€$£])/g)) {
+    const c = m[1] === 'RM' ? 'MYR' : (m[1] ?? { '€': 'EUR', $: 'USD', '£': 'GBP' }[m[2]!]!);
+    counts[c] = (counts[c] ?? 0) + 1;
+  }
+  const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  return best?.[0];
+}
+
+export type PartialResult = Pick<TReaderResult, 'documentType' | 'currency' | 'vendor' | 'recipient' | 'invoiceTo' | 'headers' | 'totals' | 'items'>;

@@ -1,0 +1,236 @@
+/** Grey images in memory, clean-up and deskew before OCR (pure TypeScript, no native code). */
+export interface Gray {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+type MuPdf = typeof import('mupdf');
+let mupdfPromise: Promise<MuPdf> | undefined;
+/** Loads MuPDF (WASM) once. */
+export function loadMuPdf(): Promise<MuPdf> {
+  mupdfPromise ??= import('mupdf');
+  return mupdfPromise;
+}
+
+function pixmapToGray(pix: import('mupdf').Pixmap): Gray {
+  const w = pix.getWidth();
+  const h = pix.getHeight();
+  const src = pix.getPixels();
+  const stride = pix.getStride();
+  const n = Math.max(1, Math.round(stride / w));
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let o = y * stride;
+    for (let x = 0; x < w; x++, o += n) {
+      data[y * w + x] = n >= 3 ? (src[o]! * 299 + src[o + 1]! * 587 + src[o + 2]! * 114) / 1000 : src[o]!;
+    }
+  }
+  return { width: w, height: h, data };
+}
+
+/** Decodes a PNG or JPEG into grey pixels, refusing images above `maxPixels`. */
+export async function decodeImage(bytes: Uint8Array, maxPixels: number): Promise<Gray> {
+  const mupdf = await loadMuPdf();
+  const img = new mupdf.Image(bytes);
+  try {
+    const w = img.getWidth();
+    const h = img.getHeight();
+    if (w * h > maxPixels) throw new ReaderError('too-large', `The image is ${w}×${h} pixels, more than the limit`);
+    const pix = img.toPixmap();
+    try {
+      return pixmapToGray(pix);
+    } finally {
+      pix.destroy();
+    }
+  } finally {
+    img.destroy();
+  }
+}
+
+/** Renders one PDF page (1-based) to grey pixels at `dpi`. */
+export async function renderPdfPage(bytes: Uint8Array, page: number, dpi: number, maxPixels: number): Promise<Gray> {
+  const mupdf = await loadMuPdf();
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  try {
+    const p = doc.loadPage(page - 1);
+    try {
+      const [x0, y0, x1, y1] = p.getBounds();
+      let scale = dpi / 72;
+      const px = (x1 - x0) * (y1 - y0) * scale * scale;
+      if (px > maxPixels) scale *= Math.sqrt(maxPixels / px);
+      const pix = p.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true);
+      try {
+        return pixmapToGray(pix);
+      } finally {
+        pix.destroy();
+      }
+    } finally {
+      p.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
+
+export class ReaderError extends Error {
+  constructor(
+    readonly code: 'too-large' | 'encrypted' | 'malformed' | 'unsupported' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Bilinear resize. */
+export function resize(img: Gray, scale: number): Gray {
+  const w = Math.max(1, Math.round(img.width * scale));
+  const h = Math.max(1, Math.round(img.height * scale));
+  const out = new Uint8Array(w * h);
+  const sx = img.width / w;
+  const sy = img.height / h;
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(img.height - 1, (y + 0.5) * sy - 0.5);
+    const y0 = Math.max(0, Math.floor(fy));
+    const y1 = Math.min(img.height - 1, y0 + 1);
+    const ty = Math.max(0, fy - y0);
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(img.width - 1, (x + 0.5) * sx - 0.5);
+      const x0 = Math.max(0, Math.floor(fx));
+      const x1 = Math.min(img.width - 1, x0 + 1);
+      const tx = Math.max(0, fx - x0);
+      const a = img.data[y0 * img.width + x0]! * (1 - tx) + img.data[y0 * img.width + x1]! * tx;
+      const b = img.data[y1 * img.width + x0]! * (1 - tx) + img.data[y1 * img.width + x1]! * tx;
+      out[y * w + x] = a * (1 - ty) + b * ty;
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** Otsu threshold of the histogram. */
+export function otsu(img: Gray): number {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of img.data) hist[v]!++;
+  const total = img.data.length;
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * hist[i]!;
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let thr = 128;
+  for (let i = 0; i < 256; i++) {
+    wB += hist[i]!;
+    if (!wB) continue;
+    const wF = total - wB;
+    if (!wF) break;
+    sumB += i * hist[i]!;
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) ** 2;
+    if (between > best) {
+      best = between;
+      thr = i;
+    }
+  }
+  return thr;
+}
+
+/** Stretches contrast so that the darkest 1% is black and the lightest 1% white. */
+export function normalizeContrast(img: Gray): Gray {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of img.data) hist[v]!++;
+  const cut = img.data.length * 0.01;
+  let lo = 0;
+  let acc = 0;
+  while (lo < 255 && acc + hist[lo]! < cut) acc += hist[lo++]!;
+  let hi = 255;
+  acc = 0;
+  while (hi > 0 && acc + hist[hi]! < cut) acc += hist[hi--]!;
+  if (hi - lo < 10) return img;
+  const out = new Uint8Array(img.data.length);
+  const k = 255 / (hi - lo);
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, (img.data[i]! - lo) * k));
+  return { ...img, data: out };
+}
+
+/** Black-and-white copy (Otsu). */
+export function binarize(img: Gray, thr = otsu(img)): Gray {
+  const out = new Uint8Array(img.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = img.data[i]! > thr ? 255 : 0;
+  return { ...img, data: out };
+}
+
+/** Estimates the skew angle (degrees) by maximising the variance of row projections. */
+export function estimateSkew(img: Gray, maxDeg = 5, step = 0.25): number {
+  // work on a small copy for speed
+  const scale = Math.min(1, 800 / Math.max(img.width, img.height));
+  const small = scale < 1 ? resize(img, scale) : img;
+  const thr = otsu(small);
+  const pts: [number, number][] = [];
+  for (let y = 0; y < small.height; y++)
+    for (let x = 0; x < small.width; x++) if (small.data[y * small.width + x]! <= thr) pts.push([x, y]);
+  if (pts.length < 50 || pts.length > small.width * small.height * 0.5) return 0;
+  let bestAngle = 0;
+  let bestScore = -1;
+  const rows = new Float64Array(small.height * 2 + 10);
+  for (let a = -maxDeg; a <= maxDeg + 1e-9; a += step) {
+    const t = Math.tan((a * Math.PI) / 180);
+    rows.fill(0);
+    for (const [x, y] of pts) {
+      const r = Math.round(y + x * t) + small.height / 2;
+      if (r >= 0 && r < rows.length) rows[r]!++;
+    }
+    let s = 0;
+    for (let i = 1; i < rows.length; i++) s += (rows[i]! - rows[i - 1]!) ** 2;
+    if (s > bestScore) {
+      bestScore = s;
+      bestAngle = a;
+    }
+  }
+  return bestAngle;
+}
+
+/** Rotates by `deg` degrees around the centre (white background). */
+export function rotate(img: Gray, deg: number): Gray {
+  if (Math.abs(deg) < 0.1) return img;
+  const r = (deg * Math.PI) / 180;
+  const c = Math.cos(r);
+  const s = Math.sin(r);
+  const { width: w, height: h } = img;
+  const out = new Uint8Array(w * h).fill(255);
+  const cx = w / 2;
+  const cy = h / 2;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const dx = x - cx;
+      const dy = y - cy;
+      const sx = Math.round(cx + dx * c - dy * s);
+      const sy = Math.round(cy + dx * s + dy * c);
+      if (sx >= 0 && sy >= 0 && sx < w && sy < h) out[y * w + x] = img.data[sy * w + sx]!;
+    }
+  return { width: w, height: h, data: out };
+}
+
+/** Encodes grey pixels as PNG through MuPDF. */
+export async function toPng(img: Gray): Promise<Uint8Array> {
+  const mupdf = await loadMuPdf();
+  const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, img.width, img.height], false);
+  try {
+    const px = pix.getPixels();
+    const stride = pix.getStride();
+    if (stride === img.width) px.set(img.data);
+    else for (let y = 0; y < img.height; y++) px.set(img.data.subarray(y * img.width, (y + 1) * img.width), y * stride);
+    return pix.asPNG().slice();
+  } finally {
+    pix.destroy();
+  }
+}
+
+/** Encodes grey pixels as binary PGM, which Tesseract (Leptonica) reads directly. */
+export function toPgm(img: Gray): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${img.width} ${img.height}\n255\n`);
+  const out = new Uint8Array(header.length + img.data.length);
+  out.set(header, 0);
+  out.set(img.data, header.length);
+  return out;
+}

@@ -1,0 +1,117 @@
+/** Multilingual label patterns (EN, DE, FR, NL), applied to normalised text (lower case, no accents). */
+
+export type HeaderField = 'invoiceNum' | 'orderNum' | 'invoiceDate' | 'orderDate' | 'dueDate' | 'shopAccount' | 'reference';
+
+const NO = String.raw`(?:no\.?|nr\.?|n°|n\s?o|num(?:ber|mer|ero)?\.?|#|nummer|number)`;
+
+export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
+  invoiceNum: [
+    new RegExp(String.raw`\b(?:tax\s+)?invoice\s*${NO}`),
+    /\brechnungs?\s*-?\s*(?:nr\.?|nummer|no\.?)/,
+    /\brechnungsnummer\b/,
+    /\b(?:gutschrift|korrektur|storno)\w*\s*-?\s*(?:nr\.?|nummer)/,
+    /\bbeleg\s*-?\s*(?:nr\.?|nummer)/,
+    /\bfactuur\s*-?\s*(?:nr\.?|nummer)|\bfactuurnummer\b|\bcreditnota\s*(?:nr|nummer)/,
+    /\b(?:n[°o]|numero)\s*(?:de\s+)?(?:la\s+)?facture\b|\bfacture\s*(?:n[°o]|numero)/,
+    /\bavoir\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:d')?avoir/,
+    /\bcredit\s*note\s*(?:no|number|nr|#)/,
+    /\b(?:receipt|bill|doc(?:ument)?|inv)\s*(?:no\.?|number|nr|#)/,
+    /^(?:invoice|rechnung|facture|factuur|gutschrift|avoir|credit note|rechnungskorrektur)$/,
+  ],
+  orderNum: [
+    new RegExp(String.raw`\b(?:purchase\s+)?order\s*${NO}`),
+    new RegExp(String.raw`\bp\.?o\.?\s*${NO}`),
+    /\b(?:your|customer)\s+order\b/,
+    /\bbestell\s*-?\s*(?:nr\.?|nummer|no)|\bbestellnummer\b|\bihre bestellung\b|\bauftrags?\s*-?\s*(?:nr\.?|nummer)/,
+    /\bbon de commande\b|\bcommande\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:de\s+)?commande/,
+    /\bbestel\s*(?:nr|nummer)|\bbestelnummer\b|\border\s*nummer|\binkoopordernummer\b/,
+    /^(?:purchase order|bestellung|bon de commande|bestelling|order)$/,
+  ],
+  invoiceDate: [
+    /\b(?:invoice|tax invoice|issue|document|billing)\s+date\b/,
+    /\brechnungs\s*-?\s*datum\b|\bbelegdatum\b|\bausstellungsdatum\b|\bgutschriftsdatum\b/,
+    /\bdate\s+(?:de\s+)?(?:la\s+)?(?:facture|facturation|d'emission|emission)\b/,
+    /\bfactuurdatum\b|\bdatum factuur\b/,
+    /^(?:date|datum|dated|le)\s*:?$/,
+    /\bdate\b|\bdatum\b/,
+  ],
+  orderDate: [/\border\s+date\b|\bbestelldatum\b|\bdate\s+(?:de\s+)?(?:la\s+)?commande\b|\bbesteldatum\b|\bauftragsdatum\b/],
+  dueDate: [
+    /\bdue\s+date\b|\bpayment\s+due\b|\bdue\s+by\b|\bpay\s+by\b/,
+    /\bfallig\w*\b|\bzahlbar\s+bis\b|\bzahlungsziel\b/,
+    /\becheance\b/,
+    /\bvervaldatum\b|\bvervaldag\b|\bbetalen\s+voor\b/,
+  ],
+  shopAccount: [
+    /\bkunden\s*-?\s*(?:nr\.?|nummer|no)|\bkundennummer\b/,
+    /\bcustomer\s*(?:no\.?|number|id|account|#)|\baccount\s*(?:no\.?|number|#)/,
+    /\b(?:n[°o]|code|numero)\s*client\b|\bclient\s*(?:n[°o]|numero)/,
+    /\bklant\s*(?:nr|nummer)|\bklantnummer\b|\bdebiteur\s*(?:nr|nummer)/,
+  ],
+  reference: [/\bbuyer\s+reference\b|\bihr\s+zeichen\b|\bvotre\s+reference\b|\buw\s+referentie\b|\bleitweg/],
+};
+
+/** Labels that must not be taken for the plain "date" label. */
+export const NOT_INVOICE_DATE = /(due|fallig|echeance|verval|liefer|delivery|livraison|leverings|order|bestell|commande|period|zeitraum|leistungs|geburt|payment|zahlung|paiement|print|druck)/;
+
+export type TotalField = 'subtotal' | 'net' | 'vat' | 'invoiceTotal' | 'discount';
+
+/** Each label has a priority: more specific labels win over generic ones. */
+export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
+  invoiceTotal: [
+    [/\b(?:grand|invoice)\s+total\b|\btotal\s+(?:due|amount|payable|to pay|incl\w*|ttc|inc\.?\s*(?:gst|vat|tax))\b|\bamount\s+(?:due|payable)\b|\bbalance\s+due\b/, 5],
+    [/\bgesamtbetrag\b|\brechnungsbetrag\b|\bendbetrag\b|\bzahlbetrag\b|\bzu\s+zahlen\b|\bbruttobetrag\b|\bgesamt\s*brutto\b|\bsumme\s*brutto\b|\bbrutto\s*(?:betrag|summe)\b|\bgesamtsumme\b/, 5],
+    [/\bnet\s+a\s+payer\b|\btotal\s+ttc\b|\bmontant\s+ttc\b|\bmontant\s+(?:total|du)\b|\breste\s+a\s+payer\b/, 5],
+    [/\btotaal\s+(?:incl\w*|te betalen)\b|\bte\s+betalen\b|\btotaalbedrag\b/, 5],
+    [/\bnett?\s+total\b|\btotal\s+(?:rm|sales|\(rm\))|\brounded\s+total\b|\btotal\s+payable\b/, 4],
+    [/^\s*(?:total|totaal|summe|gesamt|betrag|amount)\b/, 2],
+    [/\btotal\b/, 1],
+  ],
+  net: [
+    [/\btotal\s+(?:ht|hors\s+taxes?)\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl/, 5],
+  ],
+  subtotal: [
+    [/\bsub\s*-?\s*total\b|\bzwischensumme\b|\bsous\s*-?\s*total\b|\bsubtotaal\b|\bwarenwert\b|\bsumme\s+(?:der\s+)?positionen\b|\bpositionssumme\b|\btotal\s+(?:des\s+)?lignes\b|\bsumme\s+rechnungspositionen\b|\bsum\s+of\s+(?:line|item)s?\b|\bgesamtsumme\s+positionen\b|\bsumme\s+positionen\b|\btotal\s+ht\s+(?:des\s+)?lignes\b|\bline\s+total\b/, 5],
+  ],
+  vat: [
+    [/\btotal\s+(?:tva|vat|tax|gst|mwst|btw)\b|\b(?:tva|vat|gst|mwst|ust|btw)\s+total\b|\bsumme\s+(?:ust|mwst|umsatzsteuer)\b|\bgesamt\s*(?:ust|mwst)\b|\bmontant\s+tva\b|\btotal\s+taxes?\b/, 5],
+    [/\b(?:vat|tax|gst|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|btw|sales tax)\b/, 2],
+  ],
+  discount: [[/\bdiscount\b|\brabatt\b|\bnachlass\b|\bremise\b|\bkorting\b/, 3]],
+};
+
+export type ColumnKind = 'desc' | 'qty' | 'price' | 'amount' | 'code' | 'vat' | 'unit' | 'discount' | 'pos' | 'other';
+
+export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
+  ['price', /\b(?:unit\s*price|price|preis|einzelpreis|e-?preis|ep|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif)\b/],
+  ['amount', /\b(?:amount|total|line\s+total|betrag|gesamt\w*|gp|summe|montant|total\s+ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/],
+  ['qty', /\b(?:qty|quantity|menge|anzahl|qte|quantite|aantal|stk|hrs|hours|uren|qt)\b/],
+  ['discount', /\b(?:discount|rabatt|remise|korting|disc\.?)\b/],
+  ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*)\b|%/],
+  ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],
+  ['code', /\b(?:code|art\.?\s*-?\s*nr\.?|artikel\s*-?\s*(?:nr|nummer)|item\s*(?:no|#|code)|sku|ref\w*|reference|artikelnr|product\s*code|part\s*no|ean|gtin)\b/],
+  ['desc', /\b(?:description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|product|article|artikel|item|produit|text|details|service|dienst\w*|prestation)\b/],
+  ['pos', /^(?:pos\.?|position|#|no\.?|nr\.?|ligne|line|lfd\.?\s*nr\.?)$/],
+];
+
+/** Lines that end a table or are summary rows, never items. */
+export const SUMMARY_ROW =
+  /\b(?:sub\s*-?\s*total|total|totaal|summe|zwischensumme|gesamt\w*|montant|net\s+a\s+payer|netto|brutto|subtotaal|amount\s+due|balance|tax|vat|mwst|ust\.?|tva|btw|rounding|cash|change|carried|ubertrag|report)\b/;
+export const DISCOUNT_ROW = /\b(?:discount|rabatt|nachlass|remise|korting|skonto)\b/;
+export const CHARGE_ROW = /\b(?:shipping|freight|versand\w*|fracht|frais|port|verzending|charge|zuschlag)\b/;
+
+export const PARTY_LABELS = {
+  vendor: /\b(?:seller|vendor|supplier|lieferant|verkaufer|fournisseur|vendeur|leverancier|verkoper|from|absender|emetteur|rechnungssteller)\b/,
+  invoiceTo: /\b(?:bill(?:ed)?\s+to|invoice\s+to|sold\s+to|invoice\s+address|billing\s+address|customer|buyer|rechnungs\s*(?:empfanger|adresse|anschrift)|kunde|kaufer|auftraggeber|adresse\s+(?:du\s+)?client|client|acheteur|facture\s+a|factuuradres|klant|afnemer|koper|to)\b/,
+  recipient: /\b(?:ship\s+to|deliver\w*\s+to|delivery\s+address|liefer\s*(?:adresse|anschrift)|lieferung\s+an|warenempfanger|adresse\s+de\s+livraison|livraison|livre\s+a|afleveradres|leveradres)\b/,
+};
+
+export const LEGAL_FORM =
+  /\b(?:gmbh|ag|kg|ohg|ug|e\.\s?k\.|mbh|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|eurl|ltd|limited|llc|inc|corp|b\.?v\.?|n\.?v\.?|plc|sdn\.?\s*bhd|bhd|enterprise|trading|s\.?r\.?l\.?|s\.?p\.?a\.?|co\.)(?![\p{L}])/iu;
+
+export const DOC_TYPE: [RegExp, 'creditNote' | 'order' | 'deliveryNote' | 'invoice'][] = [
+  [/\b(?:credit\s*note|gutschrift|avoir|creditnota|rechnungskorrektur|stornorechnung|korrekturrechnung|facture\s+rectificative)\b/, 'creditNote'],
+  [/\b(?:delivery\s+note|lieferschein|bon\s+de\s+livraison|pakbon|packing\s+slip)\b/, 'deliveryNote'],
+  [/\b(?:invoice|rechnung|facture|factuur|bill)\b/, 'invoice'],
+  [/\b(?:purchase\s+order|order|bestellung|auftrag|bon\s+de\s+commande|commande|bestelling|inkooporder)\b/, 'order'],
+];

@@ -1,0 +1,118 @@
+import type { Word } from './types.js';
+
+/** A run of words on one line without a wide gap: usually one label, one value or one table cell. */
+export interface Cell {
+  text: string;
+  words: Word[];
+  page: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+export interface Line {
+  page: number;
+  y0: number;
+  y1: number;
+  x0: number;
+  x1: number;
+  words: Word[];
+  cells: Cell[];
+  text: string;
+  /** index in reading order over the whole document */
+  index: number;
+}
+
+function cellOf(words: Word[]): Cell {
+  return {
+    text: words.map((w) => w.text).join(' '),
+    words,
+    page: words[0]!.page,
+    x0: Math.min(...words.map((w) => w.x0)),
+    x1: Math.max(...words.map((w) => w.x1)),
+    y0: Math.min(...words.map((w) => w.y0)),
+    y1: Math.max(...words.map((w) => w.y1)),
+  };
+}
+
+/** Groups words into lines (by vertical overlap) and lines into cells (by horizontal gaps). */
+export function buildLines(words: Word[]): Line[] {
+  const byPage = new Map<number, Word[]>();
+  for (const w of words) {
+    const list = byPage.get(w.page) ?? [];
+    list.push(w);
+    byPage.set(w.page, list);
+  }
+  const lines: Line[] = [];
+  for (const page of [...byPage.keys()].sort((a, b) => a - b)) {
+    const ws = byPage.get(page)!.slice().sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
+    const groups: Word[][] = [];
+    const meta: { c: number; h: number }[] = [];
+    for (const w of ws) {
+      const c = (w.y0 + w.y1) / 2;
+      const h = w.y1 - w.y0;
+      // join the closest open line whose centre is within half a word height
+      let best = -1;
+      let bestD = Infinity;
+      for (let i = Math.max(0, groups.length - 4); i < groups.length; i++) {
+        const m = meta[i]!;
+        const d = Math.abs(m.c - c);
+        if (d < Math.min(m.h, h) * 0.5 && d < bestD) {
+          best = i;
+          bestD = d;
+        }
+      }
+      if (best >= 0) {
+        const g = groups[best]!;
+        g.push(w);
+        const m = meta[best]!;
+        m.c = (m.c * (g.length - 1) + c) / g.length;
+        m.h = Math.max(m.h, h);
+      } else {
+        groups.push([w]);
+        meta.push({ c, h });
+      }
+    }
+    for (const g of groups) {
+      g.sort((a, b) => a.x0 - b.x0);
+      // a gap wider than ~1.2 character heights separates cells
+      const hs = g.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+      const h = hs[Math.floor(hs.length / 2)] ?? 0.01;
+      const cells: Cell[] = [];
+      let cur: Word[] = [];
+      for (const w of g) {
+        const prev = cur[cur.length - 1];
+        if (prev && w.x0 - prev.x1 > h * 1.1) {
+          cells.push(cellOf(cur));
+          cur = [];
+        }
+        cur.push(w);
+      }
+      if (cur.length) cells.push(cellOf(cur));
+      lines.push({
+        page,
+        words: g,
+        cells,
+        text: g.map((w) => w.text).join(' '),
+        y0: Math.min(...g.map((w) => w.y0)),
+        y1: Math.max(...g.map((w) => w.y1)),
+        x0: Math.min(...g.map((w) => w.x0)),
+        x1: Math.max(...g.map((w) => w.x1)),
+        index: 0,
+      });
+    }
+  }
+  lines.sort((a, b) => a.page - b.page || a.y0 - b.y0);
+  lines.forEach((l, i) => {
+    l.index = i;
+  });
+  return lines;
+}
+
+/** Horizontal overlap of two ranges as a share of the smaller one. */
+export function xOverlap(a: { x0: number; x1: number }, b: { x0: number; x1: number }): number {
+  const o = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const m = Math.min(a.x1 - a.x0, b.x1 - b.x0);
+  return m > 0 ? Math.max(0, o) / m : 0;
+}

@@ -1,0 +1,184 @@
+/** Number and date parsing for the formats suppliers print (1.234,56 / 1,234.56 / 1 234,56; many date styles). */
+
+export type DecimalStyle = 'comma' | 'dot';
+
+const MONEY_RE =
+  /^[(-]?\s*(?:[€$£]|EUR|USD|GBP|CHF|RM)?\s*-?\s*\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})*(?:[.,]\d{1,4})?\s*-?\)?\s*(?:[€$£%]|EUR|USD|GBP|CHF)?$|^[(-]?\s*(?:[€$£]|EUR|USD|GBP|CHF|RM)?\s*-?\d+(?:[.,]\d{1,4})?\s*-?\)?\s*(?:[€$£%]|EUR|USD|GBP|CHF)?$/i;
+
+/** True when the token looks like a number or an amount (optionally with a currency sign). */
+export function looksNumeric(s: string): boolean {
+  return MONEY_RE.test(s.trim());
+}
+
+/**
+ * Parses a printed number. `style` tells which separator is the decimal one when the text alone is ambiguous
+ * (e.g. "1.234" or "1,234"); when both separators appear the last one is the decimal separator.
+ */
+export function parseNumber(raw: string, style?: DecimalStyle): number | undefined {
+  let s = raw.trim();
+  if (!s) return undefined;
+  let neg = false;
+  if (/^\(.*\)$/.test(s)) {
+    neg = true;
+    s = s.slice(1, -1);
+  }
+  s = s.replace(/(EUR|USD|GBP|CHF|RM|[€$£])/gi, '').trim();
+  if (s.endsWith('-')) {
+    neg = true;
+    s = s.slice(0, -1).trim();
+  }
+  if (s.startsWith('-') || s.startsWith('−') || s.startsWith('–')) {
+    neg = !neg;
+    s = s.slice(1).trim();
+  }
+  if (s.startsWith('+')) s = s.slice(1).trim();
+  s = s.replace(/%$/, '').trim();
+  if (!/^\d[\d .,'\u00a0\u202f]*$/.test(s)) return undefined;
+  s = s.replace(/[\s'\u00a0\u202f]/g, '');
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  let dec: '.' | ',' | undefined;
+  if (lastDot >= 0 && lastComma >= 0) dec = lastDot > lastComma ? '.' : ',';
+  else if (lastDot >= 0 || lastComma >= 0) {
+    const sep = lastDot >= 0 ? '.' : ',';
+    const count = s.split(sep).length - 1;
+    const after = s.length - s.lastIndexOf(sep) - 1;
+    if (count > 1) dec = undefined;
+    else if (after !== 3) dec = sep;
+    else if (style) dec = style === 'comma' ? ',' : '.';
+    else dec = sep === '.' ? '.' : undefined; // "1,234" without evidence: thousands
+    if (count > 1 && after !== 3) return undefined;
+  }
+  let out: string;
+  if (dec === undefined) out = s.replace(/[.,]/g, '');
+  else {
+    const thou = dec === '.' ? ',' : '.';
+    const parts = s.split(dec);
+    if (parts.length > 2) return undefined;
+    const intPart = (parts[0] ?? '').split(thou).join('');
+    out = `${intPart}.${parts[1] ?? ''}`;
+  }
+  const n = Number(out);
+  if (!Number.isFinite(n)) return undefined;
+  return neg ? -n : n;
+}
+
+/** Guesses the decimal style of a document from its unambiguous numbers. */
+export function guessDecimalStyle(texts: string[]): DecimalStyle | undefined {
+  let comma = 0;
+  let dot = 0;
+  for (const t of texts) {
+    for (const m of t.matchAll(/\d[.,]\d{2}(?!\d)/g)) {
+      if (m[0].includes(',')) comma++;
+      else dot++;
+    }
+  }
+  if (comma === 0 && dot === 0) return undefined;
+  return comma > dot ? 'comma' : 'dot';
+}
+
+export const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+const MONTHS: Record<string, number> = {};
+const monthNames: [number, string[]][] = [
+  [1, ['jan', 'january', 'januar', 'janvier', 'januari', 'jänner', 'janv']],
+  [2, ['feb', 'february', 'februar', 'février', 'fevrier', 'februari', 'févr', 'fevr']],
+  [3, ['mar', 'march', 'märz', 'maerz', 'marz', 'mars', 'maart', 'mrt']],
+  [4, ['apr', 'april', 'avril', 'avr']],
+  [5, ['may', 'mai', 'mei']],
+  [6, ['jun', 'june', 'juni', 'juin']],
+  [7, ['jul', 'july', 'juli', 'juillet', 'juil']],
+  [8, ['aug', 'august', 'août', 'aout', 'augustus']],
+  [9, ['sep', 'sept', 'september', 'septembre']],
+  [10, ['oct', 'october', 'oktober', 'octobre', 'okt']],
+  [11, ['nov', 'november', 'novembre']],
+  [12, ['dec', 'december', 'dezember', 'décembre', 'decembre', 'dez', 'déc']],
+];
+for (const [n, names] of monthNames) for (const name of names) MONTHS[name] = n;
+const MONTH_ALT = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+export type DateOrder = 'dmy' | 'mdy';
+
+export interface FoundDate {
+  iso: string;
+  index: number;
+  length: number;
+  /** true when day and month could be swapped (both ≤ 12, numeric form) */
+  ambiguous: boolean;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function valid(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2100) return false;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+const fullYear = (y: number) => (y < 100 ? (y < 70 ? 2000 + y : 1900 + y) : y);
+
+/** Finds every date in a text. `order` decides numeric dates where day and month could be swapped. */
+export function findDates(text: string, order: DateOrder = 'dmy'): FoundDate[] {
+  const out: FoundDate[] = [];
+  const push = (y: number, m: number, d: number, index: number, length: number, ambiguous: boolean) => {
+    if (valid(y, m, d)) out.push({ iso: `${y}-${pad(m)}-${pad(d)}`, index, length, ambiguous });
+  };
+  const taken = (i: number) => out.some((f) => i >= f.index && i < f.index + f.length);
+  // ISO and yyyy/mm/dd
+  for (const m of text.matchAll(/(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g))
+    push(+m[1]!, +m[2]!, +m[3]!, m.index, m[0].length, false);
+  // 20220131 compact (only with plausible year)
+  for (const m of text.matchAll(/(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)/g))
+    if (!taken(m.index)) push(+m[1]!, +m[2]!, +m[3]!, m.index, m[0].length, false);
+  // numeric d/m/y or m/d/y
+  for (const m of text.matchAll(/(?<![\d.,])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d,]|\.\d)/g)) {
+    if (taken(m.index)) continue;
+    const a = +m[1]!;
+    const b = +m[3]!;
+    const y = fullYear(+m[4]!);
+    const ambiguous = a <= 12 && b <= 12 && a !== b;
+    if (a > 12) push(y, b, a, m.index, m[0].length, false);
+    else if (b > 12) push(y, a, b, m.index, m[0].length, false);
+    else if (order === 'dmy') push(y, b, a, m.index, m[0].length, ambiguous);
+    else push(y, a, b, m.index, m[0].length, ambiguous);
+  }
+  // 7. Mai 2014, 31 janvier 2022, 31-Jan-2022, 1st March 2020
+  const re1 = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(${MONTH_ALT})\\.?[\\s,-]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
+  for (const m of text.matchAll(re1)) {
+    if (taken(m.index)) continue;
+    const mo = MONTHS[m[2]!.toLowerCase()];
+    if (mo) push(fullYear(+m[3]!), mo, +m[1]!, m.index, m[0].length, false);
+  }
+  // March 1, 2020 / Jan 31 2022
+  const re2 = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'giu');
+  for (const m of text.matchAll(re2)) {
+    if (taken(m.index)) continue;
+    const mo = MONTHS[m[1]!.toLowerCase()];
+    if (mo) push(+m[3]!, mo, +m[2]!, m.index, m[0].length, false);
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/** Decides day-first or month-first from the dates of the whole document. */
+export function guessDateOrder(texts: string[], hint?: DateOrder): DateOrder {
+  let dmy = 0;
+  let mdy = 0;
+  for (const t of texts)
+    for (const m of t.matchAll(/(?<!\d)(\d{1,2})[./-](\d{1,2})[./-](\d{2,4})(?!\d)/g)) {
+      if (+m[1]! > 12) dmy++;
+      else if (+m[2]! > 12) mdy++;
+    }
+  if (dmy > mdy) return 'dmy';
+  if (mdy > dmy) return 'mdy';
+  return hint ?? 'dmy';
+}
+
+/** Normalises text for label matching: lower case, no accents, single spaces. */
+export function norm(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,312 @@
+import { type CheckOptions, runChecks } from './checks.js';
+import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
+import {
+  documentType,
+  type ExtractContext,
+  extractCurrency,
+  extractHeaders,
+  extractItems,
+  extractParties,
+  extractTotals,
+  extractVat,
+} from './extract.js';
+import { identify } from './identify.js';
+import { binarize, decodeImage, estimateSkew, type Gray, normalizeContrast, ReaderError, renderPdfPage, resize, rotate } from './image.js';
+import { buildLines, type Line } from './layout.js';
+import { type ModelOptions, readWithModel } from './model.js';
+import { type OcrOptions, ocrImage } from './ocr.js';
+import { guessDateOrder, guessDecimalStyle, norm, round2 } from './parse.js';
+import { readPdfText } from './pdf-text.js';
+import { applyProfile, type SupplierProfile } from './profile.js';
+import { emptyResult, type PageWords, type TReaderResult, type Word } from './types.js';
+
+export interface ReaderLimits {
+  maxBytes: number;
+  maxPages: number;
+  maxPixels: number;
+}
+export const DEFAULT_LIMITS: ReaderLimits = { maxBytes: 40 * 1024 * 1024, maxPages: 30, maxPixels: 60_000_000 };
+
+export interface ReadOptions extends CheckOptions {
+  fileName?: string;
+  /** the supplier's learned layout, when there is one */
+  profile?: SupplierProfile;
+  /** the caller knows the supplier (a profile will be expected) */
+  supplierKey?: string;
+  limits?: Partial<ReaderLimits>;
+  ocrEngine?: OcrOptions['engine'];
+  /** confidence below which a document goes to review */
+  threshold?: number;
+  /** OCR passes for images: more passes, better receipts, more time */
+  maxOcrPasses?: number;
+  /** read with an OpenAI-compatible model instead of the built-in reader */
+  model?: ModelOptions;
+}
+
+/** A document's words, ready for extraction. */
+export interface DocumentWords {
+  pages: PageWords[];
+  numPages: number;
+  source: TReaderResult['source'];
+  attachments: { name: string; content: Uint8Array }[];
+  kind: 'pdf' | 'png' | 'jpeg' | 'xml';
+  image?: { width: number; height: number };
+}
+
+const MIN_WORDS_TEXT_PAGE = 8;
+
+/** Cleans a scan for OCR: contrast, deskew, upscale small images. */
+export function prepareImage(img: Gray, targetWidth = 1700): Gray {
+  let g = normalizeContrast(img);
+  const skew = estimateSkew(g);
+  if (Math.abs(skew) >= 0.3) g = rotate(g, -skew);
+  if (g.width < targetWidth * 0.8) g = resize(g, Math.min(3, targetWidth / g.width));
+  return g;
+}
+
+function wordsOf(ocr: Awaited<ReturnType<typeof ocrImage>>): Word[] {
+  return ocr.filter((w) => w.conf > 0.1 || /\d/.test(w.text));
+}
+
+/** Extracts words with positions: text layer where there is one, OCR elsewhere. */
+export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm = 3): Promise<DocumentWords> {
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  if (bytes.length > limits.maxBytes) throw new ReaderError('too-large', `The file is ${(bytes.length / 1048576).toFixed(1)} MB, above the ${(limits.maxBytes / 1048576).toFixed(0)} MB limit`);
+  const kind = identify(bytes);
+  if (kind === 'unknown') throw new ReaderError('unsupported', 'The file is not a PDF, PNG, JPEG or e-invoice XML');
+  if (kind === 'xml') return { pages: [], numPages: 0, source: 'embedded-xml', attachments: [{ name: 'invoice.xml', content: bytes }], kind };
+  if (kind === 'pdf') {
+    let text: Awaited<ReturnType<typeof readPdfText>>;
+    try {
+      text = await readPdfText(bytes, { maxPages: limits.maxPages });
+    } catch (e) {
+      const name = (e as { name?: string }).name;
+      if (name === 'PasswordException') throw new ReaderError('encrypted', 'The PDF is protected by a password');
+      throw new ReaderError('malformed', `The PDF cannot be read: ${(e as Error).message}`);
+    }
+    let ocrPages = 0;
+    for (const p of text.pages) {
+      if (p.words.length >= MIN_WORDS_TEXT_PAGE) continue;
+      const img = await renderPdfPage(bytes, p.page, 300, limits.maxPixels / 2);
+      const ws = await ocrImage(prepareImage(img, 2400), p.page, { psm, engine: opts.ocrEngine });
+      p.words = wordsOf(ws);
+      p.source = 'ocr';
+      ocrPages++;
+    }
+    const source = ocrPages === 0 ? 'text' : ocrPages === text.pages.length ? 'ocr' : 'mixed';
+    return { pages: text.pages, numPages: text.numPages, source, attachments: text.attachments, kind };
+  }
+  const img = await decodeImage(bytes, limits.maxPixels);
+  const prepared = prepareImage(img);
+  const ws = await ocrImage(prepared, 1, { psm, engine: opts.ocrEngine });
+  return {
+    pages: [{ page: 1, width: img.width, height: img.height, words: wordsOf(ws), source: 'ocr' }],
+    numPages: 1,
+    source: 'ocr',
+    attachments: [],
+    kind,
+    image: { width: img.width, height: img.height },
+  };
+}
+
+const RECEIPT_WORDS = /\b(?:cash|change|rounding|tunai|cashier|kembali|receipt|qty\s+price|gst\s+summary|thank\s+you)\b/;
+
+/** Builds the extraction context of a document. */
+export function contextOf(doc: DocumentWords): ExtractContext {
+  const words = doc.pages.flatMap((p) => p.words);
+  const lines = buildLines(words);
+  const texts = lines.map((l) => l.text);
+  const all = norm(texts.join(' '));
+  const tall = doc.image ? doc.image.height / doc.image.width > 1.55 || doc.image.width < 1100 : false;
+  const isReceipt = doc.kind !== 'pdf' && (tall || RECEIPT_WORDS.test(all)) && !/\b(?:rechnung|facture|factuur)\b/.test(all);
+  return { lines, decimal: guessDecimalStyle(texts), dateOrder: guessDateOrder(texts), isReceipt };
+}
+
+/** Runs field extraction on words (no checks). */
+export function extractAll(ctx: ExtractContext, doc: DocumentWords, file: string): TReaderResult {
+  const r = emptyResult(file);
+  r.pages = doc.numPages;
+  r.source = doc.source;
+  r.documentType = documentType(ctx);
+  const fconf: Record<string, number> = {};
+  const parties = extractParties(ctx);
+  r.vendor = parties.vendor;
+  r.invoiceTo = parties.invoiceTo;
+  r.recipient = parties.recipient;
+  Object.assign(r.boxes, parties.boxes);
+  Object.assign(fconf, parties.conf);
+  const vat = extractVat(ctx, parties.buyerZone);
+  if (vat) {
+    r.vendor.vatNumber = vat.value;
+    fconf['vendor.vatNumber'] = vat.conf;
+    if (vat.box) r.boxes['vendor.vatNumber'] = vat.box;
+  }
+  const headers = extractHeaders(ctx);
+  for (const [k, v] of Object.entries(headers)) {
+    if (!v) continue;
+    (r.headers as Record<string, string>)[k] = v.value;
+    fconf[`headers.${k}`] = v.conf;
+    if (v.box) r.boxes[`headers.${k}`] = v.box;
+  }
+  if (r.documentType === 'order' && !r.headers.orderNum && r.headers.invoiceNum) {
+    r.headers.orderNum = r.headers.invoiceNum;
+    delete r.headers.invoiceNum;
+  }
+  const totals = extractTotals(ctx);
+  for (const [k, v] of Object.entries(totals)) {
+    if (!v) continue;
+    (r.totals as Record<string, number>)[k] = v.value;
+    fconf[`totals.${k}`] = v.conf;
+    if (v.box) r.boxes[`totals.${k}`] = v.box;
+  }
+  if (!ctx.isReceipt) {
+    const items = extractItems(ctx);
+    r.items = items.items;
+    items.conf.forEach((c, i) => {
+      fconf[`items.${i}`] = c;
+    });
+    items.boxes.forEach((b, i) => {
+      r.boxes[`items.${i}`] = b;
+    });
+    // without a printed subtotal, the sum of lines is the subtotal when it matches the net before discounts
+    const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
+    if (r.totals.subtotal === undefined && r.items.length && r.totals.net !== undefined && Math.abs(sum - r.totals.net) < 0.011) r.totals.subtotal = sum;
+  }
+  r.currency = extractCurrency(ctx);
+  if (!r.currency && ctx.decimal === 'comma') r.currency = 'EUR';
+  r.confidence.fields = fconf;
+  return r;
+}
+
+/** Confidence and review decision. */
+export function finish(r: TReaderResult, opts: ReadOptions): TReaderResult {
+  r.issues.push(...runChecks(r, opts));
+  const f = r.confidence.fields;
+  const key = ['totals.invoiceTotal', r.documentType === 'receipt' ? 'vendor.name' : r.documentType === 'order' ? 'headers.orderNum' : 'headers.invoiceNum', 'headers.invoiceDate'];
+  const vals = key.map((k) => f[k] ?? (k === 'headers.invoiceDate' ? f['headers.orderDate'] : undefined) ?? 0);
+  const itemConfs = Object.entries(f)
+    .filter(([k]) => k.startsWith('items.'))
+    .map(([, v]) => v);
+  let overall = Math.min(...vals);
+  if (itemConfs.length) overall = Math.min(overall, ...itemConfs);
+  if (r.issues.length) overall *= 0.6;
+  r.confidence.overall = round2(overall);
+  const threshold = opts.threshold ?? 0.85;
+  r.pendingReview = r.issues.length > 0 || overall < threshold || r.inTraining === true;
+  return r;
+}
+
+function fromEInvoice(r: TReaderResult, xml: Uint8Array): boolean {
+  const e = parseEInvoice(xml);
+  if (!e) return false;
+  const { format: _format, ...rest } = e;
+  Object.assign(r, rest);
+  r.source = 'embedded-xml';
+  r.confidence.fields = { 'headers.invoiceNum': 0.99, 'headers.invoiceDate': 0.99, 'totals.invoiceTotal': 0.99, 'vendor.name': 0.99, 'headers.orderNum': 0.99, 'headers.orderDate': 0.99 };
+  r.items.forEach((_, i) => {
+    r.confidence.fields[`items.${i}`] = 0.99;
+  });
+  return true;
+}
+
+/** Scores a reading of a receipt/scan: consistent totals and valid dates make a reading more believable. */
+function readingScore(r: TReaderResult, lines: Line[]): number {
+  let s = 0;
+  if (r.totals.invoiceTotal !== undefined) s += 2;
+  if (r.headers.invoiceDate) s += 1.5;
+  if (r.vendor.name) s += 0.5;
+  if (r.totals.net !== undefined && r.totals.vat !== undefined && r.totals.invoiceTotal !== undefined && Math.abs(r.totals.net + r.totals.vat - r.totals.invoiceTotal) < 0.02) s += 1;
+  // cash − change = total
+  const text = lines.map((l) => norm(l.text));
+  const amountAfter = (re: RegExp) => {
+    for (const t of text) if (re.test(t)) {
+      const m = /(\d+[.,]\d{2})(?!.*\d[.,]\d{2})/.exec(t);
+      if (m) return Number(m[1]!.replace(',', '.'));
+    }
+    return undefined;
+  };
+  const cash = amountAfter(/\b(?:cash|tunai|tendered|paid)\b/);
+  const change = amountAfter(/\b(?:change|baki|kembali)\b/);
+  if (cash !== undefined && change !== undefined && r.totals.invoiceTotal !== undefined && Math.abs(cash - change - r.totals.invoiceTotal) < 0.011) s += 1.5;
+  const items = Object.entries(r.confidence.fields).filter(([k]) => k.startsWith('items.')).length;
+  s += Math.min(1, items * 0.1);
+  return s;
+}
+
+/** Reads one document in this thread (use createReader for isolation and time limits). */
+export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): Promise<TReaderResult> {
+  const file = opts.fileName ?? 'document';
+  const r0 = emptyResult(file);
+  let doc: DocumentWords;
+  try {
+    doc = await readWords(bytes, opts, 3);
+  } catch (e) {
+    return failed(r0, e);
+  }
+  if (doc.kind === 'xml') {
+    if (fromEInvoice(r0, bytes)) {
+      r0.pages = 0;
+      return finish(r0, opts);
+    }
+    return failed(r0, new ReaderError('unsupported', 'The XML file is not a CII or UBL e-invoice'));
+  }
+  if (opts.model) {
+    const m = await readWithModel(doc, file, opts.model);
+    m.issues.push(...runChecks(m, { ...opts, now: opts.now }).filter((i) => !m.issues.some((j) => j.description === i.description)));
+    m.pendingReview = m.pendingReview || m.issues.length > 0;
+    return m;
+  }
+  const ctx = contextOf(doc);
+  let r = extractAll(ctx, doc, file);
+  // embedded e-invoice: the XML is authoritative, the page text cross-checks it
+  const att = pickEInvoiceAttachment(doc.attachments);
+  if (att) {
+    const fromPage = r;
+    const x = emptyResult(file);
+    if (fromEInvoice(x, att.content)) {
+      x.pages = doc.numPages;
+      x.boxes = fromPage.boxes;
+      if (fromPage.totals.invoiceTotal !== undefined && x.totals.invoiceTotal !== undefined && Math.abs(fromPage.totals.invoiceTotal - x.totals.invoiceTotal) > 0.011)
+        x.issues.push({ table: 'totals', column: 'invoiceTotal', description: `The embedded XML says ${x.totals.invoiceTotal.toFixed(2)} but the page shows ${fromPage.totals.invoiceTotal.toFixed(2)}` });
+      r = x;
+    }
+  }
+  // more OCR passes for scans: other segmentation modes, thresholded; keep the reading that adds up best
+  if (doc.source === 'ocr' && doc.kind !== 'pdf' && r.source !== 'embedded-xml') {
+    const passes = opts.maxOcrPasses ?? 3;
+    let best = { r, score: readingScore(r, ctx.lines) };
+    const alt: { psm: number; bin: boolean }[] = [
+      { psm: 6, bin: false },
+      { psm: 4, bin: true },
+    ];
+    for (const p of alt.slice(0, passes - 1)) {
+      if (best.score >= 6) break;
+      try {
+        const img = await decodeImage(bytes, { ...DEFAULT_LIMITS, ...opts.limits }.maxPixels);
+        let g = prepareImage(img);
+        if (p.bin) g = binarize(g);
+        const ws = await ocrImage(g, 1, { psm: p.psm, engine: opts.ocrEngine });
+        const d2: DocumentWords = { ...doc, pages: [{ ...doc.pages[0]!, words: wordsOf(ws) }] };
+        const c2 = contextOf(d2);
+        const r2 = extractAll(c2, d2, file);
+        const s2 = readingScore(r2, c2.lines);
+        if (s2 > best.score) best = { r: r2, score: s2 };
+      } catch {
+        // a failed extra pass keeps the first reading
+      }
+    }
+    r = best.r;
+  }
+  if (opts.profile) r = applyProfile(r, ctx, opts.profile);
+  else if (opts.supplierKey) r.inTraining = true;
+  return finish(r, opts);
+}
+
+/** An output for a file that could not be read: the reason as an issue, always sent to review. */
+export function failed(r: TReaderResult, e: unknown): TReaderResult {
+  const msg = e instanceof ReaderError ? e.message : `The document could not be read: ${(e as Error)?.message ?? String(e)}`;
+  r.issues.push({ table: 'document', column: e instanceof ReaderError ? e.code : 'error', description: msg });
+  r.pendingReview = true;
+  r.confidence.overall = 0;
+  return r;
+}
