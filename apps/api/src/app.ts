@@ -22,6 +22,14 @@ import web from './plugins/web.js';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export type TBuildOptions = {
+export type TRegisteredRoute = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: TRegisteredRoute[];
+  }
+}
+
   /** An open database to use (tests share one per file); otherwise one is opened from the config. */
   database?: TDatabase;
   /** Registers extra routes before the tenant guard exists (only the isolation test's proof uses this). */
@@ -48,6 +56,12 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Every route, as registered: the isolation test walks this list so new routes are covered by themselves.
+  const routes: TRegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.decorate('registeredRoutes', routes);
   app.setSerializerCompiler(serializerCompiler);
   if (!opts.database) app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TAuthResult } from '@orderbridge/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type TBuildOptions } from '../app.js';
@@ -64,13 +65,7 @@ export async function createTestApp(
   };
 }
 
-export type TSession = {
-  token: string;
-  refreshToken: string;
-  deviceId: string;
-  userId: string;
-  email: string;
-};
+export type TSession = TAuthResult & { userId: string; email: string };
 
 let counter = 0;
 export const uniqueEmail = (label = 'user') => `${label}.${Date.now()}.${counter++}@example.com`;

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createTestApp, signUp, type TTestApp } from './test/harness.js';
+import { walkCompanyRoutes } from './test/isolation.js';
+
+/** Two companies of each type owned by a victim, and an attacker who is admin of companies of their own. */
+async function setUp(app: FastifyInstance) {
+  const victim = await signUp(app);
+  const attacker = await signUp(app);
+  const target = {
+    shops: await createCompany(app, victim, 'shops'),
+    suppliers: await createCompany(app, victim, 'suppliers'),
+  };
+  await createCompany(app, attacker, 'shops');
+  await createCompany(app, attacker, 'suppliers');
+  return { victim, attacker, target };
+}
+
+describe('tenant isolation', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses every company-scoped route, with every method, to a member of another company', async () => {
+    const { attacker, target } = await setUp(t.app);
+    const results = await walkCompanyRoutes(t.app, target, attacker.token);
+    // The walk must see the routes that exist (users, and whatever later modules add).
+    expect(results.length).toBeGreaterThanOrEqual(8);
+    const leaks = results.filter((r) => r.status < 300);
+    expect(leaks).toEqual([]);
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+  });
+
+  it('lets the owner through the same routes (the walk reaches real handlers)', async () => {
+    const { victim, target } = await setUp(t.app);
+    const results = await walkCompanyRoutes(t.app, target, victim.token);
+    expect(results.some((r) => r.status === 200 && r.url.endsWith('/users'))).toBe(true);
+  });
+
+  it('refuses a shop member on the supplier path of the same id, and unauthenticated calls', async () => {
+    const { victim, target } = await setUp(t.app);
+    const wrongType = await t.app.inject({
+      method: 'GET',
+      url: `/api/suppliers/${target.shops}/users`,
+      headers: { authorization: `Bearer ${victim.token}` },
+    });
+    expect(wrongType.statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/shops/${target.shops}/users` });
+    expect(anonymous.statusCode).toBe(401);
+    const junkId = await t.app.inject({
+      method: 'GET',
+      url: '/api/shops/abc/users',
+      headers: { authorization: `Bearer ${victim.token}` },
+    });
+    expect(junkId.statusCode).toBe(403);
+  });
+});
+
+describe('the isolation walk itself', () => {
+  it('fails when a company-scoped route skips the guard', async () => {
+    const leaky = await createTestApp(
+      {},
+      {
+        // Registered before the guard exists, so the guard never sees it: exactly the mistake to catch.
+        beforeGuard: async (app) => {
+          app.get('/api/shops/:shopId/leak', async () => ({ success: true, message: 'leaked', data: null }));
+        },
+      },
+    );
+    try {
+      const { attacker, target } = await setUp(leaky.app);
+      const results = await walkCompanyRoutes(leaky.app, target, attacker.token);
+      const leaks = results.filter((r) => r.status < 300).map((r) => `${r.method} ${r.url}`);
+      expect(leaks).toContain('GET /api/shops/:shopId/leak');
+    } finally {
+      await leaky.close();
+    }
+  });
+});
