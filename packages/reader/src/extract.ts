@@ -115,6 +115,12 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
           if (value) {
             const conf = (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.85 : 0.75) - m.rank * 0.03;
             out[f] = { value, conf, box: boxOf(v.cell), rank: m.rank };
+            // "Invoice No. 123 of 05.06.2025": the date printed with the number is the document date
+            if ((f === 'invoiceNum' || f === 'orderNum') && v.where !== 'below') {
+              const d = findDates(v.text, ctx.dateOrder)[0];
+              const df = f === 'invoiceNum' ? 'invoiceDate' : 'orderDate';
+              if (d && (!out[df] || out[df]!.rank > 0)) out[df] = { value: d.iso, conf: 0.85, box: boxOf(v.cell), rank: 0 };
+            }
             break;
           }
         }
@@ -165,6 +171,13 @@ function isMoneyText(s: string): boolean {
   return /\d[.,]\d{2}(?!\d)/.test(s);
 }
 
+/** A printed amount for totals: a number that is not a percentage, a date or a long identifier. */
+function isAmountText(s: string): boolean {
+  if (/%/.test(s) || findDates(s).length) return false;
+  const digits = s.replace(/\D/g, '');
+  return digits.length > 0 && digits.length <= 11 && (/\d[.,]\d{1,2}(?!\d)/.test(s) || /^[-(]?\s*(?:[€$£]|eur)?\s*\d{1,7}\s*(?:[€$£]|eur)?\)?$/i.test(s.trim()));
+}
+
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
 export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
   const cands: MoneyCand[] = [];
@@ -175,13 +188,13 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
         const m = re.exec(n);
         if (!m) continue;
         // the amount: the last money value right of the label on this line, else on the next line below
-        let nums = lineNumbers(line, ctx.decimal).filter((x) => !x.pct && isMoneyText(x.cell.text));
+        let nums = lineNumbers(line, ctx.decimal).filter((x) => !x.pct && isAmountText(x.cell.text));
         const labelCell = line.cells.find((c) => re.test(norm(c.text)));
         if (labelCell) nums = nums.filter((x) => x.cell.x0 >= labelCell.x0 - 0.001);
         if (!nums.length) {
           const below = ctx.lines[line.index + 1];
           if (below && below.page === line.page && below.y0 - line.y1 < (line.y1 - line.y0) * 2) {
-            const bn = lineNumbers(below, ctx.decimal).filter((x) => !x.pct && isMoneyText(x.cell.text));
+            const bn = lineNumbers(below, ctx.decimal).filter((x) => !x.pct && isAmountText(x.cell.text));
             const under = labelCell ? bn.filter((x) => xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.05) : [];
             nums = under.length ? under : [];
           }
@@ -370,10 +383,24 @@ export function extractParties(ctx: ExtractContext): {
         if (avoid?.test(n)) continue;
         if (/\b(?:no|nr|number|nummer|n°|id|vat|tva|ust|date|datum|ref)\b/.test(n.slice(m.index + m[0].length, m.index + m[0].length + 12))) continue;
         // value on the same cell after a colon, else the cell below
-        const rest = cell.text.slice(rawIndex(cell.text, m.index + m[0].length)).replace(/^[\s:]+/, '').trim();
+        const after = cell.text.slice(rawIndex(cell.text, m.index + m[0].length));
+        const rest = /^\s*:/.test(after) ? after.replace(/^[\s:]+/, '').trim() : '';
         let nameCell: Cell | undefined;
         let nameLine = line;
-        if (rest.length > 2 && !/^(?:address|adresse|anschrift)/i.test(rest)) nameCell = { ...cell, text: rest };
+        // a block with its own "Name:" row
+        for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 5) && !rest; j++) {
+          const l = ctx.lines[j]!;
+          if (l.page !== line.page) break;
+          const k = l.cells.findIndex((c) => /^(?:name|nom|naam|firma|raison sociale)\s*:?$/i.test(c.text.trim()));
+          if (k >= 0 && l.cells[k + 1]) {
+            nameCell = l.cells[k + 1];
+            nameLine = l;
+            break;
+          }
+        }
+        if (nameCell) {
+          // found through the Name: row
+        } else if (rest.length > 2 && !/^(?:address|adresse|anschrift)/i.test(rest)) nameCell = { ...cell, text: rest };
         else {
           for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 4); j++) {
             const l = ctx.lines[j]!;
@@ -636,7 +663,7 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
     const descText = textCells
       .filter((c) => {
         const k = columnFor(cols!, c)?.kind;
-        return k === 'desc' || k === 'other' || k === 'code' || k === undefined;
+        return k === 'desc' || k === 'other' || k === undefined || (k === 'code' && !cols!.some((c) => c.kind === 'desc'));
       })
       .map((c) => c.text)
       .join(' ');
@@ -671,7 +698,6 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
       }
       desc = desc.replace(/^\d{1,3}\s+(?=\S)/, (x) => (cols!.some((c) => c.kind === 'pos') || /^\d{1,3}\s+[A-Za-z]/.test(desc) ? '' : x));
       if (pendingDesc.length && !desc) desc = pendingDesc.join(' ');
-      else if (pendingDesc.length) desc = `${pendingDesc.join(' ')} ${desc}`.trim();
       pendingDesc = [];
       const it: TItem = { itemDesc: desc.trim() };
       if (itemCode) it.itemCode = itemCode.trim();
@@ -689,17 +715,19 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
       continue;
     }
     // text only: a wrapped description line belongs to the item above when close to it
-    if (!descText || CHARGE_ROW.test(n) && !lastItemLine) continue;
+    const descCells = descCol ? textCells.filter((c) => columnFor(cols!, c) === descCol) : [];
+    const contText = descCol ? descCells.map((c) => c.text).join(' ') : descText;
+    if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
     if (/^(?:page|seite|pagina)\b/.test(n)) continue;
     const prev = items[items.length - 1];
     const gap = lastItemLine ? line.y0 - lastItemLine.y1 : Infinity;
     const h = line.y1 - line.y0;
-    if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2) {
-      prev.itemDesc = `${prev.itemDesc ?? ''} ${descText}`.trim();
+    if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2 && !/^\W|:/.test(contText)) {
+      prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
       lastItemLine = line;
     } else if (gap > h * 4 && items.length && lastItemLine?.page === line.page) {
       inTable = false;
-    } else pendingDesc.push(descText);
+    } else pendingDesc.push(contText);
     if (pendingDesc.length > 3) pendingDesc.shift();
   }
   return { items, conf: confs, boxes, docDiscounts };

@@ -7,6 +7,7 @@ const NO = String.raw`(?:no\.?|nr\.?|n°|n\s?o|num(?:ber|mer|ero)?\.?|#|nummer|n
 export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
   invoiceNum: [
     new RegExp(String.raw`\b(?:tax\s+)?invoice\s*${NO}`),
+    new RegExp(String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s*(?:\(\d+\)\s*)?${NO}`),
     /\brechnungs?\s*-?\s*(?:nr\.?|nummer|no\.?)/,
     /\brechnungsnummer\b/,
     /\b(?:gutschrift|korrektur|storno)\w*\s*-?\s*(?:nr\.?|nummer)/,
@@ -17,6 +18,7 @@ export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
     /\bcredit\s*note\s*(?:no|number|nr|#)/,
     /\b(?:receipt|bill|doc(?:ument)?|inv)\s*(?:no\.?|number|nr|#)/,
     /^(?:invoice|rechnung|facture|factuur|gutschrift|avoir|credit note|rechnungskorrektur)$/,
+    /^(?:tax\s+)?(?:invoice|rechnung|facture|factuur|gutschrift|avoir|credit note|rechnungskorrektur)(?=\s+[a-z]*[-/]?[a-z0-9-/]*\d)/,
   ],
   orderNum: [
     new RegExp(String.raw`\b(?:purchase\s+)?order\s*${NO}`),
@@ -26,6 +28,7 @@ export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
     /\bbon de commande\b|\bcommande\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:de\s+)?commande/,
     /\bbestel\s*(?:nr|nummer)|\bbestelnummer\b|\border\s*nummer|\binkoopordernummer\b/,
     /^(?:purchase order|bestellung|bon de commande|bestelling|order)$/,
+    /\b(?:votre|your|uw)\s+ref\w*|\bihr(?:e)?\s+(?:zeichen|referenz)\b/,
   ],
   invoiceDate: [
     /\b(?:invoice|tax invoice|issue|document|billing)\s+date\b/,
@@ -59,22 +62,25 @@ export type TotalField = 'subtotal' | 'net' | 'vat' | 'invoiceTotal' | 'discount
 /** Each label has a priority: more specific labels win over generic ones. */
 export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
   invoiceTotal: [
-    [/\b(?:grand|invoice)\s+total\b|\btotal\s+(?:due|amount|payable|to pay|incl\w*|ttc|inc\.?\s*(?:gst|vat|tax))\b|\bamount\s+(?:due|payable)\b|\bbalance\s+due\b/, 5],
-    [/\bgesamtbetrag\b|\brechnungsbetrag\b|\bendbetrag\b|\bzahlbetrag\b|\bzu\s+zahlen\b|\bbruttobetrag\b|\bgesamt\s*brutto\b|\bsumme\s*brutto\b|\bbrutto\s*(?:betrag|summe)\b|\bgesamtsumme\b/, 5],
-    [/\bnet\s+a\s+payer\b|\btotal\s+ttc\b|\bmontant\s+ttc\b|\bmontant\s+(?:total|du)\b|\breste\s+a\s+payer\b/, 5],
+    [/\b(?:grand|invoice)\s+total\b|\btotal\s+(?:due|amount|payable|to pay|incl\w*|ttc|inc\.?\s*(?:gst|vat|tax))\b/, 5],
+    [/\bamount\s+(?:due|payable)\b|\bbalance\s+due\b/, 3],
+    [/\bzahlbetrag\b|\bzu\s+zahlen\b/, 3],
+    [/\bgesamtbetrag\b|\brechnungsbetrag\b|\bendbetrag\b|\bbruttobetrag\b|\bgesamt\s*brutto\b|\bsumme\s*brutto\b|\bbrutto\s*(?:betrag|summe)\b|\bgesamtsumme\b/, 5],
+    [/\btotal\s+ttc\b|\bmontant\s+ttc\b|\bmontant\s+total\b|\bbruttosumme\b|\brechnungssumme\b(?!\s+ohne)|\bsumme\s+inkl/, 5],
+    [/\bnet\s+a\s+payer\b|\breste\s+a\s+payer\b|\bmontant\s+du\b|\bsolde\b/, 3],
     [/\btotaal\s+(?:incl\w*|te betalen)\b|\bte\s+betalen\b|\btotaalbedrag\b/, 5],
     [/\bnett?\s+total\b|\btotal\s+(?:rm|sales|\(rm\))|\brounded\s+total\b|\btotal\s+payable\b/, 4],
     [/^\s*(?:total|totaal|summe|gesamt|betrag|amount)\b/, 2],
     [/\btotal\b/, 1],
   ],
   net: [
-    [/\btotal\s+(?:ht|hors\s+taxes?)\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl/, 5],
+    [/\btotal\s+(?:ht|hors\s+taxes?)\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b/, 5],
   ],
   subtotal: [
     [/\bsub\s*-?\s*total\b|\bzwischensumme\b|\bsous\s*-?\s*total\b|\bsubtotaal\b|\bwarenwert\b|\bsumme\s+(?:der\s+)?positionen\b|\bpositionssumme\b|\btotal\s+(?:des\s+)?lignes\b|\bsumme\s+rechnungspositionen\b|\bsum\s+of\s+(?:line|item)s?\b|\bgesamtsumme\s+positionen\b|\bsumme\s+positionen\b|\btotal\s+ht\s+(?:des\s+)?lignes\b|\bline\s+total\b/, 5],
   ],
   vat: [
-    [/\btotal\s+(?:tva|vat|tax|gst|mwst|btw)\b|\b(?:tva|vat|gst|mwst|ust|btw)\s+total\b|\bsumme\s+(?:ust|mwst|umsatzsteuer)\b|\bgesamt\s*(?:ust|mwst)\b|\bmontant\s+tva\b|\btotal\s+taxes?\b/, 5],
+    [/\btotal\s+(?:tva|vat|tax|gst|mwst|btw)\b|\b(?:tva|vat|gst|mwst|ust|btw)\s+total\b|\bsumme\s+(?:ust|mwst|umsatzsteuer)\b|\bgesamt\s*(?:ust|mwst)\b|\bmontant\s+tva\b|\btotal\s+taxes?\b|\bsteuerbetrag\b|\b(?:mwst|ust)\.?-?betrag\b|\bumsatzsteuerbetrag\b/, 5],
     [/\b(?:vat|tax|gst|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|btw|sales tax)\b/, 2],
   ],
   discount: [[/\bdiscount\b|\brabatt\b|\bnachlass\b|\bremise\b|\bkorting\b/, 3]],
@@ -83,9 +89,10 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
 export type ColumnKind = 'desc' | 'qty' | 'price' | 'amount' | 'code' | 'vat' | 'unit' | 'discount' | 'pos' | 'other';
 
 export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
-  ['price', /\b(?:unit\s*price|price|preis|einzelpreis|e-?preis|ep|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif)\b/],
-  ['amount', /\b(?:amount|total|line\s+total|betrag|gesamt\w*|gp|summe|montant|total\s+ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/],
-  ['qty', /\b(?:qty|quantity|menge|anzahl|qte|quantite|aantal|stk|hrs|hours|uren|qt)\b/],
+  ['amount', /\b(?:gesamt\w*|total\s+price|line\s+total|prix\s+total|totaalprijs|montant\s+ht)\b/],
+  ['price', /preis\b|\b(?:unit\s*price|price|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif)\b/],
+  ['amount', /betrag\b|\b(?:amount|total|line\s+total|gesamt\w*|gp|summe|montant|total\s+ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/],
+  ['qty', /menge\b|\b(?:qty|quantity|anzahl|qte|quantite|aantal|stk|hrs|hours|uren|qt)\b/],
   ['discount', /\b(?:discount|rabatt|remise|korting|disc\.?)\b/],
   ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*)\b|%/],
   ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],

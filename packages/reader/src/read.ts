@@ -64,6 +64,32 @@ export function prepareImage(img: Gray, targetWidth = 1700): Gray {
   return g;
 }
 
+const STOPWORDS: Record<string, RegExp> = {
+  deu: /^(?:und|der|die|das|rechnung|datum|menge|preis|betrag|summe|gesamt|mwst|ust|netto|brutto|nr|fur|mit|bei|zahlbar|kunde|lieferung)$/,
+  fra: /^(?:le|la|les|de|des|du|et|facture|date|montant|total|ttc|ht|tva|prix|quantite|client|paiement|echeance)$/,
+  nld: /^(?:de|het|een|en|van|factuur|datum|bedrag|totaal|btw|prijs|aantal|klant|betaling|excl|incl)$/,
+  eng: /^(?:the|and|of|invoice|date|total|amount|price|qty|quantity|tax|customer|payment|due|to|for)$/,
+};
+
+/** The OCR language to add to English, guessed from common words of a first reading. */
+export function guessLang(words: Word[]): string | undefined {
+  const count: Record<string, number> = { deu: 0, fra: 0, nld: 0, eng: 0 };
+  for (const w of words) {
+    const t = norm(w.text).replace(/[^a-z]/g, '');
+    for (const [l, re] of Object.entries(STOPWORDS)) if (re.test(t)) count[l]!++;
+  }
+  const best = Object.entries(count).sort((a, b) => b[1] - a[1])[0]!;
+  return best[0] !== 'eng' && best[1] >= 3 && best[1] > count.eng! * 0.8 ? best[0] : undefined;
+}
+
+/** OCR with English first; a page in German, French or Dutch is read again with that language too. */
+async function ocrWithLang(img: Gray, page: number, psm: number, opts: ReadOptions): Promise<Word[]> {
+  const first = wordsOf(await ocrImage(img, page, { psm, engine: opts.ocrEngine, langs: ['eng'] }));
+  const lang = guessLang(first);
+  if (!lang) return first;
+  return wordsOf(await ocrImage(img, page, { psm, engine: opts.ocrEngine, langs: ['eng', lang] }));
+}
+
 function wordsOf(ocr: Awaited<ReturnType<typeof ocrImage>>): Word[] {
   return ocr.filter((w) => w.conf > 0.1 || /\d/.test(w.text));
 }
@@ -88,8 +114,7 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
     for (const p of text.pages) {
       if (p.words.length >= MIN_WORDS_TEXT_PAGE) continue;
       const img = await renderPdfPage(bytes, p.page, 300, limits.maxPixels / 2);
-      const ws = await ocrImage(prepareImage(img, 2400), p.page, { psm, engine: opts.ocrEngine });
-      p.words = wordsOf(ws);
+      p.words = await ocrWithLang(prepareImage(img, 2400), p.page, psm, opts);
       p.source = 'ocr';
       ocrPages++;
     }
@@ -98,9 +123,9 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
   }
   const img = await decodeImage(bytes, limits.maxPixels);
   const prepared = prepareImage(img);
-  const ws = await ocrImage(prepared, 1, { psm, engine: opts.ocrEngine });
+  const words = await ocrWithLang(prepared, 1, psm, opts);
   return {
-    pages: [{ page: 1, width: img.width, height: img.height, words: wordsOf(ws), source: 'ocr' }],
+    pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
     numPages: 1,
     source: 'ocr',
     attachments: [],
@@ -275,6 +300,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
   if (doc.source === 'ocr' && doc.kind !== 'pdf' && r.source !== 'embedded-xml') {
     const passes = opts.maxOcrPasses ?? 3;
     let best = { r, score: readingScore(r, ctx.lines) };
+    const lang = guessLang(doc.pages[0]?.words ?? []);
     const alt: { psm: number; bin: boolean }[] = [
       { psm: 6, bin: false },
       { psm: 4, bin: true },
@@ -285,7 +311,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
         const img = await decodeImage(bytes, { ...DEFAULT_LIMITS, ...opts.limits }.maxPixels);
         let g = prepareImage(img);
         if (p.bin) g = binarize(g);
-        const ws = await ocrImage(g, 1, { psm: p.psm, engine: opts.ocrEngine });
+        const ws = await ocrImage(g, 1, { psm: p.psm, engine: opts.ocrEngine, langs: ['eng', ...(lang ? [lang] : [])] });
         const d2: DocumentWords = { ...doc, pages: [{ ...doc.pages[0]!, words: wordsOf(ws) }] };
         const c2 = contextOf(d2);
         const r2 = extractAll(c2, d2, file);
