@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Drawer } from '../../components/ui/dialog';
+import { ErrorBoundary } from '../../components/ui/error-fallback';
+import { PageSpinner } from '../../components/ui/spinner';
+import { CompanyContext, type TCompanyContext } from '../../lib/company-context';
+import { toAppError } from '../../lib/errors';
+import { profileQueryOptions } from '../../lib/profile-query';
+import { companiesOf, isCompanyType } from '../../lib/session';
+import { clearStoredCompany, getStoredCompany, setStoredCompany } from '../../lib/storage';
+import { useIsMobile } from '../../lib/use-media-query';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+/**
+ * The company area `/{companyType}/{companyId}` (spec §2, §4): fetches the profile, checks the company is
+ * the user's, keeps it in storage and watches for another tab switching company.
+ */
+export default function CompanyLayout() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const profile = useQuery(profileQueryOptions());
+  const companyType = isCompanyType(params.companyType) ? params.companyType : null;
+  const companyId = Number(params.companyId);
+
+  const ctx = useMemo<TCompanyContext | null>(() => {
+    if (!profile.data || !companyType) return null;
+    const company = companiesOf(profile.data).find((c) => c.id === companyId && c.type === companyType);
+    if (!company) return null;
+    return {
+      companyType,
+      companyId,
+      company,
+      profile: profile.data,
+      isAdmin: company.roles.includes('admin'),
+      basePath: `/${companyType}/${companyId}`,
+    };
+  }, [profile.data, companyType, companyId]);
+
+  useEffect(() => {
+    if (ctx) setStoredCompany(ctx.companyType, ctx.companyId);
+  }, [ctx]);
+
+  // Another tab switched company: this tab's view is stale, start over (spec §4).
+  useEffect(() => {
+    const onFocus = () => {
+      const stored = getStoredCompany().id;
+      if (stored && stored !== String(companyId)) navigate('/login?error=true', { replace: true });
+    };
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [companyId, navigate]);
+
+  // Close the drawer after any navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  if (profile.isPending) return <PageSpinner label="Loading your workspace" />;
+  if (profile.isError) {
+    if (toAppError(profile.error).kind === 'canceled') return <PageSpinner />;
+    return <Navigate to="/login?error=true" replace />;
+  }
+  if (!profile.data?.id) return <Navigate to="/logout" replace />;
+  if (!ctx) {
+    clearStoredCompany();
+    return <Navigate to="/" replace />;
+  }
+
+  const isConfig = pathname.split('/').filter(Boolean)[2]?.toLowerCase() === 'config';
+  return (
+    <CompanyContext.Provider value={ctx}>
+      <div className="min-h-dvh bg-slate-50">
+        <aside
+          aria-label="Sidebar"
+          className="fixed inset-y-0 left-0 z-20 hidden w-sidebar border-r border-slate-200 bg-white md:block"
+          data-testid="sidebar"
+        >
+          {isMobile ? null : <Sidebar />}
+        </aside>
+        <div
+          className="md:pl-[12rem]"
+          data-minimised={isMobile || undefined}
+          data-config={isConfig || undefined}
+        >
+          <TopBar minimised={isMobile} onOpenSidebar={() => setDrawerOpen(true)} />
+          <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
+            <ErrorBoundary key={pathname}>
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </main>
+        </div>
+        {isMobile ? (
+          <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title="Navigation">
+            <Sidebar onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        ) : null}
+      </div>
+    </CompanyContext.Provider>
+  );
+}

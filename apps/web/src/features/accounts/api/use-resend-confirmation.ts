@@ -1,0 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
+import { resendConfirmation } from './resend-confirmation';
+
+export const useResendConfirmation = () => useMutation({ mutationFn: resendConfirmation });
