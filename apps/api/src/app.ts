@@ -12,6 +12,7 @@ import { openDatabase, type TDatabase } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import auth from './plugins/auth.js';
 import errors from './plugins/errors.js';
@@ -21,7 +22,6 @@ import web from './plugins/web.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-export type TBuildOptions = {
 export type TRegisteredRoute = { method: string; url: string };
 
 declare module 'fastify' {
@@ -30,6 +30,7 @@ declare module 'fastify' {
   }
 }
 
+export type TBuildOptions = {
   /** An open database to use (tests share one per file); otherwise one is opened from the config. */
   database?: TDatabase;
   /** Registers extra routes before the tenant guard exists (only the isolation test's proof uses this). */
@@ -55,13 +56,13 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });
-  app.setValidatorCompiler(validatorCompiler);
   // Every route, as registered: the isolation test walks this list so new routes are covered by themselves.
   const routes: TRegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   app.decorate('registeredRoutes', routes);
+  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (!opts.database) app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
@@ -119,6 +120,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       await api.register(systemRoutes);
       await api.register(accountsRoutes);
       await api.register(companiesRoutes);
+      await api.register(partnersRoutes);
     },
     { prefix: '/api' },
   );

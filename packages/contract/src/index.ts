@@ -2,3 +2,4 @@ export * from './accounts.js';
 export * from './companies.js';
 export * from './envelope.js';
 export * from './paging.js';
+export * from './partners.js';

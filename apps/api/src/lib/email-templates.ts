@@ -63,3 +63,27 @@ export const invitationMail = (to: string, companyName: string, inviter: string,
     ],
     { label: 'Accept invitation', url },
   );
+
+/** A shop added this address as its supplier: claim the supplier company, or just sign in if already in. */
+export const supplierAddedMail = (
+  to: string,
+  shopName: string,
+  supplierName: string,
+  url: string,
+  claimed: boolean,
+) =>
+  message(
+    to,
+    `${shopName} added you as a supplier on OrderBridge`,
+    claimed
+      ? [
+          `${shopName} added ${supplierName} as a supplier on OrderBridge.`,
+          `Sign in to see ${shopName} in your client list and the orders it sends you.`,
+        ]
+      : [
+          `${shopName} added you as a supplier on OrderBridge, under the name ${supplierName}.`,
+          'OrderBridge is where shops and suppliers exchange orders, invoices, disputes and credits.',
+          `Create an account with this email address (or sign in) to manage ${supplierName} and see the orders ${shopName} sends you.`,
+        ],
+    claimed ? { label: 'Sign in', url } : { label: 'Claim your supplier account', url },
+  );

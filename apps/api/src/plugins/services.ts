@@ -8,8 +8,13 @@ import { createMailer, type Mailer } from '../lib/mailer.js';
 import { createLocalStorage, type Storage } from '../lib/storage.js';
 import { createAccountsService, type TAccountsService } from '../modules/accounts/accounts.service.js';
 import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
+import { createPartnersService, type TPartnersService } from '../modules/partners/partners.service.js';
 
-export type TServices = { accounts: TAccountsService; companies: TCompaniesService };
+export type TServices = {
+  accounts: TAccountsService;
+  companies: TCompaniesService;
+  partners: TPartnersService;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +43,12 @@ export default fp(
       ttlSeconds: config.accessTokenTtlSeconds,
     });
     const companies = createCompaniesService({ db, mailer, storage, config });
+    const partners = createPartnersService({
+      db,
+      mailer,
+      config,
+      issueInvitation: companies.issueInvitation,
+    });
     const accounts = createAccountsService({
       db,
       mailer,
@@ -46,13 +57,16 @@ export default fp(
       acceptInvitation: async (userId, email, token) =>
         (await companies.acceptInvitation(userId, email, token)).companyId,
       defaultCompany: companies.defaultCompany,
+      onEmailConfirmed: async (userId, email) => {
+        await partners.claimForConfirmedEmail(userId, email);
+      },
     });
     app.decorate('config', config);
     app.decorate('db', db);
     app.decorate('mailer', mailer);
     app.decorate('storage', storage);
     app.decorate('accessTokens', accessTokens);
-    app.decorate('services', { accounts, companies });
+    app.decorate('services', { accounts, companies, partners });
   },
   { name: 'services' },
 );

@@ -1,2 +1,3 @@
 export * from './accounts.js';
 export * from './companies.js';
+export * from './partners.js';

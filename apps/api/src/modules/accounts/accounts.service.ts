@@ -34,6 +34,8 @@ type TDeps = {
   acceptInvitation: (userId: string, email: string, token: string) => Promise<number>;
   /** The company and role a fresh session starts in. */
   defaultCompany: (userId: string) => Promise<{ companyId: number; role: string } | null>;
+  /** Runs once an address is proven (confirmation link or password reset), e.g. to claim what waits for it. */
+  onEmailConfirmed?: (userId: string, email: string) => Promise<void>;
 };
 
 export function createAccountsService(deps: TDeps) {
@@ -136,7 +138,12 @@ export function createAccountsService(deps: TDeps) {
     async confirmEmail(userId: string, token: string): Promise<boolean> {
       const row = await consumeEmailToken(token, 'confirm');
       if (!row || row.userId !== userId) return false;
-      await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId));
+      const [user] = await db
+        .update(users)
+        .set({ emailConfirmedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning({ email: users.email });
+      if (user) await deps.onEmailConfirmed?.(userId, user.email);
       return true;
     },
 
@@ -215,14 +222,16 @@ export function createAccountsService(deps: TDeps) {
       }
       const now = new Date();
       // A reset proves control of the mailbox: confirm it, and end every existing session.
-      await db
+      const [user] = await db
         .update(users)
         .set({
           passwordHash: await argon2.hash(input.password, ARGON2),
           tokensValidAfter: now,
           emailConfirmedAt: now,
         })
-        .where(eq(users.id, row.userId));
+        .where(eq(users.id, row.userId))
+        .returning({ email: users.email });
+      if (user) await deps.onEmailConfirmed?.(row.userId, user.email);
       await db
         .update(sessions)
         .set({ revokedAt: now })

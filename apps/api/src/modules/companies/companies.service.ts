@@ -80,11 +80,26 @@ export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
     return row;
   }
 
+  /** Stores an invitation and returns its token (the link is `/register?invitation=<token>`). */
+  async function issueInvitation(companyId: number, email: string, role: TRole, invitedBy: string | null) {
+    const token = newToken();
+    await db.insert(invitations).values({
+      companyId,
+      email,
+      role,
+      tokenHash: hashToken(token),
+      invitedBy,
+      expiresAt: new Date(Date.now() + INVITATION_TTL),
+    });
+    return token;
+  }
+
   const lastAdmin = () =>
     new AppError('CONFLICT', 'A company needs at least one admin. Make someone else admin first.');
 
   return {
     userCompanies,
+    issueInvitation,
 
     async profile(userId: string): Promise<TProfile> {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -237,15 +252,7 @@ export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
       if (member) throw new AppError('CONFLICT', 'This person is already a member of the company.');
       const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
       const [inviter] = await db.select().from(users).where(eq(users.id, inviterId));
-      const token = newToken();
-      await db.insert(invitations).values({
-        companyId,
-        email: input.email,
-        role: input.role,
-        tokenHash: hashToken(token),
-        invitedBy: inviterId,
-        expiresAt: new Date(Date.now() + INVITATION_TTL),
-      });
+      const token = await issueInvitation(companyId, input.email, input.role, inviterId);
       const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}` : 'A colleague';
       await mailer.send(
         invitationMail(

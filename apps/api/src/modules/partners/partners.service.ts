@@ -1,0 +1,452 @@
+import {
+  EMPTY_SUPPLIER_METRICS,
+  type TCreateSupplier,
+  type TPage,
+  type TPartnerListQuery,
+  type TRole,
+  type TShopSupplier,
+  type TShopSupplierMetrics,
+  type TSupplierClient,
+  type TUpdateSupplier,
+} from '@orderbridge/contract';
+import { and, asc, count, eq, exists, ilike, isNull, ne, sql } from 'drizzle-orm';
+import type { TConfig } from '../../config.js';
+import type { TDb } from '../../db/client.js';
+import {
+  companies,
+  invitations,
+  memberships,
+  shopSuppliers,
+  type TShopSupplierRow,
+} from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { supplierAddedMail } from '../../lib/email-templates.js';
+import { fileUrl } from '../../lib/images.js';
+import type { Mailer } from '../../lib/mailer.js';
+
+/** Order counts per shop-supplier link; the orders module provides them once orders exist. */
+export type TOrderMetrics = (
+  shopId: number,
+  linkIds: number[],
+) => Promise<Map<number, Partial<TShopSupplierMetrics>>>;
+
+type TDeps = {
+  db: TDb;
+  mailer: Mailer;
+  config: Pick<TConfig, 'publicUrl'>;
+  /** Stores an invitation to a company and returns its token (the companies service's mechanism). */
+  issueInvitation: (
+    companyId: number,
+    email: string,
+    role: TRole,
+    invitedBy: string | null,
+  ) => Promise<string>;
+  orderMetrics?: TOrderMetrics;
+};
+
+type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The Postgres error code under a driver or Drizzle wrapper. */
+const pgCode = (error: unknown): string | undefined => {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+const nameTaken = (name: string) =>
+  new AppError('CONFLICT', `You already have a supplier named "${name}". Choose another name.`, {
+    supplierName: [`A supplier named "${name}" already exists`],
+  });
+
+/** Whether anyone has joined the company yet (an unclaimed supplier company has no members). */
+const hasMembers = (companyId: typeof shopSuppliers.supplierId | number) =>
+  sql<boolean>`exists (select 1 from ${memberships} where ${memberships.companyId} = ${companyId})`;
+
+export function createPartnersService({ db, mailer, config, issueInvitation, orderMetrics }: TDeps) {
+  async function metricsFor(shopId: number, linkIds: number[]) {
+    if (!orderMetrics || linkIds.length === 0) return new Map<number, Partial<TShopSupplierMetrics>>();
+    return orderMetrics(shopId, linkIds);
+  }
+
+  const linkColumns = {
+    link: shopSuppliers,
+    logoKey: companies.logoKey,
+    claimed: hasMembers(shopSuppliers.supplierId),
+  };
+
+  function toItem(
+    row: { link: TShopSupplierRow; logoKey: string | null; claimed: boolean },
+    metrics: Partial<TShopSupplierMetrics> | undefined,
+  ): TShopSupplier {
+    const { link } = row;
+    return {
+      shopSupplierId: link.id,
+      shopId: link.shopId,
+      supplierId: link.supplierId,
+      supplierName: link.name,
+      supplierMainEmail: link.mainEmail,
+      supplierEmail: link.mainEmail,
+      secondaryEmails: link.secondaryEmails,
+      isAutoProcessed: link.isAutoProcessed,
+      skipApproval: link.skipApproval,
+      logoURL: fileUrl(row.logoKey),
+      claimed: Boolean(row.claimed),
+      ...EMPTY_SUPPLIER_METRICS,
+      ...metrics,
+    };
+  }
+
+  async function getLink(shopId: number, linkId: number): Promise<TShopSupplier> {
+    const [row] = await db
+      .select(linkColumns)
+      .from(shopSuppliers)
+      .innerJoin(companies, eq(companies.id, shopSuppliers.supplierId))
+      .where(and(eq(shopSuppliers.id, linkId), eq(shopSuppliers.shopId, shopId)));
+    if (!row) throw notFound('This supplier');
+    return toItem(row, (await metricsFor(shopId, [linkId])).get(linkId));
+  }
+
+  /** Serialises work on one supplier address, so two shops adding it at once make one company. */
+  const lockEmail = (tx: TTx, email: string) =>
+    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`supplier-email:${email}`}))`);
+
+  async function assertNameFree(tx: TTx, shopId: number, name: string, exceptLinkId?: number) {
+    const [dup] = await tx
+      .select({ name: shopSuppliers.name })
+      .from(shopSuppliers)
+      .where(
+        and(
+          eq(shopSuppliers.shopId, shopId),
+          sql`lower(${shopSuppliers.name}) = lower(${name})`,
+          exceptLinkId === undefined ? undefined : ne(shopSuppliers.id, exceptLinkId),
+        ),
+      );
+    if (dup) throw nameTaken(dup.name);
+  }
+
+  /** The supplier company with this main address, made (unclaimed, without members) when there is none. */
+  async function findOrCreateSupplier(tx: TTx, email: string, name: string) {
+    const [existing] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.type, 'suppliers'), sql`lower(${companies.mainEmail}) = ${email}`))
+      .orderBy(asc(companies.id))
+      .limit(1);
+    if (existing) return existing.id;
+    const [created] = await tx
+      .insert(companies)
+      .values({ name, type: 'suppliers', mainEmail: email })
+      .returning({ id: companies.id });
+    return created!.id;
+  }
+
+  async function supplierState(tx: TTx | TDb, supplierId: number) {
+    const [row] = await tx
+      .select({ claimed: hasMembers(supplierId), links: count(shopSuppliers.id) })
+      .from(companies)
+      .leftJoin(shopSuppliers, eq(shopSuppliers.supplierId, companies.id))
+      .where(eq(companies.id, supplierId))
+      .groupBy(companies.id);
+    return { claimed: Boolean(row?.claimed), links: Number(row?.links ?? 0) };
+  }
+
+  /** An unclaimed supplier company that no shop links any more is only noise: remove it. */
+  async function dropIfOrphan(tx: TTx, supplierId: number) {
+    const state = await supplierState(tx, supplierId);
+    if (!state.claimed && state.links === 0) await tx.delete(companies).where(eq(companies.id, supplierId));
+  }
+
+  /** Tells the supplier's address that a shop added it: an invitation to claim it, or a note if claimed. */
+  async function notifySupplier(shopId: number, supplierId: number, email: string, invitedBy: string) {
+    const [shop] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, shopId));
+    const [supplier] = await db
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, supplierId));
+    const { claimed } = await supplierState(db, supplierId);
+    const shopName = shop?.name ?? 'A shop';
+    const supplierName = supplier?.name ?? email;
+    if (claimed) {
+      await mailer.send(supplierAddedMail(email, shopName, supplierName, `${config.publicUrl}/login`, true));
+      return;
+    }
+    const token = await issueInvitation(supplierId, email, 'admin', invitedBy);
+    await mailer.send(
+      supplierAddedMail(
+        email,
+        shopName,
+        supplierName,
+        `${config.publicUrl}/register?invitation=${token}`,
+        false,
+      ),
+    );
+  }
+
+  /** Unique-index races end as the same clear conflicts the checks give. */
+  async function translateConflicts<T>(work: () => Promise<T>, name: string): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (pgCode(error) === '23505') {
+        const text = String((error as { cause?: unknown }).cause ?? error);
+        if (text.includes('shop_suppliers_shop_name_uq')) throw nameTaken(name);
+        throw new AppError('CONFLICT', 'This supplier is already in your list.');
+      }
+      throw error;
+    }
+  }
+
+  async function assertEmailsFree(tx: TTx, shopId: number, linkId: number, emails: string[]) {
+    const others = await tx
+      .select({
+        name: shopSuppliers.name,
+        mainEmail: shopSuppliers.mainEmail,
+        secondaryEmails: shopSuppliers.secondaryEmails,
+      })
+      .from(shopSuppliers)
+      .where(and(eq(shopSuppliers.shopId, shopId), ne(shopSuppliers.id, linkId)));
+    for (const other of others) {
+      const clash = emails.find((e) => e === other.mainEmail || other.secondaryEmails.includes(e));
+      if (clash) {
+        throw new AppError('CONFLICT', `${clash} already belongs to your supplier "${other.name}".`, {
+          secondaryEmails: [`${clash} already belongs to "${other.name}"`],
+        });
+      }
+    }
+  }
+
+  return {
+    /** One page of a shop's suppliers, by name, with their order metrics. */
+    async list(shopId: number, query: TPartnerListQuery): Promise<TPage<TShopSupplier>> {
+      const where = and(
+        eq(shopSuppliers.shopId, shopId),
+        query.search ? ilike(shopSuppliers.name, `%${escapeLike(query.search)}%`) : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(shopSuppliers).where(where),
+        db
+          .select(linkColumns)
+          .from(shopSuppliers)
+          .innerJoin(companies, eq(companies.id, shopSuppliers.supplierId))
+          .where(where)
+          .orderBy(sql`lower(${shopSuppliers.name})`, asc(shopSuppliers.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      const metrics = await metricsFor(
+        shopId,
+        rows.map((r) => r.link.id),
+      );
+      return {
+        total: total?.n ?? 0,
+        page: query.page,
+        perPage: query.perpage,
+        data: rows.map((r) => toItem(r, metrics.get(r.link.id))),
+      };
+    },
+
+    get: getLink,
+
+    /**
+     * Adds a supplier to a shop: links the supplier company with that main address, or makes an unclaimed one
+     * and invites the address to claim it.
+     */
+    async create(shopId: number, userId: string, input: TCreateSupplier): Promise<TShopSupplier> {
+      const { supplierEmail: email, supplierName: name } = input;
+      const { linkId, supplierId } = await translateConflicts(
+        () =>
+          db.transaction(async (tx) => {
+            await lockEmail(tx, email);
+            await assertNameFree(tx, shopId, name);
+            const supplierId = await findOrCreateSupplier(tx, email, name);
+            const [linked] = await tx
+              .select({ name: shopSuppliers.name })
+              .from(shopSuppliers)
+              .where(and(eq(shopSuppliers.shopId, shopId), eq(shopSuppliers.supplierId, supplierId)));
+            if (linked) {
+              throw new AppError(
+                'CONFLICT',
+                `The supplier with ${email} is already in your list as "${linked.name}".`,
+                { supplierEmail: [`Already in your list as "${linked.name}"`] },
+              );
+            }
+            const [link] = await tx
+              .insert(shopSuppliers)
+              .values({ shopId, supplierId, name, mainEmail: email })
+              .returning({ id: shopSuppliers.id });
+            return { linkId: link!.id, supplierId };
+          }),
+        name,
+      );
+      await notifySupplier(shopId, supplierId, email, userId);
+      return getLink(shopId, linkId);
+    },
+
+    /**
+     * Edits a shop's supplier. While the supplier company is unclaimed and only this shop links it, the shop
+     * owns its details: a new name renames it, and a new main address moves the link to that address's
+     * supplier company (made and invited when there is none).
+     */
+    async update(shopId: number, userId: string, linkId: number, input: TUpdateSupplier) {
+      const moved = await translateConflicts(
+        () =>
+          db.transaction(async (tx) => {
+            const [link] = await tx
+              .select()
+              .from(shopSuppliers)
+              .where(and(eq(shopSuppliers.id, linkId), eq(shopSuppliers.shopId, shopId)));
+            if (!link) throw notFound('This supplier');
+            const name = input.supplierName ?? link.name;
+            const mainEmail = input.supplierMainEmail ?? link.mainEmail;
+            const secondaryEmails = (input.secondaryEmails ?? link.secondaryEmails).filter(
+              (e) => e !== mainEmail,
+            );
+            if (input.supplierName !== undefined) await assertNameFree(tx, shopId, name, linkId);
+            await assertEmailsFree(tx, shopId, linkId, [mainEmail, ...secondaryEmails]);
+
+            const state = await supplierState(tx, link.supplierId);
+            const ownedByShop = !state.claimed && state.links === 1;
+            let supplierId = link.supplierId;
+            if (ownedByShop && mainEmail !== link.mainEmail) {
+              await lockEmail(tx, mainEmail);
+              supplierId = await findOrCreateSupplier(tx, mainEmail, name);
+              if (supplierId !== link.supplierId) {
+                const [linked] = await tx
+                  .select({ name: shopSuppliers.name })
+                  .from(shopSuppliers)
+                  .where(and(eq(shopSuppliers.shopId, shopId), eq(shopSuppliers.supplierId, supplierId)));
+                if (linked) {
+                  throw new AppError(
+                    'CONFLICT',
+                    `The supplier with ${mainEmail} is already in your list as "${linked.name}".`,
+                    { supplierMainEmail: [`Already in your list as "${linked.name}"`] },
+                  );
+                }
+              }
+            } else if (ownedByShop && name !== link.name) {
+              await tx.update(companies).set({ name }).where(eq(companies.id, link.supplierId));
+            }
+            await tx
+              .update(shopSuppliers)
+              .set({
+                name,
+                mainEmail,
+                secondaryEmails,
+                supplierId,
+                ...(input.isAutoProcessed === undefined ? {} : { isAutoProcessed: input.isAutoProcessed }),
+                ...(input.skipApproval === undefined ? {} : { skipApproval: input.skipApproval }),
+              })
+              .where(eq(shopSuppliers.id, linkId));
+            if (supplierId !== link.supplierId) await dropIfOrphan(tx, link.supplierId);
+            return supplierId !== link.supplierId ? { supplierId, mainEmail } : null;
+          }),
+        input.supplierName ?? '',
+      );
+      if (moved) await notifySupplier(shopId, moved.supplierId, moved.mainEmail, userId);
+      return getLink(shopId, linkId);
+    },
+
+    /** Removes a supplier from a shop; refused while orders reference it. */
+    async remove(shopId: number, linkId: number) {
+      const link = await getLink(shopId, linkId);
+      if (link.totalOrders > 0) {
+        throw new AppError(
+          'CONFLICT',
+          `"${link.supplierName}" has ${link.totalOrders} order${link.totalOrders === 1 ? '' : 's'}, so it cannot be deleted. Orders must keep their supplier.`,
+        );
+      }
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .delete(shopSuppliers)
+            .where(and(eq(shopSuppliers.id, linkId), eq(shopSuppliers.shopId, shopId)));
+          await dropIfOrphan(tx, link.supplierId);
+        });
+      } catch (error) {
+        // Orders reference the link with a foreign key: the database has the last word.
+        if (pgCode(error) === '23503') {
+          throw new AppError(
+            'CONFLICT',
+            `"${link.supplierName}" has orders, so it cannot be deleted. Orders must keep their supplier.`,
+          );
+        }
+        throw error;
+      }
+    },
+
+    /** One page of the shops a supplier serves (the spec's normalised client list item). */
+    async clients(supplierId: number, query: TPartnerListQuery): Promise<TPage<TSupplierClient>> {
+      const where = and(
+        eq(shopSuppliers.supplierId, supplierId),
+        query.search ? ilike(companies.name, `%${escapeLike(query.search)}%`) : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(shopSuppliers)
+          .innerJoin(companies, eq(companies.id, shopSuppliers.shopId))
+          .where(where),
+        db
+          .select({ linkId: shopSuppliers.id, shop: companies })
+          .from(shopSuppliers)
+          .innerJoin(companies, eq(companies.id, shopSuppliers.shopId))
+          .where(where)
+          .orderBy(sql`lower(${companies.name})`, asc(shopSuppliers.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return {
+        total: total?.n ?? 0,
+        page: query.page,
+        perPage: query.perpage,
+        data: rows.map(({ linkId, shop }) => ({
+          id: linkId,
+          name: shop.name,
+          logoURL: fileUrl(shop.logoKey),
+          email: shop.mainEmail,
+          supplierClientId: linkId,
+          clientId: shop.id,
+          clientName: shop.name,
+          clientEmail: shop.mainEmail,
+        })),
+      };
+    },
+
+    /**
+     * A confirmed address owns the unclaimed supplier companies that shops made for it: its user becomes
+     * their admin, and the pending invitations to them are spent.
+     */
+    async claimForConfirmedEmail(userId: string, email: string): Promise<number[]> {
+      const address = email.toLowerCase();
+      return db.transaction(async (tx) => {
+        const unclaimed = await tx
+          .select({ id: companies.id })
+          .from(companies)
+          .where(
+            and(
+              eq(companies.type, 'suppliers'),
+              sql`lower(${companies.mainEmail}) = ${address}`,
+              sql`not ${exists(tx.select({ one: sql`1` }).from(memberships).where(eq(memberships.companyId, companies.id)))}`,
+            ),
+          );
+        for (const { id } of unclaimed) {
+          await tx.insert(memberships).values({ userId, companyId: id, role: 'admin' }).onConflictDoNothing();
+          await tx
+            .update(invitations)
+            .set({ acceptedAt: new Date() })
+            .where(
+              and(
+                eq(invitations.companyId, id),
+                sql`lower(${invitations.email}) = ${address}`,
+                isNull(invitations.acceptedAt),
+              ),
+            );
+        }
+        return unclaimed.map((c) => c.id);
+      });
+    },
+  };
+}
+export type TPartnersService = ReturnType<typeof createPartnersService>;
