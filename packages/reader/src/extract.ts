@@ -2,6 +2,7 @@ import { type Cell, type Line, xOverlap } from './layout.js';
 import {
   CHARGE_ROW,
   COLUMN_LABELS,
+  COLUMN_PHRASE,
   type ColumnKind,
   DISCOUNT_ROW,
   DOC_TYPE,
@@ -15,7 +16,7 @@ import {
   type TotalField,
 } from './labels.js';
 import { type DateOrder, type DecimalStyle, findDates, looksNumeric, norm, parseNumber, round2 } from './parse.js';
-import type { TBox, TDocumentType, TItem, TParty, TReaderResult } from './types.js';
+import type { TBox, TDocumentType, TItem, TParty, TReaderResult, Word } from './types.js';
 
 export interface ExtractContext {
   lines: Line[];
@@ -292,6 +293,7 @@ function isNoiseName(t: string): boolean {
   for (const [re] of DOC_TYPE) if (re.test(n) && n.split(' ').length <= 3) return true;
   if (/^(?:page|seite|tel|fax|phone|date|datum|www|http|e-?mail|iban|bic)\b/.test(n)) return true;
   if (/@|www\.|https?:/.test(n)) return true;
+  if (/\b(?:nummer|number|nr|gln|gtin|siren|siret|iban)\b/.test(n) || /^[\p{L} .-]{2,30}:\s*\S/u.test(t.trim())) return true;
   if (findDates(t).length) return true;
   return false;
 }
@@ -507,7 +509,7 @@ interface Column {
 export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefined {
   const cols: Column[] = [];
   const seen = new Set<ColumnKind>();
-  for (const c of line.cells) {
+  for (const c of splitHeaderCells(line.cells)) {
     const n = norm(c.text);
     if (n.length > 40) return undefined;
     const hit = COLUMN_LABELS.find(([, re]) => re.test(n));
@@ -522,16 +524,56 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
   const numeric = cols.filter((c) => ['qty', 'price', 'amount'].includes(c.kind)).length;
   if (cols.length < 2 || numeric < 1) return undefined;
   if (!seen.has('amount') && !seen.has('price')) return undefined;
+  // a VAT breakdown or payment table is not an item table: items have a description or a quantity
+  if (!seen.has('desc') && !seen.has('qty')) return undefined;
   if (SUMMARY_ROW.test(norm(line.text)) && cols.length < 3) return undefined;
   // numbers in a header row mean it is not a header
   if (lineNumbers(line, ctx.decimal).filter((x) => isMoneyText(x.cell.text)).length) return undefined;
   return cols;
 }
 
+const kindOf = (t: string): ColumnKind | undefined => COLUMN_LABELS.find(([, re]) => re.test(norm(t)))?.[0];
+
+/** Splits header cells that hold several column labels ("Pos Art-Nr Beschreibung") into one cell per label. */
+function splitHeaderCells(cells: Cell[]): Cell[] {
+  const out: Cell[] = [];
+  for (const c of cells) {
+    const kinds = new Set(c.words.map((w) => kindOf(w.text)).filter(Boolean));
+    if (c.words.length < 2 || kinds.size < 2 || COLUMN_PHRASE.test(norm(c.text))) {
+      out.push(c);
+      continue;
+    }
+    let cur: Word[] = [];
+    const flush = () => {
+      if (cur.length)
+        out.push({ text: cur.map((w) => w.text).join(' '), words: cur, page: c.page, x0: cur[0]!.x0, x1: cur[cur.length - 1]!.x1, y0: c.y0, y1: c.y1 });
+      cur = [];
+    };
+    for (const w of c.words) {
+      if (cur.length && kindOf(w.text)) flush();
+      cur.push(w);
+    }
+    flush();
+  }
+  return out;
+}
+
 function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { cols: Column[]; last: Line } {
   // header labels printed over two or three lines: fold neighbouring lines that are all label words
   let last = line;
   const all = cols.slice();
+  for (let j = line.index - 1; j >= Math.max(0, line.index - 2); j--) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page || line.y0 - l.y1 > (line.y1 - line.y0) * 1.2) break;
+    const extra = findHeaderLoose(l);
+    if (!extra) break;
+    for (const e of extra) {
+      const same = all.find((c) => xOverlap(c, e) > 0.3);
+      if (same) {
+        if (same.kind === 'other') same.kind = e.kind;
+      } else if (e.kind !== 'other') all.push(e);
+    }
+  }
   for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 3); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== line.page || l.y0 - last.y1 > (last.y1 - last.y0) * 1.5) break;
@@ -553,7 +595,7 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
 
 function findHeaderLoose(line: Line): Column[] | undefined {
   const cols: Column[] = [];
-  for (const c of line.cells) {
+  for (const c of splitHeaderCells(line.cells)) {
     const n = norm(c.text);
     const hit = COLUMN_LABELS.find(([, re]) => re.test(n));
     if (hit) cols.push({ kind: hit[0], x0: c.x0, x1: c.x1 });
@@ -561,6 +603,16 @@ function findHeaderLoose(line: Line): Column[] | undefined {
     else return undefined;
   }
   return cols.length ? cols : undefined;
+}
+
+/** The x-range of the description column: from its label to the next column's label. */
+function descRangeOf(cols: Column[]): { x0: number; x1: number } | undefined {
+  const sorted = cols.slice().sort((a, b) => a.x0 - b.x0);
+  const i = sorted.findIndex((c) => c.kind === 'desc');
+  if (i < 0) return undefined;
+  const prev = sorted[i - 1];
+  const next = sorted[i + 1];
+  return { x0: prev ? prev.x1 + 0.005 : 0, x1: next ? next.x0 - 0.003 : 1 };
 }
 
 function columnFor(cols: Column[], cell: { x0: number; x1: number }): Column | undefined {
@@ -659,14 +711,18 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
       money: isMoneyText(x.cell.text),
       text: x.cell.text,
     }));
-    const textCells = line.cells.filter((c) => !looksNumeric(c.text) && !/^\d[\d.,]*\s*[a-z%]{0,4}$/i.test(c.text));
-    const descText = textCells
+    const textCells = line.cells.filter((c) => !looksNumeric(c.text) && !/^\d[\d.,]*\s*[a-z%²³]{0,4}$/i.test(c.text));
+    const descRange = descRangeOf(cols);
+    const descWords = descRange ? line.words.filter((w) => (w.x0 + w.x1) / 2 >= descRange.x0 && (w.x0 + w.x1) / 2 < descRange.x1 && !looksNumeric(w.text)) : [];
+    const descByWords = descWords.map((w) => w.text).join(' ');
+    const descText0 = textCells
       .filter((c) => {
         const k = columnFor(cols!, c)?.kind;
         return k === 'desc' || k === 'other' || k === undefined || (k === 'code' && !cols!.some((c) => c.kind === 'desc'));
       })
       .map((c) => c.text)
       .join(' ');
+    const descText = descRange ? descByWords : descText0;
     const hasMoney = rowNums.some((r) => r.money && !r.pct && r.kind !== 'vat');
     const firstTextX = textCells[0]?.x0 ?? 1;
     const descCol = cols.find((c) => c.kind === 'desc');
@@ -682,6 +738,9 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
         if (a) docDiscounts.push(Math.abs(a.value));
         continue;
       }
+      if (CHARGE_ROW.test(n) && !rowNums.some((r) => r.kind === 'qty')) continue;
+      // with an amount column, an item row has its amount there (other numbers are notes or sub-lines)
+      if (cols.some((c) => c.kind === 'amount') && !rowNums.some((r) => r.kind === 'amount' && !r.pct)) continue;
       const s = solveRow(rowNums);
       if (s.amount === undefined) continue;
       const codeCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text));
@@ -715,8 +774,7 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
       continue;
     }
     // text only: a wrapped description line belongs to the item above when close to it
-    const descCells = descCol ? textCells.filter((c) => columnFor(cols!, c) === descCol) : [];
-    const contText = descCol ? descCells.map((c) => c.text).join(' ') : descText;
+    const contText = descText;
     if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
     if (/^(?:page|seite|pagina)\b/.test(n)) continue;
     const prev = items[items.length - 1];

@@ -24,7 +24,7 @@ export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
     new RegExp(String.raw`\b(?:purchase\s+)?order\s*${NO}`),
     new RegExp(String.raw`\bp\.?o\.?\s*${NO}`),
     /\b(?:your|customer)\s+order\b/,
-    /\bbestell\s*-?\s*(?:nr\.?|nummer|no)|\bbestellnummer\b|\bihre bestellung\b|\bauftrags?\s*-?\s*(?:nr\.?|nummer)/,
+    /\bbestellung\s*(?:nr\.?|nummer|no\.?)|\bbestell\s*-?\s*(?:nr\.?|nummer|no)|\bbestellnummer\b|\bihre bestellung\b|\bauftrags?\s*-?\s*(?:nr\.?|nummer)/,
     /\bbon de commande\b|\bcommande\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:de\s+)?commande/,
     /\bbestel\s*(?:nr|nummer)|\bbestelnummer\b|\border\s*nummer|\binkoopordernummer\b/,
     /^(?:purchase order|bestellung|bon de commande|bestelling|order)$/,
@@ -86,6 +86,10 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
   discount: [[/\bdiscount\b|\brabatt\b|\bnachlass\b|\bremise\b|\bkorting\b/, 3]],
 };
 
+/** Two-word column labels that must not be split into two columns. */
+export const COLUMN_PHRASE =
+  /\b(?:unit\s*(?:price|cost)|line\s+total|total\s+(?:price|ht|net)|prix\s+(?:unit\w*|ht|total)|p\.?\s?u\.?\s*ht|net\s+(?:amount|price)|montant\s+ht|item\s+(?:code|no)|product\s+code|part\s+no|einzel\s*preis|gesamt\s*preis|art\.?\s*-?\s*nr|code\s+article|article\s+code|artikel\s*-?\s*nr\.?|item\s+description|product\s+description|nom\s*&?\s*designation)\b/;
+
 export type ColumnKind = 'desc' | 'qty' | 'price' | 'amount' | 'code' | 'vat' | 'unit' | 'discount' | 'pos' | 'other';
 
 export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
@@ -119,6 +123,6 @@ export const LEGAL_FORM =
 export const DOC_TYPE: [RegExp, 'creditNote' | 'order' | 'deliveryNote' | 'invoice'][] = [
   [/\b(?:credit\s*note|gutschrift|avoir|creditnota|rechnungskorrektur|stornorechnung|korrekturrechnung|facture\s+rectificative)\b/, 'creditNote'],
   [/\b(?:delivery\s+note|lieferschein|bon\s+de\s+livraison|pakbon|packing\s+slip)\b/, 'deliveryNote'],
-  [/\b(?:invoice|rechnung|facture|factuur|bill)\b/, 'invoice'],
+  [/\b(?:invoice|facture|factuur|bill)\b|rechnung\b/, 'invoice'],
   [/\b(?:purchase\s+order|order|bestellung|auftrag|bon\s+de\s+commande|commande|bestelling|inkooporder)\b/, 'order'],
 ];

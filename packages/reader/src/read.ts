@@ -56,11 +56,12 @@ export interface DocumentWords {
 const MIN_WORDS_TEXT_PAGE = 8;
 
 /** Cleans a scan for OCR: contrast, deskew, upscale small images. */
-export function prepareImage(img: Gray, targetWidth = 1700): Gray {
+export function prepareImage(img: Gray, targetWidth = 1000): Gray {
   let g = normalizeContrast(img);
   const skew = estimateSkew(g);
   if (Math.abs(skew) >= 0.3) g = rotate(g, -skew);
-  if (g.width < targetWidth * 0.8) g = resize(g, Math.min(3, targetWidth / g.width));
+  // small scans (receipts at 100-150 dpi) read better a little larger; big pages are left alone
+  if (g.width < targetWidth * 0.8) g = resize(g, Math.min(2, targetWidth / g.width));
   return g;
 }
 
@@ -114,7 +115,7 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
     for (const p of text.pages) {
       if (p.words.length >= MIN_WORDS_TEXT_PAGE) continue;
       const img = await renderPdfPage(bytes, p.page, 300, limits.maxPixels / 2);
-      p.words = await ocrWithLang(prepareImage(img, 2400), p.page, psm, opts);
+      p.words = await ocrWithLang(prepareImage(img, 1600), p.page, psm, opts);
       p.source = 'ocr';
       ocrPages++;
     }
