@@ -62,6 +62,7 @@ function dataRoutes(): RouteObject[] {
             { path: 'email', loader: shopsOnly, lazy: lazyScreen('emailConfig') },
             { path: 'email2', loader: shopsOnly, lazy: lazyScreen('email2') },
             { path: 'suppliers', loader: shopsOnly, lazy: lazyScreen('suppliers') },
+            { path: 'clients', lazy: lazyScreen('clients') },
             {
               path: 'integrations',
               loader: shopsOnly,

@@ -37,6 +37,7 @@ export const screens = {
   credits: () => import('../features/returns/routes/credits-page'),
   notifications: () => import('../features/notifications/routes/notifications-page'),
   suppliers: () => import('../features/partners/routes/suppliers-page'),
+  clients: () => import('../features/partners/routes/clients-page'),
   dataLayout: () => import('./layouts/data-layout'),
   notAuthorized: () => import('./pages/not-authorized-page'),
   companyLayout: () => import('./layouts/company-layout'),

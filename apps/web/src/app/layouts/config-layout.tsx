@@ -15,7 +15,7 @@ export default function ConfigLayout() {
           { to: 'suppliers', label: 'Suppliers' },
           { to: 'integrations', label: 'Integrations' },
         ]
-      : []),
+      : [{ to: 'clients', label: 'Clients' }]),
   ];
   return (
     <div>

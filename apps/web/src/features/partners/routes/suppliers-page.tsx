@@ -1,14 +1,288 @@
-import { Truck } from 'lucide-react';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import type { TShopSupplier } from '@orderbridge/contract';
+import { Pencil, Plus, Search, Trash2, Truck } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState, PageHeader } from '../../../components/ui/page';
+import { notify } from '../../../components/ui/toast';
+import { useCompany } from '../../../lib/company-context';
+import { userMessage } from '../../../lib/errors';
+import { useDeleteSupplier } from '../api/delete-supplier';
+import { useSuppliers } from '../api/get-suppliers';
+import { CreateSupplierDialog } from '../components/create-supplier-dialog';
+import { EditSupplierDialog } from '../components/edit-supplier-dialog';
+import { filterSuppliers } from '../components/supplier-picker';
 
-export default function SuppliersPage() {
+const PER_PAGE = 25;
+
+const metricColumns = [
+  { key: 'totalOrders', label: 'Orders' },
+  { key: 'totalProcessedOrders', label: 'Processed' },
+  { key: 'totalUnprocessedOrders', label: 'Unprocessed' },
+  { key: 'totalPendingReviewOrders', label: 'Pending review' },
+] as const;
+
+function Flag({ on, label }: { on: boolean; label: string }) {
   return (
-    <PlaceholderPage
-      title="Suppliers"
-      description="The suppliers your shop buys from."
-      icon={Truck}
-      emptyTitle="No suppliers yet"
-      emptyText="Add the suppliers you receive invoices from; each one gets an invitation to join OrderBridge."
-    />
+    <span
+      className={
+        on
+          ? 'inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200'
+          : 'inline-flex rounded-full bg-slate-50 px-2 py-0.5 text-xs text-slate-500 ring-1 ring-slate-200'
+      }
+    >
+      {label}: {on ? 'on' : 'off'}
+    </span>
+  );
+}
+
+/** Configuration → Suppliers: the shop's suppliers with their order counts, edit and delete. */
+export default function SuppliersPage() {
+  const { companyId: shopId, company, isAdmin } = useCompany();
+  const suppliers = useSuppliers(shopId);
+  const remove = useDeleteSupplier(shopId);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<TShopSupplier | null>(null);
+  const [deleting, setDeleting] = useState<TShopSupplier | null>(null);
+  const term = useDeferredValue(search.trim());
+
+  const matches = useMemo(() => filterSuppliers(suppliers.data ?? [], term), [suppliers.data, term]);
+  const pages = Math.max(1, Math.ceil(matches.length / PER_PAGE));
+  const current = Math.min(page, pages);
+  const rows = matches.slice((current - 1) * PER_PAGE, current * PER_PAGE);
+
+  return (
+    <>
+      <PageHeader
+        title="Suppliers"
+        description={`The suppliers ${company.name} buys from.`}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus size={16} aria-hidden="true" /> Create new supplier
+          </Button>
+        }
+      />
+      {!isAdmin ? (
+        <Alert tone="info" className="mb-4">
+          Only administrators can edit or delete suppliers.
+        </Alert>
+      ) : null}
+      <div className="mb-4 max-w-sm">
+        <label htmlFor="supplier-search" className="sr-only">
+          Search suppliers
+        </label>
+        <div className="relative">
+          <Search
+            size={16}
+            aria-hidden="true"
+            className="absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
+          />
+          <input
+            id="supplier-search"
+            type="search"
+            placeholder="Search by name"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:outline-2 focus:outline-brand-600"
+          />
+        </div>
+      </div>
+      {suppliers.isError ? <Alert tone="error">{userMessage(suppliers.error)}</Alert> : null}
+      {suppliers.isPending ? (
+        <Card className="divide-y divide-slate-100" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="flex items-center gap-3 px-4 py-3">
+              <span className="h-8 w-8 animate-pulse rounded-full bg-slate-200" />
+              <span className="h-3 w-48 animate-pulse rounded bg-slate-200" />
+            </div>
+          ))}
+        </Card>
+      ) : suppliers.data && matches.length === 0 ? (
+        <EmptyState
+          icon={Truck}
+          title={term ? 'No suppliers match your search' : 'No suppliers yet'}
+          action={
+            term ? null : (
+              <Button onClick={() => setCreating(true)}>
+                <Plus size={16} aria-hidden="true" /> Create new supplier
+              </Button>
+            )
+          }
+        >
+          {term
+            ? 'Try another name.'
+            : 'Add the suppliers you receive invoices from; each one gets an invitation to join OrderBridge.'}
+        </EmptyState>
+      ) : suppliers.data ? (
+        <Card className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Suppliers of {company.name}</caption>
+            <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-600 uppercase max-md:hidden">
+              <tr>
+                <th scope="col" className="px-4 py-2.5">
+                  Supplier
+                </th>
+                {metricColumns.map((c) => (
+                  <th key={c.key} scope="col" className="px-3 py-2.5 text-right">
+                    {c.label}
+                  </th>
+                ))}
+                <th scope="col" className="px-3 py-2.5">
+                  Training
+                </th>
+                <th scope="col" className="px-3 py-2.5">
+                  Processing
+                </th>
+                <th scope="col" className="px-4 py-2.5 text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((s) => (
+                <tr
+                  key={s.shopSupplierId}
+                  className="max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-2 max-md:px-4 max-md:py-3"
+                >
+                  <td className="px-4 py-3 max-md:w-full max-md:p-0">
+                    <div className="flex items-center gap-3">
+                      <Avatar name={s.supplierName} src={s.logoURL} size={32} />
+                      <div className="min-w-0">
+                        <p className="truncate font-medium text-slate-900">
+                          {s.supplierName}
+                          <span
+                            className={
+                              s.claimed
+                                ? 'ml-2 inline-flex rounded-full bg-green-50 px-2 py-0.5 align-middle text-xs font-medium text-green-800 ring-1 ring-green-200'
+                                : 'ml-2 inline-flex rounded-full bg-amber-50 px-2 py-0.5 align-middle text-xs font-medium text-amber-900 ring-1 ring-amber-200'
+                            }
+                          >
+                            {s.claimed ? 'On OrderBridge' : 'Invited'}
+                          </span>
+                        </p>
+                        <p className="truncate text-xs text-slate-600">
+                          {s.supplierMainEmail}
+                          {s.secondaryEmails.length > 0 ? ` +${s.secondaryEmails.length} more` : ''}
+                        </p>
+                      </div>
+                    </div>
+                  </td>
+                  {metricColumns.map((c) => (
+                    <td key={c.key} className="tabular px-3 py-3 text-right max-md:p-0 max-md:text-xs">
+                      <span className="md:sr-only">{c.label}: </span>
+                      {s[c.key]}
+                    </td>
+                  ))}
+                  <td className="px-3 py-3 text-xs text-slate-600 max-md:p-0">
+                    {s.totalInTrainingOrders} in training · {s.totalUrgentTrainOrders} urgent ·{' '}
+                    {s.totalTrainedOrders} trained
+                  </td>
+                  <td className="px-3 py-3 max-md:p-0">
+                    <div className="flex flex-wrap gap-1">
+                      <Flag on={s.isAutoProcessed} label="Auto-process" />
+                      <Flag on={s.skipApproval} label="Skip approval" />
+                    </div>
+                  </td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap max-md:ml-auto max-md:p-0">
+                    {isAdmin ? (
+                      <>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Edit ${s.supplierName}`}
+                          onClick={() => setEditing(s)}
+                        >
+                          <Pencil size={16} aria-hidden="true" />
+                          <span className="max-sm:sr-only">Edit</span>
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Delete ${s.supplierName}`}
+                          onClick={() => setDeleting(s)}
+                          className="text-red-700 hover:bg-red-50"
+                        >
+                          <Trash2 size={16} aria-hidden="true" />
+                          <span className="max-sm:sr-only">Delete</span>
+                        </Button>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="flex items-center justify-between border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600">
+            <span className="tabular">
+              {matches.length} {matches.length === 1 ? 'supplier' : 'suppliers'}
+            </span>
+            {pages > 1 ? (
+              <div className="flex items-center gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={current <= 1}
+                  onClick={() => setPage(current - 1)}
+                >
+                  Previous
+                </Button>
+                <span className="tabular">
+                  Page {current} of {pages}
+                </span>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={current >= pages}
+                  onClick={() => setPage(current + 1)}
+                >
+                  Next
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        </Card>
+      ) : null}
+      <CreateSupplierDialog open={creating} onOpenChange={setCreating} />
+      <EditSupplierDialog supplier={editing} onClose={() => setEditing(null)} />
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete supplier"
+        description={
+          deleting
+            ? `${deleting.supplierName} is removed from your suppliers. Suppliers with orders cannot be deleted.`
+            : undefined
+        }
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            loading={remove.isPending}
+            onClick={() => {
+              if (!deleting) return;
+              const s = deleting;
+              remove.mutate(s.shopSupplierId, {
+                onSuccess: () => notify.success(`${s.supplierName} was deleted.`),
+                onError: (e) => notify.error('Could not delete the supplier', userMessage(e)),
+                onSettled: () => setDeleting(null),
+              });
+            }}
+          >
+            Delete
+          </Button>
+        </div>
+      </Dialog>
+    </>
   );
 }

@@ -1,0 +1,101 @@
+import type { TPartnerListItem, TSupplierClient } from '@orderbridge/contract';
+import { Search, Store } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Navigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Avatar } from '../../../components/ui/avatar';
+import { Card } from '../../../components/ui/card';
+import { EmptyState, PageHeader } from '../../../components/ui/page';
+import { useCompany } from '../../../lib/company-context';
+import { userMessage } from '../../../lib/errors';
+import { useClients } from '../api/get-clients';
+
+/** The spec's normalised list item (§3) of a client shop. */
+export const toListItem = (c: TSupplierClient): TPartnerListItem => ({
+  id: c.supplierClientId ?? c.id,
+  name: c.clientName ?? c.name,
+  logoURL: c.logoURL ?? null,
+  email: c.clientEmail ?? c.email ?? null,
+});
+
+/** Clients shops whose name contains `text`, ignoring case. */
+export function filterClients(items: readonly TPartnerListItem[], text: string): TPartnerListItem[] {
+  const needle = text.trim().toLowerCase();
+  return needle ? items.filter((c) => c.name.toLowerCase().includes(needle)) : [...items];
+}
+
+/** Configuration → Clients (suppliers): the shops this supplier serves. */
+export default function ClientsPage() {
+  const { companyType, companyId, company } = useCompany();
+  const clients = useClients(companyId);
+  const [search, setSearch] = useState('');
+  const term = useDeferredValue(search.trim());
+  const items = useMemo(() => (clients.data ?? []).map(toListItem), [clients.data]);
+  const matches = useMemo(() => filterClients(items, term), [items, term]);
+
+  if (companyType !== 'suppliers') return <Navigate to="/NotAuthorizedToAccess" replace />;
+
+  return (
+    <>
+      <PageHeader title="Clients" description={`The shops ${company.name} supplies.`} />
+      <div className="mb-4 max-w-sm">
+        <label htmlFor="client-search" className="sr-only">
+          Search clients
+        </label>
+        <div className="relative">
+          <Search
+            size={16}
+            aria-hidden="true"
+            className="absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
+          />
+          <input
+            id="client-search"
+            type="search"
+            placeholder="Search by name"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:outline-2 focus:outline-brand-600"
+          />
+        </div>
+      </div>
+      {clients.isError ? <Alert tone="error">{userMessage(clients.error)}</Alert> : null}
+      {clients.isPending ? (
+        <Card className="divide-y divide-slate-100" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="flex items-center gap-3 px-4 py-3">
+              <span className="h-8 w-8 animate-pulse rounded-full bg-slate-200" />
+              <span className="h-3 w-48 animate-pulse rounded bg-slate-200" />
+            </div>
+          ))}
+        </Card>
+      ) : clients.data && matches.length === 0 ? (
+        <EmptyState icon={Store} title={term ? 'No clients match your search' : 'No client shops yet'}>
+          {term
+            ? 'Try another name.'
+            : 'Shops that add you as their supplier appear here, with the orders they send you.'}
+        </EmptyState>
+      ) : clients.data ? (
+        <Card>
+          <ul aria-label={`Client shops of ${company.name}`} className="divide-y divide-slate-100">
+            {matches.map((c) => (
+              <li key={c.id} className="flex items-center gap-3 px-4 py-3">
+                <Avatar name={c.name} src={c.logoURL} size={36} />
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">{c.name}</p>
+                  {c.email ? (
+                    <a href={`mailto:${c.email}`} className="truncate text-xs text-slate-600 hover:underline">
+                      {c.email}
+                    </a>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p className="border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600">
+            {matches.length} {matches.length === 1 ? 'client' : 'clients'}
+          </p>
+        </Card>
+      ) : null}
+    </>
+  );
+}
