@@ -19,25 +19,69 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
   r.items.forEach((it, i) => {
     if (it.itemQty !== undefined && it.price !== undefined && it.amount !== undefined) {
       const expect = round2(it.itemQty * it.price - (it.discount ?? 0));
-      if (!near(expect, it.amount, Math.max(0.011, Math.abs(it.amount) * 0.001)) && !near(round2(it.itemQty * it.price), it.amount))
-        issues.push({ table: 'items', column: 'amount', item: i, description: `Quantity × price − discount is ${money(expect)} but the line says ${money(it.amount)}` });
-    } else if (it.amount === undefined) issues.push({ table: 'items', column: 'amount', item: i, description: 'The line has no amount' });
+      if (
+        !near(expect, it.amount, Math.max(0.011, Math.abs(it.amount) * 0.001)) &&
+        !near(round2(it.itemQty * it.price), it.amount)
+      )
+        issues.push({
+          table: 'items',
+          column: 'amount',
+          item: i,
+          description: `Quantity × price − discount is ${money(expect)} but the line says ${money(it.amount)}`,
+        });
+    } else if (it.amount === undefined)
+      issues.push({ table: 'items', column: 'amount', item: i, description: 'The line has no amount' });
     else if (it.itemQty === undefined || it.price === undefined)
-      issues.push({ table: 'items', column: it.itemQty === undefined ? 'itemQty' : 'price', item: i, description: 'The line has no quantity or unit price' });
-    if (!it.itemDesc) issues.push({ table: 'items', column: 'itemDesc', item: i, description: 'The line has no description' });
+      issues.push({
+        table: 'items',
+        column: it.itemQty === undefined ? 'itemQty' : 'price',
+        item: i,
+        description: 'The line has no quantity or unit price',
+      });
+    if (!it.itemDesc)
+      issues.push({
+        table: 'items',
+        column: 'itemDesc',
+        item: i,
+        description: 'The line has no description',
+      });
   });
   const t = r.totals;
   const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
   if (r.items.length) {
     const target = t.subtotal ?? (t.discount ? undefined : t.net);
     if (target !== undefined && !near(sum, target, 0.02))
-      issues.push({ table: 'totals', column: t.subtotal !== undefined ? 'subtotal' : 'net', description: `Line amounts add up to ${money(sum)} but the ${t.subtotal !== undefined ? 'subtotal' : 'net total'} says ${money(target)}` });
+      issues.push({
+        table: 'totals',
+        column: t.subtotal !== undefined ? 'subtotal' : 'net',
+        description: `Line amounts add up to ${money(sum)} but the ${t.subtotal !== undefined ? 'subtotal' : 'net total'} says ${money(target)}`,
+      });
   }
-  if (t.net !== undefined && t.vat !== undefined && t.invoiceTotal !== undefined && !near(round2(t.net + t.vat), t.invoiceTotal, 0.02))
-    issues.push({ table: 'totals', column: 'invoiceTotal', description: `Net ${money(t.net)} + VAT ${money(t.vat)} is ${money(t.net + t.vat)} but the total says ${money(t.invoiceTotal)}` });
-  if (t.subtotal !== undefined && t.net !== undefined && t.discount !== undefined && !near(round2(t.subtotal - t.discount), t.net, 0.02) && !near(t.subtotal, t.net))
-    issues.push({ table: 'totals', column: 'net', description: `Subtotal ${money(t.subtotal)} − discount ${money(t.discount)} does not give the net total ${money(t.net)}` });
-  if (t.invoiceTotal === undefined) issues.push({ table: 'totals', column: 'invoiceTotal', description: 'No invoice total found' });
+  if (
+    t.net !== undefined &&
+    t.vat !== undefined &&
+    t.invoiceTotal !== undefined &&
+    !near(round2(t.net + t.vat), t.invoiceTotal, 0.02)
+  )
+    issues.push({
+      table: 'totals',
+      column: 'invoiceTotal',
+      description: `Net ${money(t.net)} + VAT ${money(t.vat)} is ${money(t.net + t.vat)} but the total says ${money(t.invoiceTotal)}`,
+    });
+  if (
+    t.subtotal !== undefined &&
+    t.net !== undefined &&
+    t.discount !== undefined &&
+    !near(round2(t.subtotal - t.discount), t.net, 0.02) &&
+    !near(t.subtotal, t.net)
+  )
+    issues.push({
+      table: 'totals',
+      column: 'net',
+      description: `Subtotal ${money(t.subtotal)} − discount ${money(t.discount)} does not give the net total ${money(t.net)}`,
+    });
+  if (t.invoiceTotal === undefined)
+    issues.push({ table: 'totals', column: 'invoiceTotal', description: 'No invoice total found' });
   // dates
   const now = opts.now ?? new Date();
   const h = r.headers;
@@ -46,21 +90,41 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
     if (!d) continue;
     const dt = new Date(`${d}T00:00:00Z`);
     const years = (now.getTime() - dt.getTime()) / (365.25 * 864e5);
-    if (years > 15 || years < -1) issues.push({ table: 'headers', column: k, description: `The ${k} ${d} is not plausible` });
+    if (years > 15 || years < -1)
+      issues.push({ table: 'headers', column: k, description: `The ${k} ${d} is not plausible` });
   }
   if (h.invoiceDate && h.dueDate && h.dueDate < h.invoiceDate)
-    issues.push({ table: 'headers', column: 'dueDate', description: `The due date ${h.dueDate} is before the invoice date ${h.invoiceDate}` });
+    issues.push({
+      table: 'headers',
+      column: 'dueDate',
+      description: `The due date ${h.dueDate} is before the invoice date ${h.invoiceDate}`,
+    });
   // required fields
   const isOrder = r.documentType === 'order';
   if (r.documentType !== 'receipt') {
-    if (isOrder ? !h.orderNum : !h.invoiceNum) issues.push({ table: 'headers', column: isOrder ? 'orderNum' : 'invoiceNum', description: `No ${isOrder ? 'order' : 'invoice'} number found` });
+    if (isOrder ? !h.orderNum : !h.invoiceNum)
+      issues.push({
+        table: 'headers',
+        column: isOrder ? 'orderNum' : 'invoiceNum',
+        description: `No ${isOrder ? 'order' : 'invoice'} number found`,
+      });
   }
-  if (!h.invoiceDate && !h.orderDate) issues.push({ table: 'headers', column: 'invoiceDate', description: 'No document date found' });
+  if (!h.invoiceDate && !h.orderDate)
+    issues.push({ table: 'headers', column: 'invoiceDate', description: 'No document date found' });
   if (!r.vendor.name) issues.push({ table: 'vendor', column: 'name', description: 'No supplier name found' });
   // duplicates and unknown suppliers
   if (opts.previous && h.invoiceNum) {
-    const dup = opts.previous.find((p) => simple(p.invoiceNum) === simple(h.invoiceNum) && (!p.vendorName || !r.vendor.name || simple(p.vendorName) === simple(r.vendor.name)));
-    if (dup) issues.push({ table: 'headers', column: 'invoiceNum', description: `Document ${h.invoiceNum} was already read before (possible duplicate)` });
+    const dup = opts.previous.find(
+      (p) =>
+        simple(p.invoiceNum) === simple(h.invoiceNum) &&
+        (!p.vendorName || !r.vendor.name || simple(p.vendorName) === simple(r.vendor.name)),
+    );
+    if (dup)
+      issues.push({
+        table: 'headers',
+        column: 'invoiceNum',
+        description: `Document ${h.invoiceNum} was already read before (possible duplicate)`,
+      });
   }
   if (opts.knownSuppliers && r.vendor.name) {
     const v = simple(r.vendor.name);

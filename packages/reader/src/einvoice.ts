@@ -71,7 +71,10 @@ function ciiParty(p: X): TParty {
   }
   for (const reg of all(p, 'SpecifiedTaxRegistration')) {
     const id = find(reg, 'ID');
-    const scheme = id && typeof id === 'object' && !Array.isArray(id) ? (id as Record<string, X>)['@_schemeID'] : undefined;
+    const scheme =
+      id && typeof id === 'object' && !Array.isArray(id)
+        ? (id as Record<string, X>)['@_schemeID']
+        : undefined;
     if (scheme === 'VA' || !out.vatNumber) out.vatNumber = text(id);
   }
   const email = str(find(p, 'EmailURIUniversalCommunication'), 'URIID');
@@ -100,7 +103,10 @@ function ublParty(p: X): TParty {
   return out;
 }
 
-export type EInvoice = Pick<TReaderResult, 'documentType' | 'currency' | 'vendor' | 'recipient' | 'invoiceTo' | 'headers' | 'totals' | 'items'> & {
+export type EInvoice = Pick<
+  TReaderResult,
+  'documentType' | 'currency' | 'vendor' | 'recipient' | 'invoiceTo' | 'headers' | 'totals' | 'items'
+> & {
   format: string;
 };
 
@@ -108,7 +114,12 @@ export type EInvoice = Pick<TReaderResult, 'documentType' | 'currency' | 'vendor
 export function parseEInvoice(xml: string | Uint8Array): EInvoice | undefined {
   const s = typeof xml === 'string' ? xml : new TextDecoder().decode(xml);
   if (s.length > 20_000_000) return undefined;
-  const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false, processEntities: false });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    removeNSPrefix: true,
+    parseTagValue: false,
+    processEntities: false,
+  });
   let doc: Record<string, X>;
   try {
     doc = parser.parse(s) as Record<string, X>;
@@ -123,12 +134,18 @@ export function parseEInvoice(xml: string | Uint8Array): EInvoice | undefined {
   const isOrder = rootName === 'SCRDMCCBDACIOMessageStructure';
   const header = find(root, 'ExchangedDocument') ?? find(root, 'HeaderExchangedDocument');
   const typeCode = str(header, 'TypeCode');
-  const documentType: TDocumentType = isOrder ? 'order' : typeCode === '381' || typeCode === '261' ? 'creditNote' : 'invoice';
+  const documentType: TDocumentType = isOrder
+    ? 'order'
+    : typeCode === '381' || typeCode === '261'
+      ? 'creditNote'
+      : 'invoice';
   const issue = isoDate(str(find(header, 'IssueDateTime'), 'DateTimeString'));
   const seller = ciiParty(find(root, 'SellerTradeParty'));
   const buyer = ciiParty(find(root, 'BuyerTradeParty'));
   const shipTo = ciiParty(find(root, 'ShipToTradeParty'));
-  const sums = find(root, 'SpecifiedTradeSettlementHeaderMonetarySummation') ?? find(root, 'SpecifiedTradeSettlementMonetarySummation');
+  const sums =
+    find(root, 'SpecifiedTradeSettlementHeaderMonetarySummation') ??
+    find(root, 'SpecifiedTradeSettlementMonetarySummation');
   const items: TItem[] = [];
   for (const li of all(root, 'IncludedSupplyChainTradeLineItem')) {
     const it: TItem = {};
@@ -150,11 +167,16 @@ export function parseEInvoice(xml: string | Uint8Array): EInvoice | undefined {
     const p = num(net, 'ChargeAmount');
     const basis = num(net, 'BasisQuantity');
     if (p !== undefined) it.price = basis && basis !== 1 ? p / basis : p;
-    const rate = num(find(li, 'ApplicableTradeTax'), 'RateApplicablePercent') ?? num(find(li, 'ApplicableTradeTax'), 'ApplicablePercent');
+    const rate =
+      num(find(li, 'ApplicableTradeTax'), 'RateApplicablePercent') ??
+      num(find(li, 'ApplicableTradeTax'), 'ApplicablePercent');
     if (rate !== undefined) it.vat = rate;
     const cat = str(find(li, 'ApplicableTradeTax'), 'CategoryCode');
     if (cat) it.vatCode = cat;
-    const amt = num(find(li, 'SpecifiedTradeSettlementLineMonetarySummation') ?? find(li, 'SpecifiedLineTradeSettlement'), 'LineTotalAmount');
+    const amt = num(
+      find(li, 'SpecifiedTradeSettlementLineMonetarySummation') ?? find(li, 'SpecifiedLineTradeSettlement'),
+      'LineTotalAmount',
+    );
     if (amt !== undefined) it.amount = amt;
     items.push(it);
   }
@@ -178,13 +200,26 @@ export function parseEInvoice(xml: string | Uint8Array): EInvoice | undefined {
     const po = str(find(root, 'BuyerOrderReferencedDocument'), 'IssuerAssignedID');
     if (po) headers.orderNum = po;
   }
-  const due = isoDate(str(find(find(root, 'SpecifiedTradePaymentTerms'), 'DueDateDateTime'), 'DateTimeString'));
+  const due = isoDate(
+    str(find(find(root, 'SpecifiedTradePaymentTerms'), 'DueDateDateTime'), 'DateTimeString'),
+  );
   if (due) headers.dueDate = due;
   if (buyer.vatNumber) headers.shopVat = buyer.vatNumber;
   const ref = str(root, 'BuyerReference');
   if (ref) headers.reference = ref;
-  const currency = str(root, 'InvoiceCurrencyCode') ?? str(root, 'OrderCurrencyCode') ?? str(root, 'TaxCurrencyCode');
-  return { format: isOrder ? 'order-x' : 'cii', documentType, currency, vendor: seller, invoiceTo: buyer, recipient: shipTo.name ? shipTo : buyer, headers, totals, items };
+  const currency =
+    str(root, 'InvoiceCurrencyCode') ?? str(root, 'OrderCurrencyCode') ?? str(root, 'TaxCurrencyCode');
+  return {
+    format: isOrder ? 'order-x' : 'cii',
+    documentType,
+    currency,
+    vendor: seller,
+    invoiceTo: buyer,
+    recipient: shipTo.name ? shipTo : buyer,
+    headers,
+    totals,
+    items,
+  };
 }
 
 function parseUbl(root: X, rootName: string): EInvoice {
@@ -193,7 +228,9 @@ function parseUbl(root: X, rootName: string): EInvoice {
   if (id) headers.invoiceNum = id;
   const d = isoDate(text((root as Record<string, X>).IssueDate));
   if (d) headers.invoiceDate = d;
-  const due = isoDate(text((root as Record<string, X>).DueDate) ?? str(find(root, 'PaymentMeans'), 'PaymentDueDate'));
+  const due = isoDate(
+    text((root as Record<string, X>).DueDate) ?? str(find(root, 'PaymentMeans'), 'PaymentDueDate'),
+  );
   if (due) headers.dueDate = due;
   const po = str(find(root, 'OrderReference'), 'ID');
   if (po) headers.orderNum = po;
@@ -244,10 +281,16 @@ function parseUbl(root: X, rootName: string): EInvoice {
 }
 
 /** Picks the e-invoice XML among PDF attachments (factur-x.xml, zugferd-invoice.xml, order-x.xml, …). */
-export function pickEInvoiceAttachment(att: { name: string; content: Uint8Array }[]): { name: string; content: Uint8Array } | undefined {
+export function pickEInvoiceAttachment(
+  att: { name: string; content: Uint8Array }[],
+): { name: string; content: Uint8Array } | undefined {
   const xmls = att.filter((a) => /\.xml$/i.test(a.name));
   return (
     xmls.find((a) => /factur-?x|zugferd|order-x|xrechnung|cii/i.test(a.name)) ??
-    xmls.find((a) => /CrossIndustry|SCRDMCCBDACIOMessageStructure|<(\w+:)?Invoice\b/.test(new TextDecoder().decode(a.content.subarray(0, 4000))))
+    xmls.find((a) =>
+      /CrossIndustry|SCRDMCCBDACIOMessageStructure|<(\w+:)?Invoice\b/.test(
+        new TextDecoder().decode(a.content.subarray(0, 4000)),
+      ),
+    )
   );
 }

@@ -1,4 +1,3 @@
-import { type Cell, type Line, xOverlap } from './layout.js';
 import {
   CHARGE_ROW,
   COLUMN_LABELS,
@@ -15,7 +14,16 @@ import {
   TOTAL_LABELS,
   type TotalField,
 } from './labels.js';
-import { type DateOrder, type DecimalStyle, findDates, looksNumeric, norm, parseNumber, round2 } from './parse.js';
+import { type Cell, type Line, xOverlap } from './layout.js';
+import {
+  type DateOrder,
+  type DecimalStyle,
+  findDates,
+  looksNumeric,
+  norm,
+  parseNumber,
+  round2,
+} from './parse.js';
 import type { TBox, TDocumentType, TItem, TParty, TReaderResult, Word } from './types.js';
 
 export interface ExtractContext {
@@ -38,10 +46,18 @@ export function boxOf(c: { page: number; x0: number; x1: number; y0: number; y1:
 }
 
 /** Candidate values for a label found in a line: rest of the cell after the label, next cells, cell below. */
-export function valuesNear(ctx: ExtractContext, line: Line, cellIdx: number, labelEnd: number): { text: string; cell: Cell; where: 'same' | 'right' | 'below' }[] {
+export function valuesNear(
+  ctx: ExtractContext,
+  line: Line,
+  cellIdx: number,
+  labelEnd: number,
+): { text: string; cell: Cell; where: 'same' | 'right' | 'below' }[] {
   const out: { text: string; cell: Cell; where: 'same' | 'right' | 'below' }[] = [];
   const cell = line.cells[cellIdx]!;
-  const rest = cell.text.slice(labelEnd).replace(/^[\s:.#°\-–]+/, '').trim();
+  const rest = cell.text
+    .slice(labelEnd)
+    .replace(/^[\s:.#°\-–]+/, '')
+    .trim();
   if (rest) out.push({ text: rest, cell, where: 'same' });
   for (let i = cellIdx + 1; i < Math.min(line.cells.length, cellIdx + 3); i++) {
     const c = line.cells[i]!;
@@ -69,7 +85,8 @@ function cleanId(text: string): string | undefined {
   if (/^(?:nr|no|n°|number)\.?:?$/i.test(id)) id = toks[1] ?? '';
   id = id.replace(/[,;:]+$/, '');
   if (!id || !ID_RE.test(id) || !/\d/.test(id) || id.length > 40) return undefined;
-  if (findDates(id).length && /^[\d./-]+$/.test(id) && findDates(id)[0]!.length === id.length) return undefined;
+  if (findDates(id).length && /^[\d./-]+$/.test(id) && findDates(id)[0]!.length === id.length)
+    return undefined;
   return id;
 }
 
@@ -103,7 +120,12 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
         if (!m) continue;
         const ncell = norm(cell.text);
         if (f === 'invoiceDate' && m.rank >= 4 && NOT_INVOICE_DATE.test(ncell)) continue;
-        if (f === 'invoiceNum' && /\b(?:date|datum)\b/.test(ncell.slice(0, m.end + 6)) && !/\b(?:no|nr|number)\b/.test(ncell)) continue;
+        if (
+          f === 'invoiceNum' &&
+          /\b(?:date|datum)\b/.test(ncell.slice(0, m.end + 6)) &&
+          !/\b(?:no|nr|number)\b/.test(ncell)
+        )
+          continue;
         const prev = out[f];
         if (prev && prev.rank <= m.rank) continue;
         const end = rawIndex(cell.text, m.end);
@@ -120,7 +142,8 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             if ((f === 'invoiceNum' || f === 'orderNum') && v.where !== 'below') {
               const d = findDates(v.text, ctx.dateOrder)[0];
               const df = f === 'invoiceNum' ? 'invoiceDate' : 'orderDate';
-              if (d && (!out[df] || out[df]!.rank > 0)) out[df] = { value: d.iso, conf: 0.85, box: boxOf(v.cell), rank: 0 };
+              if (d && (!out[df] || out[df]!.rank > 0))
+                out[df] = { value: d.iso, conf: 0.85, box: boxOf(v.cell), rank: 0 };
             }
             break;
           }
@@ -140,7 +163,8 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
     }
   }
   const res: Partial<Record<HeaderField, Found<string>>> = {};
-  for (const [k, v] of Object.entries(out)) if (v) res[k as HeaderField] = { value: v.value, conf: v.conf, box: v.box };
+  for (const [k, v] of Object.entries(out))
+    if (v) res[k as HeaderField] = { value: v.value, conf: v.conf, box: v.box };
   return res;
 }
 
@@ -153,7 +177,10 @@ interface MoneyCand {
 }
 
 /** The amounts of a line (cells that are numbers), left to right. */
-export function lineNumbers(line: Line, decimal: DecimalStyle | undefined): { value: number; cell: Cell; pct: boolean }[] {
+export function lineNumbers(
+  line: Line,
+  decimal: DecimalStyle | undefined,
+): { value: number; cell: Cell; pct: boolean }[] {
   const out: { value: number; cell: Cell; pct: boolean }[] = [];
   for (const c of line.cells) {
     // a cell may hold "3 PCE" or "EUR 12,00": try the whole cell, then its tokens
@@ -176,7 +203,12 @@ function isMoneyText(s: string): boolean {
 function isAmountText(s: string): boolean {
   if (/%/.test(s) || findDates(s).length) return false;
   const digits = s.replace(/\D/g, '');
-  return digits.length > 0 && digits.length <= 11 && (/\d[.,]\d{1,2}(?!\d)/.test(s) || /^[-(]?\s*(?:[€$£]|eur)?\s*\d{1,7}\s*(?:[€$£]|eur)?\)?$/i.test(s.trim()));
+  return (
+    digits.length > 0 &&
+    digits.length <= 11 &&
+    (/\d[.,]\d{1,2}(?!\d)/.test(s) ||
+      /^[-(]?\s*(?:[€$£]|eur)?\s*\d{1,7}\s*(?:[€$£]|eur)?\)?$/i.test(s.trim()))
+  );
 }
 
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
@@ -196,18 +228,23 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
           const below = ctx.lines[line.index + 1];
           if (below && below.page === line.page && below.y0 - line.y1 < (line.y1 - line.y0) * 2) {
             const bn = lineNumbers(below, ctx.decimal).filter((x) => !x.pct && isAmountText(x.cell.text));
-            const under = labelCell ? bn.filter((x) => xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.05) : [];
+            const under = labelCell
+              ? bn.filter((x) => xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.05)
+              : [];
             nums = under.length ? under : [];
           }
         }
         const last = nums[nums.length - 1];
-        if (last) cands.push({ field, value: Math.abs(last.value), prio, index: line.index, cell: last.cell });
+        if (last)
+          cands.push({ field, value: Math.abs(last.value), prio, index: line.index, cell: last.cell });
         break;
       }
     }
   }
   const best = (f: TotalField) =>
-    cands.filter((c) => c.field === f).sort((a, b) => b.prio - a.prio || b.index - a.index || b.value - a.value);
+    cands
+      .filter((c) => c.field === f)
+      .sort((a, b) => b.prio - a.prio || b.index - a.index || b.value - a.value);
   const totals = best('invoiceTotal');
   const nets = best('net');
   const vats = best('vat');
@@ -262,8 +299,10 @@ export function documentType(ctx: ExtractContext): TDocumentType {
   return 'invoice';
 }
 
-const VAT_ID = /\b(?:ATU\d{8}|BE\s?0?\d{3}\.?\d{3}\.?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|LU\s?\d{8}|GB\s?\d{3}\s?\d{4}\s?\d{2}|ES\s?[A-Z0-9]\d{7}[A-Z0-9]|IT\s?\d{11}|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3})\b/g;
-const BUYER_HINT = /\b(?:client|kunde|kunden|customer|buyer|acheteur|kaufer|ihre|votre|uw|klant|afnemer|empfanger|destinataire)\b/;
+const VAT_ID =
+  /\b(?:ATU\d{8}|BE\s?0?\d{3}\.?\d{3}\.?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|LU\s?\d{8}|GB\s?\d{3}\s?\d{4}\s?\d{2}|ES\s?[A-Z0-9]\d{7}[A-Z0-9]|IT\s?\d{11}|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3})\b/g;
+const BUYER_HINT =
+  /\b(?:client|kunde|kunden|customer|buyer|acheteur|kaufer|ihre|votre|uw|klant|afnemer|empfanger|destinataire)\b/;
 
 /** The vendor's VAT number: VAT ids on the page, preferring those not labelled as the buyer's. */
 export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<string> | undefined {
@@ -293,13 +332,22 @@ function isNoiseName(t: string): boolean {
   for (const [re] of DOC_TYPE) if (re.test(n) && n.split(' ').length <= 3) return true;
   if (/^(?:page|seite|tel|fax|phone|date|datum|www|http|e-?mail|iban|bic)\b/.test(n)) return true;
   if (/@|www\.|https?:/.test(n)) return true;
-  if (/\b(?:nummer|number|nr|gln|gtin|siren|siret|iban)\b/.test(n) || /^[\p{L} .-]{2,30}:\s*\S/u.test(t.trim())) return true;
+  if (
+    /\b(?:nummer|number|nr|gln|gtin|siren|siret|iban)\b/.test(n) ||
+    /^[\p{L} .-]{2,30}:\s*\S/u.test(t.trim())
+  )
+    return true;
   if (findDates(t).length) return true;
   return false;
 }
 
 /** Address lines after a name line: until a phone/email/VAT line or a gap. */
-function addressAfter(ctx: ExtractContext, start: Line, cell: Cell, maxLines: number): { lines: Line[]; cells: Cell[] } {
+function addressAfter(
+  ctx: ExtractContext,
+  start: Line,
+  cell: Cell,
+  maxLines: number,
+): { lines: Line[]; cells: Cell[] } {
   const lines: Line[] = [];
   const cells: Cell[] = [];
   let prev: { y1: number; h: number } = { y1: cell.y1, h: cell.y1 - cell.y0 };
@@ -310,7 +358,12 @@ function addressAfter(ctx: ExtractContext, start: Line, cell: Cell, maxLines: nu
     const c = l.cells.find((c) => Math.abs(c.x0 - cell.x0) < 0.03 || xOverlap(c, cell) > 0.6);
     if (!c) continue;
     const n = norm(c.text);
-    if (/\b(?:tel|phone|fax|e-?mail|www|gst|vat|tva|ust|btw|iban|siren|siret|rcs|date|invoice|receipt|tax|hrb|steuer)\b|@|:/.test(n)) break;
+    if (
+      /\b(?:tel|phone|fax|e-?mail|www|gst|vat|tva|ust|btw|iban|siren|siret|rcs|date|invoice|receipt|tax|hrb|steuer)\b|@|:/.test(
+        n,
+      )
+    )
+      break;
     lines.push(l);
     cells.push(c);
     prev = { y1: c.y1, h: c.y1 - c.y0 };
@@ -341,7 +394,8 @@ function partyFromLines(name: string, addr: string[]): TParty {
 function receiptVendor(ctx: ExtractContext): { party: TParty; box?: TBox; conf: number } {
   const top = ctx.lines.filter((l) => l.page === 1).slice(0, 12);
   let nameIdx = top.findIndex((l) => LEGAL_FORM.test(l.text));
-  if (nameIdx < 0 || nameIdx > 5) nameIdx = top.findIndex((l) => !isNoiseName(l.text) && l.text.replace(/[^A-Za-z]/g, '').length >= 4);
+  if (nameIdx < 0 || nameIdx > 5)
+    nameIdx = top.findIndex((l) => !isNoiseName(l.text) && l.text.replace(/[^A-Za-z]/g, '').length >= 4);
   const nameLine = top[nameIdx];
   if (!nameLine) return { party: {}, conf: 0 };
   const addr: string[] = [];
@@ -350,10 +404,15 @@ function receiptVendor(ctx: ExtractContext): { party: TParty; box?: TBox; conf: 
     const n = norm(t);
     if (/^\(?[\w-]*\d{4,}[\w-]*\)?$/.test(t.replace(/\s/g, '')) && addr.length === 0) continue; // company reg no
     if (/\b(?:co\.?\s*(?:reg|no)|company\s*no|roc|reg\.?\s*no)\b/.test(n) && addr.length === 0) continue;
-    if (/\b(?:tel|phone|fax|gst|email|e-mail|www|invoice|receipt|date|cashier|table|bill|tax)\b|@/.test(n)) break;
+    if (/\b(?:tel|phone|fax|gst|email|e-mail|www|invoice|receipt|date|cashier|table|bill|tax)\b|@/.test(n))
+      break;
     addr.push(t);
   }
-  return { party: { name: nameLine.text.trim(), address: addr.join(' ') || undefined }, box: boxOf(nameLine), conf: 0.6 };
+  return {
+    party: { name: nameLine.text.trim(), address: addr.join(' ') || undefined },
+    box: boxOf(nameLine),
+    conf: 0.6,
+  };
 }
 
 /** Vendor, invoice-to and deliver-to parties. */
@@ -383,7 +442,12 @@ export function extractParties(ctx: ExtractContext): {
         const m = re.exec(n);
         if (!m || m.index > 3 || n.length > m[0].length + 40) continue;
         if (avoid?.test(n)) continue;
-        if (/\b(?:no|nr|number|nummer|n°|id|vat|tva|ust|date|datum|ref)\b/.test(n.slice(m.index + m[0].length, m.index + m[0].length + 12))) continue;
+        if (
+          /\b(?:no|nr|number|nummer|n°|id|vat|tva|ust|date|datum|ref)\b/.test(
+            n.slice(m.index + m[0].length, m.index + m[0].length + 12),
+          )
+        )
+          continue;
         // value on the same cell after a colon, else the cell below
         const after = cell.text.slice(rawIndex(cell.text, m.index + m[0].length));
         const rest = /^\s*:/.test(after) ? after.replace(/^[\s:]+/, '').trim() : '';
@@ -393,7 +457,9 @@ export function extractParties(ctx: ExtractContext): {
         for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 5) && !rest; j++) {
           const l = ctx.lines[j]!;
           if (l.page !== line.page) break;
-          const k = l.cells.findIndex((c) => /^(?:name|nom|naam|firma|raison sociale)\s*:?$/i.test(c.text.trim()));
+          const k = l.cells.findIndex((c) =>
+            /^(?:name|nom|naam|firma|raison sociale)\s*:?$/i.test(c.text.trim()),
+          );
           if (k >= 0 && l.cells[k + 1]) {
             nameCell = l.cells[k + 1];
             nameLine = l;
@@ -402,7 +468,8 @@ export function extractParties(ctx: ExtractContext): {
         }
         if (nameCell) {
           // found through the Name: row
-        } else if (rest.length > 2 && !/^(?:address|adresse|anschrift)/i.test(rest)) nameCell = { ...cell, text: rest };
+        } else if (rest.length > 2 && !/^(?:address|adresse|anschrift)/i.test(rest))
+          nameCell = { ...cell, text: rest };
         else {
           for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 4); j++) {
             const l = ctx.lines[j]!;
@@ -419,7 +486,10 @@ export function extractParties(ctx: ExtractContext): {
         const a = addressAfter(ctx, nameLine, nameCell, 5);
         for (const l of a.lines) buyerZone.add(l.index);
         buyerZone.add(nameLine.index);
-        const p = partyFromLines(nameCell.text, a.cells.map((c) => c.text));
+        const p = partyFromLines(
+          nameCell.text,
+          a.cells.map((c) => c.text),
+        );
         return { party: p, line: nameLine, cell: nameCell };
       }
     }
@@ -437,7 +507,9 @@ export function extractParties(ctx: ExtractContext): {
     vendor = vendorByLabel.party;
     vBox = boxOf(vendorByLabel.cell);
     vConf = 0.8;
-    for (const l of ctx.lines) if (l.index >= vendorByLabel.line.index && l.index <= vendorByLabel.line.index + 5) buyerZone.delete(l.index);
+    for (const l of ctx.lines)
+      if (l.index >= vendorByLabel.line.index && l.index <= vendorByLabel.line.index + 5)
+        buyerZone.delete(l.index);
   } else {
     const cands: { cell: Cell; line: Line; score: number }[] = [];
     for (const line of first) {
@@ -458,13 +530,17 @@ export function extractParties(ctx: ExtractContext): {
     // a sender line "Name · Street · City" above the address window names the vendor too
     for (const line of first.filter((l) => l.y0 < 0.35)) {
       const parts = line.text.split(/\s*[·•|]\s*|\s+-\s+/);
-      if (parts.length >= 3 && LEGAL_FORM.test(parts[0]!)) cands.push({ cell: { ...line.cells[0]!, text: parts[0]! }, line, score: 2.8 });
+      if (parts.length >= 3 && LEGAL_FORM.test(parts[0]!))
+        cands.push({ cell: { ...line.cells[0]!, text: parts[0]! }, line, score: 2.8 });
     }
     cands.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
     const best = cands[0];
     if (best) {
       const a = addressAfter(ctx, best.line, best.cell, 4);
-      vendor = partyFromLines(best.cell.text, a.cells.map((c) => c.text));
+      vendor = partyFromLines(
+        best.cell.text,
+        a.cells.map((c) => c.text),
+      );
       vBox = boxOf(best.cell);
       vConf = LEGAL_FORM.test(best.cell.text) ? 0.7 : 0.45;
     }
@@ -483,7 +559,10 @@ export function extractParties(ctx: ExtractContext): {
       const cell = next?.cells.find((c) => Math.abs(c.x0 - sender.x0) < 0.05);
       if (next && cell && !isNoiseName(cell.text)) {
         const a = addressAfter(ctx, next, cell, 4);
-        invoiceTo = partyFromLines(cell.text, a.cells.map((c) => c.text));
+        invoiceTo = partyFromLines(
+          cell.text,
+          a.cells.map((c) => c.text),
+        );
         boxes['invoiceTo.name'] = boxOf(cell);
         conf['invoiceTo.name'] = 0.6;
         buyerZone.add(next.index);
@@ -537,23 +616,38 @@ const kindOf = (t: string): ColumnKind | undefined => COLUMN_LABELS.find(([, re]
 /** Splits header cells that hold several column labels ("Pos Art-Nr Beschreibung") into one cell per label. */
 function splitHeaderCells(cells: Cell[]): Cell[] {
   const out: Cell[] = [];
+  const mk = (ws: Word[], c: Cell): Cell => ({
+    text: ws.map((w) => w.text).join(' '),
+    words: ws,
+    page: c.page,
+    x0: ws[0]!.x0,
+    x1: ws[ws.length - 1]!.x1,
+    y0: c.y0,
+    y1: c.y1,
+  });
   for (const c of cells) {
     const kinds = new Set(c.words.map((w) => kindOf(w.text)).filter(Boolean));
-    if (c.words.length < 2 || kinds.size < 2 || COLUMN_PHRASE.test(norm(c.text))) {
+    if (c.words.length < 2 || kinds.size < 2) {
       out.push(c);
       continue;
     }
-    let cur: Word[] = [];
-    const flush = () => {
-      if (cur.length)
-        out.push({ text: cur.map((w) => w.text).join(' '), words: cur, page: c.page, x0: cur[0]!.x0, x1: cur[cur.length - 1]!.x1, y0: c.y0, y1: c.y1 });
-      cur = [];
-    };
+    // one piece per labelled word; unlabelled words stay with the label before them
+    const pieces: Word[][] = [];
     for (const w of c.words) {
-      if (cur.length && kindOf(w.text)) flush();
-      cur.push(w);
+      const last = pieces[pieces.length - 1];
+      if (!last || kindOf(w.text)) pieces.push([w]);
+      else last.push(w);
     }
-    flush();
+    // two-word labels ("Unit Price", "Code article") stay together
+    const merged: Word[][] = [];
+    for (const p of pieces) {
+      const prev = merged[merged.length - 1];
+      const joined = prev ? norm([...prev, ...p].map((w) => w.text).join(' ')) : '';
+      const m = prev ? COLUMN_PHRASE.exec(joined) : null;
+      if (prev && m && m[0].length >= joined.length - 3) prev.push(...p);
+      else merged.push([...p]);
+    }
+    for (const ws of merged) out.push(mk(ws, c));
   }
   return out;
 }
@@ -620,7 +714,11 @@ function columnFor(cols: Column[], cell: { x0: number; x1: number }): Column | u
   let bestScore = -Infinity;
   for (const c of cols) {
     const ov = Math.min(c.x1, cell.x1) - Math.max(c.x0, cell.x0);
-    const dist = Math.min(Math.abs(c.x1 - cell.x1), Math.abs(c.x0 - cell.x0), Math.abs((c.x0 + c.x1) / 2 - (cell.x0 + cell.x1) / 2));
+    const dist = Math.min(
+      Math.abs(c.x1 - cell.x1),
+      Math.abs(c.x0 - cell.x0),
+      Math.abs((c.x0 + c.x1) / 2 - (cell.x0 + cell.x1) / 2),
+    );
     const score = ov > 0 ? 1 + ov : -dist;
     if (score > bestScore) {
       bestScore = score;
@@ -639,16 +737,26 @@ interface RowNum {
 }
 
 /** Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. */
-function solveRow(nums: RowNum[]): { qty?: number; price?: number; amount?: number; vat?: number; discount?: number; conf: number } {
+function solveRow(nums: RowNum[]): {
+  qty?: number;
+  price?: number;
+  amount?: number;
+  vat?: number;
+  discount?: number;
+  conf: number;
+} {
   const byKind = (k: ColumnKind) => nums.find((n) => n.kind === k);
   const vat = nums.find((n) => n.kind === 'vat' || n.pct);
   const plain = nums.filter((n) => n !== vat);
-  let qty = byKind('qty')?.value;
-  let price = byKind('price')?.value;
+  const qty = byKind('qty')?.value;
+  const price = byKind('price')?.value;
   let amount = byKind('amount')?.value;
   const discount = byKind('discount')?.value;
   const ok = (q?: number, p?: number, a?: number) =>
-    q !== undefined && p !== undefined && a !== undefined && (Math.abs(round2(q * p) - a) <= 0.011 || Math.abs(q * p - a) <= Math.abs(a) * 0.001 + 0.01);
+    q !== undefined &&
+    p !== undefined &&
+    a !== undefined &&
+    (Math.abs(round2(q * p) - a) <= 0.011 || Math.abs(q * p - a) <= Math.abs(a) * 0.001 + 0.01);
   if (ok(qty, price, amount)) return { qty, price, amount, vat: vat?.value, discount, conf: 0.95 };
   // arithmetic search over all numbers of the row: the amount is usually the rightmost money value
   const vals = plain.map((n) => n.value);
@@ -660,27 +768,41 @@ function solveRow(nums: RowNum[]): { qty?: number; price?: number; amount?: numb
           // the quantity is the rounder number, else the left one
           let q = vals[i]!;
           let p = vals[j]!;
-          if (plain[i]!.kind === 'price' || plain[j]!.kind === 'qty' || (!plain[i]!.money && plain[j]!.money && i > j)) [q, p] = [p, q];
+          if (
+            plain[i]!.kind === 'price' ||
+            plain[j]!.kind === 'qty' ||
+            (!plain[i]!.money && plain[j]!.money && i > j)
+          )
+            [q, p] = [p, q];
           return { qty: q, price: p, amount: vals[a], vat: vat?.value, discount, conf: 0.9 };
         }
       }
   }
-  // with a discount column: q × p − d = a
+  // with a discount column: q × p − d = a, or a discount in percent
   if (qty !== undefined && price !== undefined && amount !== undefined && discount !== undefined) {
-    if (Math.abs(round2(qty * price - Math.abs(discount)) - amount) <= 0.011) return { qty, price, amount, vat: vat?.value, discount, conf: 0.9 };
+    if (Math.abs(round2(qty * price - Math.abs(discount)) - amount) <= 0.011)
+      return { qty, price, amount, vat: vat?.value, discount, conf: 0.9 };
+    if (Math.abs(round2(qty * price * (1 - Math.abs(discount) / 100)) - amount) <= 0.011)
+      return { qty, price, amount, vat: vat?.value, discount: round2(qty * price - amount), conf: 0.85 };
   }
   const moneys = plain.filter((n) => n.money);
   amount ??= moneys[moneys.length - 1]?.value ?? plain[plain.length - 1]?.value;
   if (qty === undefined && price === undefined && amount !== undefined) {
     // only an amount: quantity 1 when a second equal value is printed as unit price
     const other = moneys.length >= 2 ? moneys[moneys.length - 2]!.value : undefined;
-    if (other !== undefined && Math.abs(other - amount) < 0.011) return { qty: 1, price: other, amount, vat: vat?.value, conf: 0.7 };
+    if (other !== undefined && Math.abs(other - amount) < 0.011)
+      return { qty: 1, price: other, amount, vat: vat?.value, conf: 0.7 };
   }
   return { qty, price, amount, vat: vat?.value, discount, conf: 0.4 };
 }
 
 /** Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped. */
-export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: number[]; boxes: TBox[]; docDiscounts: number[] } {
+export function extractItems(ctx: ExtractContext): {
+  items: TItem[];
+  conf: number[];
+  boxes: TBox[];
+  docDiscounts: number[];
+} {
   const items: TItem[] = [];
   const confs: number[] = [];
   const boxes: TBox[] = [];
@@ -704,21 +826,38 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
     if (!inTable || !cols) continue;
     const n = norm(line.text);
     const nums = lineNumbers(line, ctx.decimal);
-    const rowNums: RowNum[] = nums.map((x) => ({
-      value: x.value,
-      kind: columnFor(cols!, x.cell)?.kind,
-      pct: x.pct,
-      money: isMoneyText(x.cell.text),
-      text: x.cell.text,
-    }));
-    const textCells = line.cells.filter((c) => !looksNumeric(c.text) && !/^\d[\d.,]*\s*[a-z%²³]{0,4}$/i.test(c.text));
+    const rowNums: RowNum[] = nums
+      .map((x) => ({
+        value: x.value,
+        kind: columnFor(cols!, x.cell)?.kind,
+        pct: x.pct,
+        money: isMoneyText(x.cell.text),
+        text: x.cell.text,
+        mid: (x.cell.x0 + x.cell.x1) / 2,
+      }))
+      // numbers printed inside the description or code columns belong to the text
+      .filter(
+        (r) =>
+          !(r.kind === 'desc' || r.kind === 'pos' || (r.kind === 'code' && !r.money)) ||
+          !cols!.some((c) => c.kind === 'amount' || c.kind === 'price'),
+      );
+    const textCells = line.cells.filter(
+      (c) => !looksNumeric(c.text) && !/^\d[\d.,]*\s*[a-z%²³]{0,4}$/i.test(c.text),
+    );
     const descRange = descRangeOf(cols);
-    const descWords = descRange ? line.words.filter((w) => (w.x0 + w.x1) / 2 >= descRange.x0 && (w.x0 + w.x1) / 2 < descRange.x1 && !looksNumeric(w.text)) : [];
+    const descWords = descRange
+      ? line.words.filter((w) => (w.x0 + w.x1) / 2 >= descRange.x0 && (w.x0 + w.x1) / 2 < descRange.x1)
+      : [];
     const descByWords = descWords.map((w) => w.text).join(' ');
     const descText0 = textCells
       .filter((c) => {
         const k = columnFor(cols!, c)?.kind;
-        return k === 'desc' || k === 'other' || k === undefined || (k === 'code' && !cols!.some((c) => c.kind === 'desc'));
+        return (
+          k === 'desc' ||
+          k === 'other' ||
+          k === undefined ||
+          (k === 'code' && !cols!.some((c) => c.kind === 'desc'))
+        );
       })
       .map((c) => c.text)
       .join(' ');
@@ -728,8 +867,9 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
     const descCol = cols.find((c) => c.kind === 'desc');
     const summaryLike = SUMMARY_ROW.test(n) && (!descCol || firstTextX > descCol.x0 - 0.02 || n.length < 40);
     if (summaryLike && hasMoney && !/^\d/.test(n)) {
-      // totals start: the table is over (a new header may open another one on the next page)
-      inTable = false;
+      // a sub-total between groups of lines is skipped; the totals block ends the table
+      if (!/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n))
+        inTable = false;
       continue;
     }
     if (hasMoney) {
@@ -740,14 +880,22 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
       }
       if (CHARGE_ROW.test(n) && !rowNums.some((r) => r.kind === 'qty')) continue;
       // with an amount column, an item row has its amount there (other numbers are notes or sub-lines)
-      if (cols.some((c) => c.kind === 'amount') && !rowNums.some((r) => r.kind === 'amount' && !r.pct)) continue;
+      if (cols.some((c) => c.kind === 'amount') && !rowNums.some((r) => r.kind === 'amount' && !r.pct))
+        continue;
       const s = solveRow(rowNums);
       if (s.amount === undefined) continue;
       const codeCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text));
-      const codeNum = rowNums.find((r) => r.kind === 'code');
+      const codeNum = nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code') && {
+        text: nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code')!.cell.text,
+      };
       let desc = descText;
       let itemCode: string | undefined = codeCell?.text ?? (codeNum ? codeNum.text : undefined);
       if (itemCode && desc.startsWith(itemCode)) desc = desc.slice(itemCode.length).trim();
+      const bracket = /^(?:\[([^\]]{2,30})\]|\*([^*\s]{2,30})\*)\s+(.+)$/.exec(desc);
+      if (bracket) {
+        itemCode ??= bracket[1] ?? bracket[2];
+        desc = bracket[3]!;
+      }
       if (!cols.some((c) => c.kind === 'code')) {
         const m = /^([A-Z0-9][A-Z0-9_\-./]{2,})\s+(.{3,})$/i.exec(desc);
         if (m && /\d/.test(m[1]!) && !/^\d{1,3}$/.test(m[1]!)) {
@@ -755,7 +903,9 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
           desc = m[2]!;
         }
       }
-      desc = desc.replace(/^\d{1,3}\s+(?=\S)/, (x) => (cols!.some((c) => c.kind === 'pos') || /^\d{1,3}\s+[A-Za-z]/.test(desc) ? '' : x));
+      desc = desc.replace(/^\d{1,3}\s+(?=\S)/, (x) =>
+        cols!.some((c) => c.kind === 'pos') || /^\d{1,3}\s+[A-Za-z]/.test(desc) ? '' : x,
+      );
       if (pendingDesc.length && !desc) desc = pendingDesc.join(' ');
       pendingDesc = [];
       const it: TItem = { itemDesc: desc.trim() };
@@ -780,11 +930,15 @@ export function extractItems(ctx: ExtractContext): { items: TItem[]; conf: numbe
     const prev = items[items.length - 1];
     const gap = lastItemLine ? line.y0 - lastItemLine.y1 : Infinity;
     const h = line.y1 - line.y0;
-    if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2 && !/^\W|:/.test(contText)) {
+    if (
+      prev &&
+      lastItemLine &&
+      lastItemLine.page === line.page &&
+      gap < h * 1.2 &&
+      !/^[•·▪]|^[\p{L}\s.-]{2,25}:\s/u.test(contText)
+    ) {
       prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
       lastItemLine = line;
-    } else if (gap > h * 4 && items.length && lastItemLine?.page === line.page) {
-      inTable = false;
     } else pendingDesc.push(contText);
     if (pendingDesc.length > 3) pendingDesc.shift();
   }
@@ -803,4 +957,7 @@ export function extractCurrency(ctx: ExtractContext): string | undefined {
   return best?.[0];
 }
 
-export type PartialResult = Pick<TReaderResult, 'documentType' | 'currency' | 'vendor' | 'recipient' | 'invoiceTo' | 'headers' | 'totals' | 'items'>;
+export type PartialResult = Pick<
+  TReaderResult,
+  'documentType' | 'currency' | 'vendor' | 'recipient' | 'invoiceTo' | 'headers' | 'totals' | 'items'
+>;

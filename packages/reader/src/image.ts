@@ -36,7 +36,8 @@ export async function decodeImage(bytes: Uint8Array, maxPixels: number): Promise
   try {
     const w = img.getWidth();
     const h = img.getHeight();
-    if (w * h > maxPixels) throw new ReaderError('too-large', `The image is ${w}×${h} pixels, more than the limit`);
+    if (w * h > maxPixels)
+      throw new ReaderError('too-large', `The image is ${w}×${h} pixels, more than the limit`);
     const pix = img.toPixmap();
     try {
       return pixmapToGray(pix);
@@ -49,7 +50,12 @@ export async function decodeImage(bytes: Uint8Array, maxPixels: number): Promise
 }
 
 /** Renders one PDF page (1-based) to grey pixels at `dpi`. */
-export async function renderPdfPage(bytes: Uint8Array, page: number, dpi: number, maxPixels: number): Promise<Gray> {
+export async function renderPdfPage(
+  bytes: Uint8Array,
+  page: number,
+  dpi: number,
+  maxPixels: number,
+): Promise<Gray> {
   const mupdf = await loadMuPdf();
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
   try {
@@ -219,7 +225,9 @@ export async function toPng(img: Gray): Promise<Uint8Array> {
     const px = pix.getPixels();
     const stride = pix.getStride();
     if (stride === img.width) px.set(img.data);
-    else for (let y = 0; y < img.height; y++) px.set(img.data.subarray(y * img.width, (y + 1) * img.width), y * stride);
+    else
+      for (let y = 0; y < img.height; y++)
+        px.set(img.data.subarray(y * img.width, (y + 1) * img.width), y * stride);
     return pix.asPNG().slice();
   } finally {
     pix.destroy();

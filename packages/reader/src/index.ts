@@ -5,6 +5,7 @@ export { learn } from './learn.js';
 export { type ModelOptions, readWithModel } from './model.js';
 export { closeOcr, nativeTesseractLangs } from './ocr.js';
 export { findDates, guessDateOrder, parseNumber } from './parse.js';
+export { createReader, type Reader, type ReaderPoolOptions } from './pool.js';
 export {
   createFileProfileStore,
   createMemoryProfileStore,
@@ -12,6 +13,5 @@ export {
   type ProfileStore,
   type SupplierProfile,
 } from './profile.js';
-export { DEFAULT_LIMITS, type ReadOptions, type ReaderLimits, readDocument, readWords } from './read.js';
-export { createReader, type Reader, type ReaderPoolOptions } from './pool.js';
+export { DEFAULT_LIMITS, type ReaderLimits, type ReadOptions, readDocument, readWords } from './read.js';
 export * from './types.js';

@@ -1,6 +1,13 @@
 /** Multilingual label patterns (EN, DE, FR, NL), applied to normalised text (lower case, no accents). */
 
-export type HeaderField = 'invoiceNum' | 'orderNum' | 'invoiceDate' | 'orderDate' | 'dueDate' | 'shopAccount' | 'reference';
+export type HeaderField =
+  | 'invoiceNum'
+  | 'orderNum'
+  | 'invoiceDate'
+  | 'orderDate'
+  | 'dueDate'
+  | 'shopAccount'
+  | 'reference';
 
 const NO = String.raw`(?:no\.?|nr\.?|n°|n\s?o|num(?:ber|mer|ero)?\.?|#|nummer|number)`;
 
@@ -38,7 +45,9 @@ export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
     /^(?:date|datum|dated|le)\s*:?$/,
     /\bdate\b|\bdatum\b/,
   ],
-  orderDate: [/\border\s+date\b|\bbestelldatum\b|\bdate\s+(?:de\s+)?(?:la\s+)?commande\b|\bbesteldatum\b|\bauftragsdatum\b/],
+  orderDate: [
+    /\border\s+date\b|\bbestelldatum\b|\bdate\s+(?:de\s+)?(?:la\s+)?commande\b|\bbesteldatum\b|\bauftragsdatum\b/,
+  ],
   dueDate: [
     /\bdue\s+date\b|\bpayment\s+due\b|\bdue\s+by\b|\bpay\s+by\b/,
     /\bfallig\w*\b|\bzahlbar\s+bis\b|\bzahlungsziel\b/,
@@ -55,18 +64,28 @@ export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
 };
 
 /** Labels that must not be taken for the plain "date" label. */
-export const NOT_INVOICE_DATE = /(due|fallig|echeance|verval|liefer|delivery|livraison|leverings|order|bestell|commande|period|zeitraum|leistungs|geburt|payment|zahlung|paiement|print|druck)/;
+export const NOT_INVOICE_DATE =
+  /(due|fallig|echeance|verval|liefer|delivery|livraison|leverings|order|bestell|commande|period|zeitraum|leistungs|geburt|payment|zahlung|paiement|print|druck)/;
 
 export type TotalField = 'subtotal' | 'net' | 'vat' | 'invoiceTotal' | 'discount';
 
 /** Each label has a priority: more specific labels win over generic ones. */
 export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
   invoiceTotal: [
-    [/\b(?:grand|invoice)\s+total\b|\btotal\s+(?:due|amount|payable|to pay|incl\w*|ttc|inc\.?\s*(?:gst|vat|tax))\b/, 5],
+    [
+      /\b(?:grand|invoice)\s+total\b|\btotal\s+(?:due|amount|payable|to pay|incl\w*|ttc|inc\.?\s*(?:gst|vat|tax))\b/,
+      5,
+    ],
     [/\bamount\s+(?:due|payable)\b|\bbalance\s+due\b/, 3],
     [/\bzahlbetrag\b|\bzu\s+zahlen\b/, 3],
-    [/\bgesamtbetrag\b|\brechnungsbetrag\b|\bendbetrag\b|\bbruttobetrag\b|\bgesamt\s*brutto\b|\bsumme\s*brutto\b|\bbrutto\s*(?:betrag|summe)\b|\bgesamtsumme\b/, 5],
-    [/\btotal\s+ttc\b|\bmontant\s+ttc\b|\bmontant\s+total\b|\bbruttosumme\b|\brechnungssumme\b(?!\s+ohne)|\bsumme\s+inkl/, 5],
+    [
+      /\bgesamtbetrag\b|\brechnungsbetrag\b|\bendbetrag\b|\bbruttobetrag\b|\bgesamt\s*brutto\b|\bsumme\s*brutto\b|\bbrutto\s*(?:betrag|summe)\b|\bgesamtsumme\b/,
+      5,
+    ],
+    [
+      /\btotal\s+ttc\b|\bmontant\s+ttc\b|\bmontant\s+total\b|\bbruttosumme\b|\brechnungssumme\b(?!\s+ohne)|\bsumme\s+inkl/,
+      5,
+    ],
     [/\bnet\s+a\s+payer\b|\breste\s+a\s+payer\b|\bmontant\s+du\b|\bsolde\b/, 3],
     [/\btotaal\s+(?:incl\w*|te betalen)\b|\bte\s+betalen\b|\btotaalbedrag\b/, 5],
     [/\bnett?\s+total\b|\btotal\s+(?:rm|sales|\(rm\))|\brounded\s+total\b|\btotal\s+payable\b/, 4],
@@ -74,13 +93,22 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
     [/\btotal\b/, 1],
   ],
   net: [
-    [/\btotal\s+(?:ht|hors\s+taxes?)\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b/, 5],
+    [
+      /\btotal\s+(?:ht|hors\s+taxes?)\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b/,
+      5,
+    ],
   ],
   subtotal: [
-    [/\bsub\s*-?\s*total\b|\bzwischensumme\b|\bsous\s*-?\s*total\b|\bsubtotaal\b|\bwarenwert\b|\bsumme\s+(?:der\s+)?positionen\b|\bpositionssumme\b|\btotal\s+(?:des\s+)?lignes\b|\bsumme\s+rechnungspositionen\b|\bsum\s+of\s+(?:line|item)s?\b|\bgesamtsumme\s+positionen\b|\bsumme\s+positionen\b|\btotal\s+ht\s+(?:des\s+)?lignes\b|\bline\s+total\b/, 5],
+    [
+      /\bsub\s*-?\s*total\b|\bzwischensumme\b|\bsous\s*-?\s*total\b|\bsubtotaal\b|\bwarenwert\b|\bsumme\s+(?:der\s+)?positionen\b|\bpositionssumme\b|\btotal\s+(?:des\s+)?lignes\b|\bsumme\s+rechnungspositionen\b|\bsum\s+of\s+(?:line|item)s?\b|\bgesamtsumme\s+positionen\b|\bsumme\s+positionen\b|\btotal\s+ht\s+(?:des\s+)?lignes\b|\bline\s+total\b/,
+      5,
+    ],
   ],
   vat: [
-    [/\btotal\s+(?:tva|vat|tax|gst|mwst|btw)\b|\b(?:tva|vat|gst|mwst|ust|btw)\s+total\b|\bsumme\s+(?:ust|mwst|umsatzsteuer)\b|\bgesamt\s*(?:ust|mwst)\b|\bmontant\s+tva\b|\btotal\s+taxes?\b|\bsteuerbetrag\b|\b(?:mwst|ust)\.?-?betrag\b|\bumsatzsteuerbetrag\b/, 5],
+    [
+      /\btotal\s+(?:tva|vat|tax|gst|mwst|btw)\b|\b(?:tva|vat|gst|mwst|ust|btw)\s+total\b|\bsumme\s+(?:ust|mwst|umsatzsteuer)\b|\bgesamt\s*(?:ust|mwst)\b|\bmontant\s+tva\b|\btotal\s+taxes?\b|\bsteuerbetrag\b|\b(?:mwst|ust)\.?-?betrag\b|\bumsatzsteuerbetrag\b/,
+      5,
+    ],
     [/\b(?:vat|tax|gst|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|btw|sales tax)\b/, 2],
   ],
   discount: [[/\bdiscount\b|\brabatt\b|\bnachlass\b|\bremise\b|\bkorting\b/, 3]],
@@ -90,39 +118,70 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
 export const COLUMN_PHRASE =
   /\b(?:unit\s*(?:price|cost)|line\s+total|total\s+(?:price|ht|net)|prix\s+(?:unit\w*|ht|total)|p\.?\s?u\.?\s*ht|net\s+(?:amount|price)|montant\s+ht|item\s+(?:code|no)|product\s+code|part\s+no|einzel\s*preis|gesamt\s*preis|art\.?\s*-?\s*nr|code\s+article|article\s+code|artikel\s*-?\s*nr\.?|item\s+description|product\s+description|nom\s*&?\s*designation)\b/;
 
-export type ColumnKind = 'desc' | 'qty' | 'price' | 'amount' | 'code' | 'vat' | 'unit' | 'discount' | 'pos' | 'other';
+export type ColumnKind =
+  | 'desc'
+  | 'qty'
+  | 'price'
+  | 'amount'
+  | 'code'
+  | 'vat'
+  | 'unit'
+  | 'discount'
+  | 'pos'
+  | 'other';
 
 export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ['amount', /\b(?:gesamt\w*|total\s+price|line\s+total|prix\s+total|totaalprijs|montant\s+ht)\b/],
-  ['price', /preis\b|\b(?:unit\s*price|price|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif)\b/],
-  ['amount', /betrag\b|\b(?:amount|total|line\s+total|gesamt\w*|gp|summe|montant|total\s+ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/],
+  [
+    'price',
+    /preis\b|\b(?:unit\s*price|price|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif)\b/,
+  ],
+  [
+    'amount',
+    /betrag\b|\b(?:amount|total|line\s+total|gesamt\w*|gp|summe|montant|total\s+ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/,
+  ],
   ['qty', /menge\b|\b(?:qty|quantity|anzahl|qte|quantite|aantal|stk|hrs|hours|uren|qt)\b/],
   ['discount', /\b(?:discount|rabatt|remise|korting|disc\.?)\b/],
   ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*)\b|%/],
   ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],
-  ['code', /\b(?:code|art\.?\s*-?\s*nr\.?|artikel\s*-?\s*(?:nr|nummer)|item\s*(?:no|#|code)|sku|ref\w*|reference|artikelnr|product\s*code|part\s*no|ean|gtin)\b/],
-  ['desc', /\b(?:description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|product|article|artikel|item|produit|text|details|service|dienst\w*|prestation)\b/],
+  [
+    'code',
+    /\b(?:code|art\.?\s*-?\s*nr\.?|artikel\s*-?\s*(?:nr|nummer)|item\s*(?:no|#|code)|sku|ref\w*|reference|artikelnr|product\s*code|part\s*no|ean|gtin)\b/,
+  ],
+  [
+    'desc',
+    /\b(?:description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|product|article|artikel|item|produit|text|details|service|dienst\w*|prestation)\b/,
+  ],
   ['pos', /^(?:pos\.?|position|#|no\.?|nr\.?|ligne|line|lfd\.?\s*nr\.?)$/],
 ];
 
 /** Lines that end a table or are summary rows, never items. */
 export const SUMMARY_ROW =
-  /\b(?:sub\s*-?\s*total|total|totaal|summe|zwischensumme|gesamt\w*|montant|net\s+a\s+payer|netto|brutto|subtotaal|amount\s+due|balance|tax|vat|mwst|ust\.?|tva|btw|rounding|cash|change|carried|ubertrag|report)\b/;
+  /\b(?:sub\s*-?\s*total|total|totaal|summe|zwischensumme|gesamt\w*|montant|net\s+a\s+payer|netto\w*|brutto\w*|\w*summe|mwst\w*|subtotaal|amount\s+due|balance|tax|vat|mwst|ust\.?|tva|btw|rounding|cash|change|carried|ubertrag|report|warenwert|basisbetrag|steuerbetrag|zahlbetrag|positionssumme)\b/;
 export const DISCOUNT_ROW = /\b(?:discount|rabatt|nachlass|remise|korting|skonto)\b/;
 export const CHARGE_ROW = /\b(?:shipping|freight|versand\w*|fracht|frais|port|verzending|charge|zuschlag)\b/;
 
 export const PARTY_LABELS = {
-  vendor: /\b(?:seller|vendor|supplier|lieferant|verkaufer|fournisseur|vendeur|leverancier|verkoper|from|absender|emetteur|rechnungssteller)\b/,
-  invoiceTo: /\b(?:bill(?:ed)?\s+to|invoice\s+to|sold\s+to|invoice\s+address|billing\s+address|customer|buyer|rechnungs\s*(?:empfanger|adresse|anschrift)|kunde|kaufer|auftraggeber|adresse\s+(?:du\s+)?client|client|acheteur|facture\s+a|factuuradres|klant|afnemer|koper|to)\b/,
-  recipient: /\b(?:ship\s+to|deliver\w*\s+to|delivery\s+address|liefer\s*(?:adresse|anschrift)|lieferung\s+an|warenempfanger|adresse\s+de\s+livraison|livraison|livre\s+a|afleveradres|leveradres)\b/,
+  vendor:
+    /\b(?:seller|vendor|supplier|lieferant|verkaufer|fournisseur|vendeur|leverancier|verkoper|from|absender|emetteur|rechnungssteller)\b/,
+  invoiceTo:
+    /\b(?:bill(?:ed)?\s+to|invoice\s+to|sold\s+to|invoice\s+address|billing\s+address|customer|buyer|rechnungs\s*(?:empfanger|adresse|anschrift)|kunde|kaufer|auftraggeber|adresse\s+(?:du\s+)?client|client|acheteur|facture\s+a|factuuradres|klant|afnemer|koper|to)\b/,
+  recipient:
+    /\b(?:ship\s+to|deliver\w*\s+to|delivery\s+address|liefer\s*(?:adresse|anschrift)|lieferung\s+an|warenempfanger|adresse\s+de\s+livraison|livraison|livre\s+a|afleveradres|leveradres)\b/,
 };
 
 export const LEGAL_FORM =
   /\b(?:gmbh|ag|kg|ohg|ug|e\.\s?k\.|mbh|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|eurl|ltd|limited|llc|inc|corp|b\.?v\.?|n\.?v\.?|plc|sdn\.?\s*bhd|bhd|enterprise|trading|s\.?r\.?l\.?|s\.?p\.?a\.?|co\.)(?![\p{L}])/iu;
 
 export const DOC_TYPE: [RegExp, 'creditNote' | 'order' | 'deliveryNote' | 'invoice'][] = [
-  [/\b(?:credit\s*note|gutschrift|avoir|creditnota|rechnungskorrektur|stornorechnung|korrekturrechnung|facture\s+rectificative)\b/, 'creditNote'],
+  [
+    /\b(?:credit\s*note|gutschrift|avoir|creditnota|rechnungskorrektur|stornorechnung|korrekturrechnung|facture\s+rectificative)\b/,
+    'creditNote',
+  ],
   [/\b(?:delivery\s+note|lieferschein|bon\s+de\s+livraison|pakbon|packing\s+slip)\b/, 'deliveryNote'],
   [/\b(?:invoice|facture|factuur|bill)\b|rechnung\b/, 'invoice'],
-  [/\b(?:purchase\s+order|order|bestellung|auftrag|bon\s+de\s+commande|commande|bestelling|inkooporder)\b/, 'order'],
+  [
+    /\b(?:purchase\s+order|order|bestellung|auftrag|bon\s+de\s+commande|commande|bestelling|inkooporder)\b/,
+    'order',
+  ],
 ];

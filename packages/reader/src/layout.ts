@@ -46,7 +46,10 @@ export function buildLines(words: Word[]): Line[] {
   }
   const lines: Line[] = [];
   for (const page of [...byPage.keys()].sort((a, b) => a - b)) {
-    const ws = byPage.get(page)!.slice().sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
+    const ws = byPage
+      .get(page)!
+      .slice()
+      .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
     const groups: Word[][] = [];
     const meta: { c: number; h: number }[] = [];
     for (const w of ws) {

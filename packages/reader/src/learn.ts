@@ -1,4 +1,4 @@
-import { type ProfileStore, learnFromContext, type SupplierProfile } from './profile.js';
+import { learnFromContext, type ProfileStore, type SupplierProfile } from './profile.js';
 import { contextOf, type ReadOptions, readWords } from './read.js';
 import type { TReaderResult } from './types.js';
 

@@ -15,16 +15,73 @@ export interface ModelOptions {
 const SCHEMA = {
   type: 'object',
   properties: {
-    documentType: { type: 'string', enum: ['invoice', 'creditNote', 'order', 'deliveryNote', 'receipt', 'unknown'] },
+    documentType: {
+      type: 'string',
+      enum: ['invoice', 'creditNote', 'order', 'deliveryNote', 'receipt', 'unknown'],
+    },
     currency: { type: 'string' },
-    vendor: { type: 'object', properties: { name: { type: 'string' }, address: { type: 'string' }, city: { type: 'string' }, postCode: { type: 'string' }, country: { type: 'string' }, vatNumber: { type: 'string' } } },
-    invoiceTo: { type: 'object', properties: { name: { type: 'string' }, address: { type: 'string' }, city: { type: 'string' }, postCode: { type: 'string' } } },
-    recipient: { type: 'object', properties: { name: { type: 'string' }, address: { type: 'string' }, city: { type: 'string' }, postCode: { type: 'string' } } },
-    headers: { type: 'object', properties: { invoiceNum: { type: 'string' }, orderNum: { type: 'string' }, invoiceDate: { type: 'string' }, orderDate: { type: 'string' }, dueDate: { type: 'string' } } },
-    totals: { type: 'object', properties: { subtotal: { type: 'number' }, discount: { type: 'number' }, net: { type: 'number' }, vat: { type: 'number' }, invoiceTotal: { type: 'number' } } },
+    vendor: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        address: { type: 'string' },
+        city: { type: 'string' },
+        postCode: { type: 'string' },
+        country: { type: 'string' },
+        vatNumber: { type: 'string' },
+      },
+    },
+    invoiceTo: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        address: { type: 'string' },
+        city: { type: 'string' },
+        postCode: { type: 'string' },
+      },
+    },
+    recipient: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        address: { type: 'string' },
+        city: { type: 'string' },
+        postCode: { type: 'string' },
+      },
+    },
+    headers: {
+      type: 'object',
+      properties: {
+        invoiceNum: { type: 'string' },
+        orderNum: { type: 'string' },
+        invoiceDate: { type: 'string' },
+        orderDate: { type: 'string' },
+        dueDate: { type: 'string' },
+      },
+    },
+    totals: {
+      type: 'object',
+      properties: {
+        subtotal: { type: 'number' },
+        discount: { type: 'number' },
+        net: { type: 'number' },
+        vat: { type: 'number' },
+        invoiceTotal: { type: 'number' },
+      },
+    },
     items: {
       type: 'array',
-      items: { type: 'object', properties: { itemCode: { type: 'string' }, itemDesc: { type: 'string' }, itemQty: { type: 'number' }, price: { type: 'number' }, vat: { type: 'number' }, amount: { type: 'number' } } },
+      items: {
+        type: 'object',
+        properties: {
+          itemCode: { type: 'string' },
+          itemDesc: { type: 'string' },
+          itemQty: { type: 'number' },
+          price: { type: 'number' },
+          vat: { type: 'number' },
+          amount: { type: 'number' },
+        },
+      },
     },
   },
   required: ['documentType', 'headers', 'totals', 'items'],
@@ -61,11 +118,15 @@ async function callOnce(opts: ModelOptions, body: unknown): Promise<unknown> {
   try {
     const res = await (opts.fetch ?? fetch)(`${opts.url.replace(/\/$/, '')}/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+      },
       body: JSON.stringify(body),
       signal: ctl.signal,
     });
-    if (!res.ok) throw Object.assign(new Error(`model endpoint answered ${res.status}`), { status: res.status });
+    if (!res.ok)
+      throw Object.assign(new Error(`model endpoint answered ${res.status}`), { status: res.status });
     const json = (await res.json()) as { choices?: { message?: { content?: string } }[] };
     const content = json.choices?.[0]?.message?.content;
     if (!content) throw new Error('model answer has no content');
@@ -76,7 +137,11 @@ async function callOnce(opts: ModelOptions, body: unknown): Promise<unknown> {
 }
 
 /** Reads a document with an external model; its answer goes through the same checks as the built-in reader. */
-export async function readWithModel(doc: DocumentWords, file: string, opts: ModelOptions): Promise<TReaderResult> {
+export async function readWithModel(
+  doc: DocumentWords,
+  file: string,
+  opts: ModelOptions,
+): Promise<TReaderResult> {
   const body = {
     model: opts.model,
     temperature: 0,
@@ -93,13 +158,24 @@ export async function readWithModel(doc: DocumentWords, file: string, opts: Mode
       const answer = (await callOnce(opts, body)) as Partial<TReaderResult>;
       const r = emptyResult(file);
       r.pages = doc.numPages;
-      const merged = { ...r, ...answer, file, pages: doc.numPages, source: 'model' as const, issues: [], boxes: {}, confidence: { overall: 0.9, fields: {} }, pendingReview: true };
+      const merged = {
+        ...r,
+        ...answer,
+        file,
+        pages: doc.numPages,
+        source: 'model' as const,
+        issues: [],
+        boxes: {},
+        confidence: { overall: 0.9, fields: {} },
+        pendingReview: true,
+      };
       merged.vendor ??= {};
       merged.invoiceTo ??= {};
       merged.recipient ??= {};
       merged.items = Array.isArray(merged.items) ? merged.items : [];
       const parsed = ZReaderResultSchema.safeParse(merged);
-      if (!parsed.success) throw new Error(`model answer does not fit the schema: ${parsed.error.issues[0]?.message}`);
+      if (!parsed.success)
+        throw new Error(`model answer does not fit the schema: ${parsed.error.issues[0]?.message}`);
       const out = parsed.data;
       out.issues = runChecks(out);
       out.pendingReview = out.issues.length > 0;
@@ -115,6 +191,10 @@ export async function readWithModel(doc: DocumentWords, file: string, opts: Mode
   const r = emptyResult(file);
   r.source = 'model';
   r.pages = doc.numPages;
-  r.issues.push({ table: 'document', column: 'model', description: `The model reader failed: ${(lastErr as Error)?.message ?? lastErr}` });
+  r.issues.push({
+    table: 'document',
+    column: 'model',
+    description: `The model reader failed: ${(lastErr as Error)?.message ?? lastErr}`,
+  });
   return r;
 }

@@ -28,7 +28,14 @@ export function nativeTesseractLangs(): string[] | null {
   if (nativeChecked !== undefined) return nativeChecked;
   try {
     const r = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8', timeout: 5000 });
-    nativeChecked = r.status === 0 ? r.stdout.split('\n').slice(1).map((s) => s.trim()).filter(Boolean) : null;
+    nativeChecked =
+      r.status === 0
+        ? r.stdout
+            .split('\n')
+            .slice(1)
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : null;
   } catch {
     nativeChecked = null;
   }
@@ -63,10 +70,14 @@ export function parseTsv(tsv: string, width: number, height: number, page: numbe
 
 function runNative(png: Uint8Array, psm: number, langs: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('tesseract', ['stdin', 'stdout', '--psm', String(psm), '-l', langs, '-c', 'preserve_interword_spaces=0', 'tsv'], {
-      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'tesseract',
+      ['stdin', 'stdout', '--psm', String(psm), '-l', langs, '-c', 'preserve_interword_spaces=0', 'tsv'],
+      {
+        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -116,7 +127,12 @@ async function wasmWorker(langs: readonly string[]): Promise<TWorker> {
   if (!w) {
     w = (async () => {
       const T = await import('tesseract.js');
-      return T.createWorker([...langs], 1, { langPath: wasmLangPath(langs), cacheMethod: 'none', gzip: true, logger: () => {} });
+      return T.createWorker([...langs], 1, {
+        langPath: wasmLangPath(langs),
+        cacheMethod: 'none',
+        gzip: true,
+        logger: () => {},
+      });
     })();
     wasmWorkers.set(key, w);
   }

@@ -131,7 +131,9 @@ export function findDates(text: string, order: DateOrder = 'dmy'): FoundDate[] {
   for (const m of text.matchAll(/(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)/g))
     if (!taken(m.index)) push(+m[1]!, +m[2]!, +m[3]!, m.index, m[0].length, false);
   // numeric d/m/y or m/d/y
-  for (const m of text.matchAll(/(?<![\d.,])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d,]|\.\d)/g)) {
+  for (const m of text.matchAll(
+    /(?<![\d.,])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d,]|\.\d)/g,
+  )) {
     if (taken(m.index)) continue;
     const a = +m[1]!;
     const b = +m[3]!;
@@ -143,14 +145,20 @@ export function findDates(text: string, order: DateOrder = 'dmy'): FoundDate[] {
     else push(y, a, b, m.index, m[0].length, ambiguous);
   }
   // 7. Mai 2014, 31 janvier 2022, 31-Jan-2022, 1st March 2020
-  const re1 = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(${MONTH_ALT})\\.?[\\s,-]*(\\d{4}|\\d{2})(?!\\d)`, 'giu');
+  const re1 = new RegExp(
+    `(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er)?\\.?[\\s-]*(${MONTH_ALT})\\.?[\\s,-]*(\\d{4}|\\d{2})(?!\\d)`,
+    'giu',
+  );
   for (const m of text.matchAll(re1)) {
     if (taken(m.index)) continue;
     const mo = MONTHS[m[2]!.toLowerCase()];
     if (mo) push(fullYear(+m[3]!), mo, +m[1]!, m.index, m[0].length, false);
   }
   // March 1, 2020 / Jan 31 2022
-  const re2 = new RegExp(`(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'giu');
+  const re2 = new RegExp(
+    `(?<![\\p{L}])(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`,
+    'giu',
+  );
   for (const m of text.matchAll(re2)) {
     if (taken(m.index)) continue;
     const mo = MONTHS[m[1]!.toLowerCase()];

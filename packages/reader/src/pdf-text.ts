@@ -20,7 +20,16 @@ export interface PdfTextOptions {
 }
 
 /** Splits a pdf.js text item into words, spreading the item's width over its characters. */
-function splitItem(str: string, x: number, yTop: number, w: number, h: number, page: number, pw: number, ph: number): Word[] {
+function splitItem(
+  str: string,
+  x: number,
+  yTop: number,
+  w: number,
+  h: number,
+  page: number,
+  pw: number,
+  ph: number,
+): Word[] {
   const out: Word[] = [];
   const n = str.length;
   if (!n) return out;
@@ -76,7 +85,10 @@ export async function readPdfText(bytes: Uint8Array, opts: PdfTextOptions): Prom
     }
     const attachments: { name: string; content: Uint8Array }[] = [];
     try {
-      const att = (await doc.getAttachments()) as Record<string, { filename: string; content: Uint8Array }> | null;
+      const att = (await doc.getAttachments()) as Record<
+        string,
+        { filename: string; content: Uint8Array }
+      > | null;
       if (att) for (const v of Object.values(att)) attachments.push({ name: v.filename, content: v.content });
     } catch {
       // attachments are optional; a broken name tree must not stop reading the pages

@@ -68,7 +68,11 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
     worker.on('message', (m: { id: number; result?: TReaderResult; error?: string }) => {
       const job = slot.job;
       if (!job || job.id !== m.id) return;
-      done(slot, m.result ?? failure(job.opts.fileName ?? 'document', `The document could not be read: ${m.error}`, 'error'));
+      done(
+        slot,
+        m.result ??
+          failure(job.opts.fileName ?? 'document', `The document could not be read: ${m.error}`, 'error'),
+      );
     });
     const crash = (why: string) => {
       const job = slot.job;
@@ -108,7 +112,13 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
       slot.timer = setTimeout(() => {
         const j = slot.job;
         replace(slot);
-        j?.resolve(failure(j.opts.fileName ?? 'document', `Reading took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, 'timeout'));
+        j?.resolve(
+          failure(
+            j.opts.fileName ?? 'document',
+            `Reading took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`,
+            'timeout',
+          ),
+        );
         pump();
       }, timeoutMs);
       slot.worker.postMessage({ id: job.id, bytes: job.bytes, opts: job.opts });
@@ -119,7 +129,8 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
 
   return {
     read(bytes, opts = {}) {
-      if (closed) return Promise.resolve(failure(opts.fileName ?? 'document', 'The reader is closed', 'closed'));
+      if (closed)
+        return Promise.resolve(failure(opts.fileName ?? 'document', 'The reader is closed', 'closed'));
       return new Promise((resolve) => {
         queue.push({ id: nextId++, bytes, opts: { ...options.defaults, ...opts }, resolve });
         pump();
@@ -130,11 +141,15 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
       await Promise.all(
         slots.map(async (s) => {
           s.worker.postMessage({ close: true });
-          await Promise.race([new Promise((r) => s.worker.once('exit', r)), new Promise((r) => setTimeout(r, 2000))]);
+          await Promise.race([
+            new Promise((r) => s.worker.once('exit', r)),
+            new Promise((r) => setTimeout(r, 2000)),
+          ]);
           await s.worker.terminate();
         }),
       );
-      for (const j of queue.splice(0)) j.resolve(failure(j.opts.fileName ?? 'document', 'The reader was closed', 'closed'));
+      for (const j of queue.splice(0))
+        j.resolve(failure(j.opts.fileName ?? 'document', 'The reader was closed', 'closed'));
     },
   };
 }

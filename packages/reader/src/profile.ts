@@ -101,10 +101,21 @@ const FIELD_KINDS: Record<string, FieldKind> = {
 const CONSTANT = new Set(['vendor.name', 'vendor.vatNumber']);
 
 function get(o: unknown, p: string): unknown {
-  return p.split('.').reduce<unknown>((x, k) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), o);
+  return p
+    .split('.')
+    .reduce<unknown>(
+      (x, k) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined),
+      o,
+    );
 }
 
-function valueIn(kind: FieldKind, cellText: string, ctx: ExtractContext, line: Line, cell: Cell): string | number | undefined {
+function valueIn(
+  kind: FieldKind,
+  cellText: string,
+  ctx: ExtractContext,
+  line: Line,
+  cell: Cell,
+): string | number | undefined {
   switch (kind) {
     case 'date':
       return findDates(cellText, ctx.dateOrder)[0]?.iso;
@@ -122,18 +133,35 @@ function valueIn(kind: FieldKind, cellText: string, ctx: ExtractContext, line: L
   }
 }
 
-function matches(kind: FieldKind, want: unknown, cellText: string, ctx: ExtractContext, line: Line, cell: Cell): boolean {
+function matches(
+  kind: FieldKind,
+  want: unknown,
+  cellText: string,
+  ctx: ExtractContext,
+  line: Line,
+  cell: Cell,
+): boolean {
   if (want === undefined || want === null || want === '') return false;
   if (kind === 'date') return findDates(cellText, ctx.dateOrder).some((d) => d.iso === want);
-  if (kind === 'money') return lineNumbers({ ...line, cells: [cell] }, ctx.decimal).some((n) => Math.abs(Math.abs(n.value) - Math.abs(Number(want))) < 0.006);
-  if (kind === 'id') return compact(cellText).includes(compact(String(want))) && compact(String(want)).length > 0;
+  if (kind === 'money')
+    return lineNumbers({ ...line, cells: [cell] }, ctx.decimal).some(
+      (n) => Math.abs(Math.abs(n.value) - Math.abs(Number(want))) < 0.006,
+    );
+  if (kind === 'id')
+    return compact(cellText).includes(compact(String(want))) && compact(String(want)).length > 0;
   const a = norm(cellText);
   const b = norm(String(want));
   return a === b || (b.length > 3 && a.includes(b));
 }
 
 /** The label of a value: the text before it in its cell, else the cell on its left, else the cell above. */
-function labelOf(ctx: ExtractContext, line: Line, cell: Cell, want: unknown, kind: FieldKind): { text: string; box: Cell } | undefined {
+function labelOf(
+  ctx: ExtractContext,
+  line: Line,
+  cell: Cell,
+  want: unknown,
+  kind: FieldKind,
+): { text: string; box: Cell } | undefined {
   if (kind !== 'name') {
     const t = norm(cell.text);
     const w = kind === 'money' || kind === 'date' ? undefined : norm(String(want));
@@ -149,13 +177,19 @@ function labelOf(ctx: ExtractContext, line: Line, cell: Cell, want: unknown, kin
   const above = ctx.lines[line.index - 1];
   if (above && above.page === line.page) {
     const c = above.cells.find((c) => Math.min(c.x1, cell.x1) - Math.max(c.x0, cell.x0) > 0);
-    if (c && labelText(c.text).length >= 2 && !/\d{3}/.test(c.text)) return { text: labelText(c.text), box: c };
+    if (c && labelText(c.text).length >= 2 && !/\d{3}/.test(c.text))
+      return { text: labelText(c.text), box: c };
   }
   return undefined;
 }
 
 /** Records where the corrected values sit on the document; merges into an existing profile. */
-export function learnFromContext(ctx: ExtractContext, supplierKey: string, corrected: Partial<TReaderResult>, previous?: SupplierProfile): SupplierProfile {
+export function learnFromContext(
+  ctx: ExtractContext,
+  supplierKey: string,
+  corrected: Partial<TReaderResult>,
+  previous?: SupplierProfile,
+): SupplierProfile {
   const p: SupplierProfile = previous
     ? structuredClone(previous)
     : { version: PROFILE_VERSION, supplierKey, learnedFrom: 0, updatedAt: '', fields: {} };
@@ -179,7 +213,9 @@ export function learnFromContext(ctx: ExtractContext, supplierKey: string, corre
           found = { line, cell };
           break outer;
         }
-    const lf: LearnedField = found ? { kind, box: boxOf(found.cell) } : { kind, box: { page: 1, x: 0, y: 0, w: 0, h: 0 } };
+    const lf: LearnedField = found
+      ? { kind, box: boxOf(found.cell) }
+      : { kind, box: { page: 1, x: 0, y: 0, w: 0, h: 0 } };
     if (CONSTANT.has(field)) lf.constant = String(want);
     if (found) {
       const lab = labelOf(ctx, found.line, found.cell, want, kind);
@@ -199,22 +235,35 @@ export function learnFromContext(ctx: ExtractContext, supplierKey: string, corre
       const nums = lineNumbers(line, ctx.decimal);
       const a = nums.filter((n) => Math.abs(n.value - it.amount!) < 0.006).pop();
       if (!a) continue;
-      (cols.amount ??= []).push(a.cell.x1);
-      const q = nums.find((n) => n !== a && it.itemQty !== undefined && Math.abs(n.value - it.itemQty) < 0.0001);
-      if (q) (cols.qty ??= []).push(q.cell.x1);
-      const pr = nums.find((n) => n !== a && n !== q && it.price !== undefined && Math.abs(n.value - it.price) < 0.006);
-      if (pr) (cols.price ??= []).push(pr.cell.x1);
+      push(cols, 'amount', a.cell.x1);
+      const q = nums.find(
+        (n) => n !== a && it.itemQty !== undefined && Math.abs(n.value - it.itemQty) < 0.0001,
+      );
+      if (q) push(cols, 'qty', q.cell.x1);
+      const pr = nums.find(
+        (n) => n !== a && n !== q && it.price !== undefined && Math.abs(n.value - it.price) < 0.006,
+      );
+      if (pr) push(cols, 'price', pr.cell.x1);
       break;
     }
   }
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const learned: LearnedColumn[] = [];
-  for (const k of ['qty', 'price', 'amount'] as const) if (cols[k]?.length) learned.push({ kind: k, x: Math.round(avg(cols[k]) * 10000) / 10000 });
+  for (const k of ['qty', 'price', 'amount'] as const)
+    if (cols[k]?.length) learned.push({ kind: k, x: Math.round(avg(cols[k]) * 10000) / 10000 });
   if (learned.length) p.columns = learned;
   return p;
 }
 
-function findByLabel(ctx: ExtractContext, lf: LearnedField): { value: string | number; cell: Cell } | undefined {
+function push(m: Record<string, number[]>, k: string, v: number) {
+  m[k] ??= [];
+  m[k].push(v);
+}
+
+function findByLabel(
+  ctx: ExtractContext,
+  lf: LearnedField,
+): { value: string | number; cell: Cell } | undefined {
   if (!lf.label) return undefined;
   for (const line of ctx.lines) {
     for (const cell of line.cells) {
@@ -247,7 +296,10 @@ function findByLabel(ctx: ExtractContext, lf: LearnedField): { value: string | n
   return undefined;
 }
 
-function findByBox(ctx: ExtractContext, lf: LearnedField): { value: string | number; cell: Cell } | undefined {
+function findByBox(
+  ctx: ExtractContext,
+  lf: LearnedField,
+): { value: string | number; cell: Cell } | undefined {
   if (!lf.box.w) return undefined;
   for (const line of ctx.lines) {
     if (line.page !== lf.box.page) continue;
@@ -266,7 +318,10 @@ function findByBox(ctx: ExtractContext, lf: LearnedField): { value: string | num
 function set(o: Record<string, unknown>, p: string, v: unknown) {
   const ks = p.split('.');
   let x = o;
-  for (const k of ks.slice(0, -1)) x = (x[k] ??= {}) as Record<string, unknown>;
+  for (const k of ks.slice(0, -1)) {
+    x[k] ??= {};
+    x = x[k] as Record<string, unknown>;
+  }
   x[ks[ks.length - 1]!] = v;
 }
 
@@ -292,12 +347,18 @@ export function applyProfile(r: TReaderResult, ctx: ExtractContext, p: SupplierP
   }
   // items: learned numeric columns when the generic table reading fails its arithmetic
   if (p.columns?.length) {
-    const bad = out.items.some((it) => it.itemQty === undefined || it.price === undefined || Math.abs((it.itemQty ?? 0) * (it.price ?? 0) - (it.amount ?? 0)) > 0.011 + Math.abs(it.discount ?? 0));
+    const bad = out.items.some(
+      (it) =>
+        it.itemQty === undefined ||
+        it.price === undefined ||
+        Math.abs((it.itemQty ?? 0) * (it.price ?? 0) - (it.amount ?? 0)) > 0.011 + Math.abs(it.discount ?? 0),
+    );
     if (bad || !out.items.length) {
       const items = itemsByColumns(ctx, p.columns);
       if (items.length) {
         out.items = items;
-        for (const k of Object.keys(out.confidence.fields)) if (k.startsWith('items.')) delete out.confidence.fields[k];
+        for (const k of Object.keys(out.confidence.fields))
+          if (k.startsWith('items.')) delete out.confidence.fields[k];
         items.forEach((_, i) => {
           out.confidence.fields[`items.${i}`] = 0.9;
         });
@@ -313,7 +374,8 @@ function itemsByColumns(ctx: ExtractContext, cols: LearnedColumn[]): TItem[] {
   if (amountX === undefined) return items;
   for (const line of ctx.lines) {
     const nums = lineNumbers(line, ctx.decimal);
-    const at = (x: number | undefined) => (x === undefined ? undefined : nums.find((n) => Math.abs(n.cell.x1 - x) < 0.015));
+    const at = (x: number | undefined) =>
+      x === undefined ? undefined : nums.find((n) => Math.abs(n.cell.x1 - x) < 0.015);
     const a = at(amountX);
     if (!a) continue;
     const q = at(cols.find((c) => c.kind === 'qty')?.x);

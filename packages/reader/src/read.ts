@@ -11,7 +11,17 @@ import {
   extractVat,
 } from './extract.js';
 import { identify } from './identify.js';
-import { binarize, decodeImage, estimateSkew, type Gray, normalizeContrast, ReaderError, renderPdfPage, resize, rotate } from './image.js';
+import {
+  binarize,
+  decodeImage,
+  estimateSkew,
+  type Gray,
+  normalizeContrast,
+  ReaderError,
+  renderPdfPage,
+  resize,
+  rotate,
+} from './image.js';
 import { buildLines, type Line } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage } from './ocr.js';
@@ -25,7 +35,11 @@ export interface ReaderLimits {
   maxPages: number;
   maxPixels: number;
 }
-export const DEFAULT_LIMITS: ReaderLimits = { maxBytes: 40 * 1024 * 1024, maxPages: 30, maxPixels: 60_000_000 };
+export const DEFAULT_LIMITS: ReaderLimits = {
+  maxBytes: 40 * 1024 * 1024,
+  maxPages: 30,
+  maxPixels: 60_000_000,
+};
 
 export interface ReadOptions extends CheckOptions {
   fileName?: string;
@@ -98,17 +112,30 @@ function wordsOf(ocr: Awaited<ReturnType<typeof ocrImage>>): Word[] {
 /** Extracts words with positions: text layer where there is one, OCR elsewhere. */
 export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm = 3): Promise<DocumentWords> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  if (bytes.length > limits.maxBytes) throw new ReaderError('too-large', `The file is ${(bytes.length / 1048576).toFixed(1)} MB, above the ${(limits.maxBytes / 1048576).toFixed(0)} MB limit`);
+  if (bytes.length > limits.maxBytes)
+    throw new ReaderError(
+      'too-large',
+      `The file is ${(bytes.length / 1048576).toFixed(1)} MB, above the ${(limits.maxBytes / 1048576).toFixed(0)} MB limit`,
+    );
   const kind = identify(bytes);
-  if (kind === 'unknown') throw new ReaderError('unsupported', 'The file is not a PDF, PNG, JPEG or e-invoice XML');
-  if (kind === 'xml') return { pages: [], numPages: 0, source: 'embedded-xml', attachments: [{ name: 'invoice.xml', content: bytes }], kind };
+  if (kind === 'unknown')
+    throw new ReaderError('unsupported', 'The file is not a PDF, PNG, JPEG or e-invoice XML');
+  if (kind === 'xml')
+    return {
+      pages: [],
+      numPages: 0,
+      source: 'embedded-xml',
+      attachments: [{ name: 'invoice.xml', content: bytes }],
+      kind,
+    };
   if (kind === 'pdf') {
     let text: Awaited<ReturnType<typeof readPdfText>>;
     try {
       text = await readPdfText(bytes, { maxPages: limits.maxPages });
     } catch (e) {
       const name = (e as { name?: string }).name;
-      if (name === 'PasswordException') throw new ReaderError('encrypted', 'The PDF is protected by a password');
+      if (name === 'PasswordException')
+        throw new ReaderError('encrypted', 'The PDF is protected by a password');
       throw new ReaderError('malformed', `The PDF cannot be read: ${(e as Error).message}`);
     }
     let ocrPages = 0;
@@ -135,7 +162,8 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
   };
 }
 
-const RECEIPT_WORDS = /\b(?:cash|change|rounding|tunai|cashier|kembali|receipt|qty\s+price|gst\s+summary|thank\s+you)\b/;
+const RECEIPT_WORDS =
+  /\b(?:cash|change|rounding|tunai|cashier|kembali|receipt|qty\s+price|gst\s+summary|thank\s+you)\b/;
 
 /** Builds the extraction context of a document. */
 export function contextOf(doc: DocumentWords): ExtractContext {
@@ -144,7 +172,8 @@ export function contextOf(doc: DocumentWords): ExtractContext {
   const texts = lines.map((l) => l.text);
   const all = norm(texts.join(' '));
   const tall = doc.image ? doc.image.height / doc.image.width > 1.55 || doc.image.width < 1100 : false;
-  const isReceipt = doc.kind !== 'pdf' && (tall || RECEIPT_WORDS.test(all)) && !/\b(?:rechnung|facture|factuur)\b/.test(all);
+  const isReceipt =
+    doc.kind !== 'pdf' && (tall || RECEIPT_WORDS.test(all)) && !/\b(?:rechnung|facture|factuur)\b/.test(all);
   return { lines, decimal: guessDecimalStyle(texts), dateOrder: guessDateOrder(texts), isReceipt };
 }
 
@@ -196,7 +225,13 @@ export function extractAll(ctx: ExtractContext, doc: DocumentWords, file: string
     });
     // without a printed subtotal, the sum of lines is the subtotal when it matches the net before discounts
     const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
-    if (r.totals.subtotal === undefined && r.items.length && r.totals.net !== undefined && Math.abs(sum - r.totals.net) < 0.011) r.totals.subtotal = sum;
+    if (
+      r.totals.subtotal === undefined &&
+      r.items.length &&
+      r.totals.net !== undefined &&
+      Math.abs(sum - r.totals.net) < 0.011
+    )
+      r.totals.subtotal = sum;
   }
   r.currency = extractCurrency(ctx);
   if (!r.currency && ctx.decimal === 'comma') r.currency = 'EUR';
@@ -208,8 +243,18 @@ export function extractAll(ctx: ExtractContext, doc: DocumentWords, file: string
 export function finish(r: TReaderResult, opts: ReadOptions): TReaderResult {
   r.issues.push(...runChecks(r, opts));
   const f = r.confidence.fields;
-  const key = ['totals.invoiceTotal', r.documentType === 'receipt' ? 'vendor.name' : r.documentType === 'order' ? 'headers.orderNum' : 'headers.invoiceNum', 'headers.invoiceDate'];
-  const vals = key.map((k) => f[k] ?? (k === 'headers.invoiceDate' ? f['headers.orderDate'] : undefined) ?? 0);
+  const key = [
+    'totals.invoiceTotal',
+    r.documentType === 'receipt'
+      ? 'vendor.name'
+      : r.documentType === 'order'
+        ? 'headers.orderNum'
+        : 'headers.invoiceNum',
+    'headers.invoiceDate',
+  ];
+  const vals = key.map(
+    (k) => f[k] ?? (k === 'headers.invoiceDate' ? f['headers.orderDate'] : undefined) ?? 0,
+  );
   const itemConfs = Object.entries(f)
     .filter(([k]) => k.startsWith('items.'))
     .map(([, v]) => v);
@@ -228,7 +273,14 @@ function fromEInvoice(r: TReaderResult, xml: Uint8Array): boolean {
   const { format: _format, ...rest } = e;
   Object.assign(r, rest);
   r.source = 'embedded-xml';
-  r.confidence.fields = { 'headers.invoiceNum': 0.99, 'headers.invoiceDate': 0.99, 'totals.invoiceTotal': 0.99, 'vendor.name': 0.99, 'headers.orderNum': 0.99, 'headers.orderDate': 0.99 };
+  r.confidence.fields = {
+    'headers.invoiceNum': 0.99,
+    'headers.invoiceDate': 0.99,
+    'totals.invoiceTotal': 0.99,
+    'vendor.name': 0.99,
+    'headers.orderNum': 0.99,
+    'headers.orderDate': 0.99,
+  };
   r.items.forEach((_, i) => {
     r.confidence.fields[`items.${i}`] = 0.99;
   });
@@ -241,19 +293,32 @@ function readingScore(r: TReaderResult, lines: Line[]): number {
   if (r.totals.invoiceTotal !== undefined) s += 2;
   if (r.headers.invoiceDate) s += 1.5;
   if (r.vendor.name) s += 0.5;
-  if (r.totals.net !== undefined && r.totals.vat !== undefined && r.totals.invoiceTotal !== undefined && Math.abs(r.totals.net + r.totals.vat - r.totals.invoiceTotal) < 0.02) s += 1;
+  if (
+    r.totals.net !== undefined &&
+    r.totals.vat !== undefined &&
+    r.totals.invoiceTotal !== undefined &&
+    Math.abs(r.totals.net + r.totals.vat - r.totals.invoiceTotal) < 0.02
+  )
+    s += 1;
   // cash − change = total
   const text = lines.map((l) => norm(l.text));
   const amountAfter = (re: RegExp) => {
-    for (const t of text) if (re.test(t)) {
-      const m = /(\d+[.,]\d{2})(?!.*\d[.,]\d{2})/.exec(t);
-      if (m) return Number(m[1]!.replace(',', '.'));
-    }
+    for (const t of text)
+      if (re.test(t)) {
+        const m = /(\d+[.,]\d{2})(?!.*\d[.,]\d{2})/.exec(t);
+        if (m) return Number(m[1]!.replace(',', '.'));
+      }
     return undefined;
   };
   const cash = amountAfter(/\b(?:cash|tunai|tendered|paid)\b/);
   const change = amountAfter(/\b(?:change|baki|kembali)\b/);
-  if (cash !== undefined && change !== undefined && r.totals.invoiceTotal !== undefined && Math.abs(cash - change - r.totals.invoiceTotal) < 0.011) s += 1.5;
+  if (
+    cash !== undefined &&
+    change !== undefined &&
+    r.totals.invoiceTotal !== undefined &&
+    Math.abs(cash - change - r.totals.invoiceTotal) < 0.011
+  )
+    s += 1.5;
   const items = Object.entries(r.confidence.fields).filter(([k]) => k.startsWith('items.')).length;
   s += Math.min(1, items * 0.1);
   return s;
@@ -278,7 +343,11 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
   }
   if (opts.model) {
     const m = await readWithModel(doc, file, opts.model);
-    m.issues.push(...runChecks(m, { ...opts, now: opts.now }).filter((i) => !m.issues.some((j) => j.description === i.description)));
+    m.issues.push(
+      ...runChecks(m, { ...opts, now: opts.now }).filter(
+        (i) => !m.issues.some((j) => j.description === i.description),
+      ),
+    );
     m.pendingReview = m.pendingReview || m.issues.length > 0;
     return m;
   }
@@ -292,8 +361,16 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     if (fromEInvoice(x, att.content)) {
       x.pages = doc.numPages;
       x.boxes = fromPage.boxes;
-      if (fromPage.totals.invoiceTotal !== undefined && x.totals.invoiceTotal !== undefined && Math.abs(fromPage.totals.invoiceTotal - x.totals.invoiceTotal) > 0.011)
-        x.issues.push({ table: 'totals', column: 'invoiceTotal', description: `The embedded XML says ${x.totals.invoiceTotal.toFixed(2)} but the page shows ${fromPage.totals.invoiceTotal.toFixed(2)}` });
+      if (
+        fromPage.totals.invoiceTotal !== undefined &&
+        x.totals.invoiceTotal !== undefined &&
+        Math.abs(fromPage.totals.invoiceTotal - x.totals.invoiceTotal) > 0.011
+      )
+        x.issues.push({
+          table: 'totals',
+          column: 'invoiceTotal',
+          description: `The embedded XML says ${x.totals.invoiceTotal.toFixed(2)} but the page shows ${fromPage.totals.invoiceTotal.toFixed(2)}`,
+        });
       r = x;
     }
   }
@@ -312,7 +389,11 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
         const img = await decodeImage(bytes, { ...DEFAULT_LIMITS, ...opts.limits }.maxPixels);
         let g = prepareImage(img);
         if (p.bin) g = binarize(g);
-        const ws = await ocrImage(g, 1, { psm: p.psm, engine: opts.ocrEngine, langs: ['eng', ...(lang ? [lang] : [])] });
+        const ws = await ocrImage(g, 1, {
+          psm: p.psm,
+          engine: opts.ocrEngine,
+          langs: ['eng', ...(lang ? [lang] : [])],
+        });
         const d2: DocumentWords = { ...doc, pages: [{ ...doc.pages[0]!, words: wordsOf(ws) }] };
         const c2 = contextOf(d2);
         const r2 = extractAll(c2, d2, file);
@@ -331,7 +412,10 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
 
 /** An output for a file that could not be read: the reason as an issue, always sent to review. */
 export function failed(r: TReaderResult, e: unknown): TReaderResult {
-  const msg = e instanceof ReaderError ? e.message : `The document could not be read: ${(e as Error)?.message ?? String(e)}`;
+  const msg =
+    e instanceof ReaderError
+      ? e.message
+      : `The document could not be read: ${(e as Error)?.message ?? String(e)}`;
   r.issues.push({ table: 'document', column: e instanceof ReaderError ? e.code : 'error', description: msg });
   r.pendingReview = true;
   r.confidence.overall = 0;

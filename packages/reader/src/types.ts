@@ -42,7 +42,13 @@ export const ZIssueSchema = z.object({
 });
 export type TIssue = z.infer<typeof ZIssueSchema>;
 
-export const ZBoxSchema = z.object({ page: z.number(), x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+export const ZBoxSchema = z.object({
+  page: z.number(),
+  x: z.number(),
+  y: z.number(),
+  w: z.number(),
+  h: z.number(),
+});
 export type TBox = z.infer<typeof ZBoxSchema>;
 
 export const ZHeadersSchema = z.object({
@@ -67,7 +73,14 @@ export const ZTotalsSchema = z.object({
 });
 export type TTotals = z.infer<typeof ZTotalsSchema>;
 
-export const ZDocumentTypeSchema = z.enum(['invoice', 'creditNote', 'order', 'deliveryNote', 'receipt', 'unknown']);
+export const ZDocumentTypeSchema = z.enum([
+  'invoice',
+  'creditNote',
+  'order',
+  'deliveryNote',
+  'receipt',
+  'unknown',
+]);
 export type TDocumentType = z.infer<typeof ZDocumentTypeSchema>;
 
 /** One JSON object per document, as EXTRACTION.md "Output schema" describes. */

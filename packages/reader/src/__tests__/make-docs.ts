@@ -1,0 +1,252 @@
+import PDFDocument from 'pdfkit';
+
+export interface DocItem {
+  code?: string;
+  desc: string[];
+  qty: number;
+  price: number;
+  amount: number;
+  vat?: number;
+}
+
+export interface DocSpec {
+  title: string;
+  labels: {
+    number: string;
+    date: string;
+    due?: string;
+    order?: string;
+    billTo: string;
+    desc: string;
+    qty: string;
+    price: string;
+    amount: string;
+    code?: string;
+    subtotal: string;
+    discount?: string;
+    net: string;
+    vat: string;
+    total: string;
+  };
+  vendor: string[];
+  vendorVat?: string;
+  buyer: string[];
+  number: string;
+  date: string;
+  due?: string;
+  order?: string;
+  items: DocItem[];
+  discount?: number;
+  subtotal: number;
+  net: number;
+  vat: number;
+  total: number;
+  money: (n: number) => string;
+  /** rows per page before the table continues on a new page (with the header repeated) */
+  rowsPerPage?: number;
+  font?: number;
+  /** shift the whole layout (a "different layout" of the same content) */
+  dx?: number;
+}
+
+/** 1.234,56 */
+export const de = (n: number) =>
+  n.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** 1,234.56 */
+export const en = (n: number) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** 1 234,56 */
+export const fr = (n: number) => de(n).replace(/\./g, ' ');
+
+/** Writes an invoice-like PDF with a text layer, with known content. */
+export function makePdf(spec: DocSpec): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 40 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    const fs = spec.font ?? 9;
+    const dx = spec.dx ?? 0;
+    const L = spec.labels;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .text(spec.title, 350 + dx, 50);
+    doc.font('Helvetica').fontSize(fs);
+    let y = 50;
+    for (const v of spec.vendor) {
+      doc.text(v, 40 + dx, y, { lineBreak: false });
+      y += fs + 3;
+    }
+    if (spec.vendorVat) doc.text(`VAT: ${spec.vendorVat}`, 40 + dx, y, { lineBreak: false });
+    y = 140;
+    doc.text(`${L.billTo}:`, 40 + dx, y, { lineBreak: false });
+    y += fs + 3;
+    for (const b of spec.buyer) {
+      doc.text(b, 40 + dx, y, { lineBreak: false });
+      y += fs + 3;
+    }
+    let hy = 140;
+    const kv = (k: string, v: string) => {
+      doc.text(`${k}:`, 350 + dx, hy, { lineBreak: false });
+      doc.text(v, 450 + dx, hy, { lineBreak: false });
+      hy += fs + 5;
+    };
+    kv(L.number, spec.number);
+    kv(L.date, spec.date);
+    if (spec.due && L.due) kv(L.due, spec.due);
+    if (spec.order && L.order) kv(L.order, spec.order);
+    const cols = {
+      code: 40 + dx,
+      desc: (L.code ? 110 : 40) + dx,
+      qty: 330 + dx,
+      price: 400 + dx,
+      amount: 480 + dx,
+    };
+    const header = (top: number) => {
+      doc.font('Helvetica-Bold');
+      if (L.code) doc.text(L.code, cols.code, top, { lineBreak: false });
+      doc.text(L.desc, cols.desc, top, { lineBreak: false });
+      doc.text(L.qty, cols.qty, top, { lineBreak: false });
+      doc.text(L.price, cols.price, top, { lineBreak: false });
+      doc.text(L.amount, cols.amount, top, { lineBreak: false });
+      doc.font('Helvetica');
+      return top + fs + 10;
+    };
+    const right = (s: string, x: number, top: number) =>
+      doc.text(s, x, top, { width: 60, align: 'right', lineBreak: false });
+    y = header(260);
+    let rows = 0;
+    for (const it of spec.items) {
+      if (spec.rowsPerPage && rows === spec.rowsPerPage) {
+        doc.text('Page 1 / 2', 480, 800, { lineBreak: false });
+        doc.addPage();
+        y = header(60);
+        rows = 0;
+      }
+      if (it.code) doc.text(it.code, cols.code, y, { lineBreak: false });
+      it.desc.forEach((d, i) => {
+        doc.text(d, cols.desc, y + i * (fs + 2), { lineBreak: false });
+      });
+      right(String(it.qty), cols.qty - 30, y);
+      right(spec.money(it.price), cols.price - 10, y);
+      right(spec.money(it.amount), cols.amount - 5, y);
+      y += it.desc.length * (fs + 2) + 8;
+      rows++;
+    }
+    y += 10;
+    const tot = (k: string, v: number) => {
+      doc.text(k, 330 + dx, y, { lineBreak: false });
+      right(spec.money(v), cols.amount - 5, y);
+      y += fs + 6;
+    };
+    tot(L.subtotal, spec.subtotal);
+    if (spec.discount && L.discount) tot(L.discount, -spec.discount);
+    tot(L.net, spec.net);
+    tot(L.vat, spec.vat);
+    doc.font('Helvetica-Bold');
+    tot(L.total, spec.total);
+    doc.end();
+  });
+}
+
+export const EN_LABELS: DocSpec['labels'] = {
+  number: 'Invoice No',
+  date: 'Invoice Date',
+  due: 'Due Date',
+  order: 'Order No',
+  billTo: 'Bill To',
+  desc: 'Description',
+  qty: 'Qty',
+  price: 'Unit Price',
+  amount: 'Amount',
+  code: 'Item Code',
+  subtotal: 'Subtotal',
+  discount: 'Discount',
+  net: 'Total excl. VAT',
+  vat: 'VAT 20%',
+  total: 'Total Due',
+};
+
+export const DE_LABELS: DocSpec['labels'] = {
+  number: 'Rechnungsnummer',
+  date: 'Rechnungsdatum',
+  due: 'Fällig am',
+  order: 'Bestellnummer',
+  billTo: 'Rechnungsempfänger',
+  desc: 'Bezeichnung',
+  qty: 'Menge',
+  price: 'Einzelpreis',
+  amount: 'Gesamtpreis',
+  code: 'Art.-Nr.',
+  subtotal: 'Zwischensumme',
+  discount: 'Rabatt',
+  net: 'Nettobetrag',
+  vat: 'MwSt. 19%',
+  total: 'Gesamtbetrag',
+};
+
+export const FR_LABELS: DocSpec['labels'] = {
+  number: 'N° facture',
+  date: 'Date de facture',
+  due: "Date d'échéance",
+  order: 'N° de commande',
+  billTo: 'Adresse du client',
+  desc: 'Désignation',
+  qty: 'Quantité',
+  price: 'Prix unitaire',
+  amount: 'Montant HT',
+  subtotal: 'Sous-total',
+  net: 'Total HT',
+  vat: 'TVA 20%',
+  total: 'Total TTC',
+};
+
+export const NL_LABELS: DocSpec['labels'] = {
+  number: 'Factuurnummer',
+  date: 'Factuurdatum',
+  due: 'Vervaldatum',
+  billTo: 'Klant',
+  desc: 'Omschrijving',
+  qty: 'Aantal',
+  price: 'Prijs',
+  amount: 'Bedrag',
+  subtotal: 'Subtotaal',
+  net: 'Totaal excl. BTW',
+  vat: 'BTW 21%',
+  total: 'Totaal incl. BTW',
+};
+
+/** A simple English invoice; `n` changes the number, the amounts and the buyer so that documents differ. */
+export function enInvoice(n = 1, extra: Partial<DocSpec> = {}): DocSpec {
+  const items: DocItem[] = [
+    { code: `A-${100 + n}`, desc: ['Steel bolts M8'], qty: 10 + n, price: 1.25, amount: (10 + n) * 1.25 },
+    {
+      code: `B-${200 + n}`,
+      desc: ['Industrial grease cartridge', '400 g, lithium based'],
+      qty: 2,
+      price: 1234.5,
+      amount: 2469,
+    },
+  ];
+  const subtotal = items.reduce((a, i) => a + i.amount, 0);
+  const vat = Math.round(subtotal * 0.2 * 100) / 100;
+  return {
+    title: 'INVOICE',
+    labels: EN_LABELS,
+    vendor: ['Northwind Supplies Ltd', '12 Harbour Road', 'Bristol BS1 4DJ'],
+    vendorVat: 'GB123456789',
+    buyer: [`Corner Shop ${n} Ltd`, '5 High Street', 'Leeds LS1 1AA'],
+    number: `INV-2024-${String(n).padStart(4, '0')}`,
+    date: '03/14/2024',
+    due: '04/13/2024',
+    order: `PO-${5500 + n}`,
+    items,
+    subtotal,
+    net: subtotal,
+    vat,
+    total: Math.round((subtotal + vat) * 100) / 100,
+    money: en,
+    ...extra,
+  };
+}
