@@ -18,7 +18,10 @@ export function companyAreaLoader({ params }: LoaderFunctionArgs) {
   const id = Number(params.companyId);
   if (!params.companyId || !Number.isInteger(id) || id <= 0)
     throw new Error('The company id is missing or invalid');
-  return requireToken();
+  requireToken();
+  // Start the profile request alongside the screen's own data instead of after the layout renders.
+  void import('../lib/profile-query').then((m) => m.prefetchProfile());
+  return null;
 }
 
 /** Shops-only screens send suppliers to NotAuthorizedToAccess (spec §6). */

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
 
-type TModule = { default: ComponentType };
+type TModule = { default: ComponentType; loader?: LoaderFunction };
 type TLoader = () => Promise<TModule>;
 
 /**
@@ -50,7 +51,10 @@ export const screens = {
 export type TScreen = keyof typeof screens;
 
 /** Route `lazy` for a screen. */
-export const lazyScreen = (name: TScreen) => async () => ({ Component: (await screens[name]()).default });
+export const lazyScreen = (name: TScreen) => async () => {
+  const mod: TModule = await screens[name]();
+  return mod.loader ? { Component: mod.default, loader: mod.loader } : { Component: mod.default };
+};
 
 const preloaded = new Set<TScreen>();
 

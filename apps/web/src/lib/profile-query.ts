@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { queryClient } from './query-client';
 import { getProfile } from './session';
 
 /** Query keys of the session (profile and companies). */
@@ -14,3 +15,6 @@ export const profileQueryOptions = () =>
     staleTime: 60_000,
     retry: 1,
   });
+
+/** Fire-and-forget profile fetch for route loaders (never throws). */
+export const prefetchProfile = () => queryClient.prefetchQuery(profileQueryOptions());

@@ -10,6 +10,7 @@ import { profileQueryOptions } from '../../lib/profile-query';
 import { companiesOf, isCompanyType } from '../../lib/session';
 import { clearStoredCompany, getStoredCompany, setStoredCompany } from '../../lib/storage';
 import { useIsMobile } from '../../lib/use-media-query';
+import { NOT_AUTHORIZED_PATH } from '../guards';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -66,6 +67,9 @@ export default function CompanyLayout() {
   }
   if (!profile.data?.id) return <Navigate to="/logout" replace />;
   if (!ctx) {
+    // The user's own company opened under the other type (a supplier at /shops/{id}/…): not allowed.
+    const sameId = companiesOf(profile.data).some((c) => c.id === companyId);
+    if (sameId) return <Navigate to={NOT_AUTHORIZED_PATH} replace />;
     clearStoredCompany();
     return <Navigate to="/" replace />;
   }

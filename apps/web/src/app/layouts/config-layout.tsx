@@ -20,24 +20,18 @@ export default function ConfigLayout() {
   return (
     <div>
       <p className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Configuration</p>
-      <nav
-        aria-label="Configuration"
-        className={cn(
-          'mb-6 flex gap-1 border-b border-slate-200',
-          isMobile && 'flex-col gap-0 border-b-0 [&>a]:border-b [&>a]:border-slate-200',
-        )}
-      >
+      <nav aria-label="Configuration" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
         {tabs.map((t) => (
           <NavLink
             key={t.to}
             to={`${basePath}/config/${t.to}`}
             className={({ isActive }) =>
               cn(
-                '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+                '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap',
                 isActive
                   ? 'border-brand-600 text-brand-700'
                   : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
-                isMobile && 'py-3',
+                isMobile && 'py-2.5',
               )
             }
           >

@@ -125,7 +125,9 @@ function CompanySwitcher() {
       >
         <Avatar name={company.name} src={company.logo} size={24} className="rounded-md" />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium text-slate-900">{company.name}</span>
+          <span className="line-clamp-2 block text-sm leading-tight font-medium break-words text-slate-900">
+            {company.name}
+          </span>
           <span className="block text-xs text-slate-600">
             {company.type === 'shops' ? 'Shop' : 'Supplier'}
           </span>

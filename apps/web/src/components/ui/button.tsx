@@ -20,7 +20,7 @@ const sizes: Record<TSize, string> = {
 /** Class names of a button, for links styled as buttons. */
 export function buttonClass(variant: TVariant = 'primary', size: TSize = 'md', extra?: string): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors',
+    'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed',
     variants[variant],
     sizes[size],

@@ -44,7 +44,7 @@ export function ProfileMenu({ profile, compact = false }: { profile: TProfile; c
         >
           <Avatar name={name} src={profile.profileImage} size={32} />
           {compact ? null : (
-            <span className="hidden max-w-48 truncate text-sm text-slate-700 lg:inline">
+            <span className="hidden max-w-64 truncate text-sm text-slate-700 lg:inline">
               {profile.emailAddress}
             </span>
           )}

@@ -1,6 +1,7 @@
 import { ROLES, type TCompanyUser, type TRole } from '@orderbridge/contract';
 import { Search, Trash2, UserPlus, Users } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -10,12 +11,23 @@ import { EmptyState, PageHeader } from '../../../components/ui/page';
 import { notify } from '../../../components/ui/toast';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
+import { queryClient } from '../../../lib/query-client';
 import { useChangeRole } from '../api/change-role';
-import { useUsers } from '../api/get-users';
+import { usersQueryOptions, useUsers } from '../api/get-users';
 import { useRemoveUser } from '../api/remove-user';
 import { InviteUserDialog, roleLabel } from '../components/invite-user-dialog';
 
 const PER_PAGE = 25;
+
+/** Route loader: start the first page's request together with the layout's profile request. */
+export function loader({ params }: LoaderFunctionArgs) {
+  const type = params.companyType;
+  const id = Number(params.companyId);
+  if ((type === 'shops' || type === 'suppliers') && Number.isInteger(id)) {
+    void queryClient.prefetchQuery(usersQueryOptions(type, id, { page: 1, perPage: PER_PAGE, search: '' }));
+  }
+  return null;
+}
 
 export default function UsersPage() {
   const { companyType, companyId, company, isAdmin, profile } = useCompany();
@@ -150,7 +162,7 @@ export default function UsersPage() {
                       </span>
                     </td>
                     <td className="px-4 py-3 max-md:p-0">
-                      {isAdmin ? (
+                      {isAdmin && u.status === 'active' ? (
                         <>
                           <label htmlFor={`role-${u.id}`} className="sr-only">
                             Role of {name}

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { linkFromOutbox, PASSWORD, signedInCompany, uniqueEmail } from './helpers';
+
+test('a shop creates a supplier, whose invited address registers and sees the shop as its client', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const shop = await signedInCompany(page, request, 'shops');
+  const supplierEmail = uniqueEmail('acme');
+  await page.goto(`${shop.base}/config/suppliers`);
+  await expect(page.getByRole('heading', { name: 'Suppliers', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No suppliers yet' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create new supplier' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create new supplier' });
+  await expect(dialog.getByRole('button', { name: 'Create supplier' })).toBeDisabled();
+  await dialog.getByLabel('Supplier name').fill('Acme Wholesale');
+  await dialog.getByLabel('Supplier email').fill(supplierEmail);
+  await dialog.getByRole('button', { name: 'Create supplier' }).click();
+
+  await expect(page.getByText('You’ve successfully added a new supplier.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: 'Acme Wholesale' });
+  await expect(row).toContainText(supplierEmail);
+  await expect(row).toContainText('Invited');
+
+  // A second supplier with the same name is refused before anything is sent.
+  await page.getByRole('button', { name: 'Create new supplier' }).first().click();
+  await dialog.getByLabel('Supplier name').fill('ACME wholesale');
+  await dialog.getByLabel('Supplier email').fill(uniqueEmail('other'));
+  await dialog.getByRole('button', { name: 'Create supplier' }).click();
+  await expect(dialog.getByText('A supplier named "Acme Wholesale" already exists')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The invitation email, opened by someone new in another browser.
+  const invitation = await linkFromOutbox(request, supplierEmail, 'invitation=');
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(invitation);
+  await expect(other.getByText('You were invited to join Acme Wholesale')).toBeVisible();
+  await other.getByLabel('First name').fill('Ada');
+  await other.getByLabel('Last name').fill('Supplier');
+  await expect(other.getByLabel('Work email')).toHaveValue(supplierEmail);
+  await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await other.getByLabel('Confirm password').fill(PASSWORD);
+  await other.getByRole('button', { name: 'Create account' }).click();
+  await expect(other.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+
+  await other.goto(await linkFromOutbox(request, supplierEmail, 'confirm-email'));
+  await expect(other.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await other.getByRole('link', { name: 'Sign in' }).click();
+  await other.getByLabel('Email').fill(supplierEmail);
+  await other.getByLabel('Password').fill(PASSWORD);
+  await other.getByRole('button', { name: 'Sign in' }).click();
+
+  // Lands in the supplier company, whose client list shows the shop.
+  await expect(other).toHaveURL(/\/suppliers\/\d+\/orders$/);
+  await expect(other.getByTestId('active-company')).toHaveText('Acme Wholesale');
+  await other.getByRole('link', { name: 'Configuration' }).click();
+  await other
+    .getByRole('navigation', { name: 'Configuration' })
+    .getByRole('link', { name: 'Clients' })
+    .click();
+  await expect(other.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
+  const clients = other.getByRole('list', { name: 'Client shops of Acme Wholesale' });
+  await expect(clients.getByRole('listitem')).toHaveCount(1);
+  await expect(clients).toContainText('Corner Grocer');
+  await expect(clients).toContainText(shop.email);
+
+  // Back at the shop, the supplier is now on OrderBridge.
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: 'Acme Wholesale' })).toContainText('On OrderBridge');
+  await context.close();
+});

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signedInCompany } from './helpers';
+
+const shots = path.join(import.meta.dirname, 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+async function expectAccessible(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `${name} has serious accessibility violations`,
+  ).toEqual([]);
+}
+
+for (const width of [1280, 390]) {
+  test(`screenshots and axe at ${width}px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    const snap = (name: string) =>
+      page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
+    await snap('landing');
+    await expectAccessible(page, 'landing');
+
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await snap('login');
+    await expectAccessible(page, 'login');
+
+    await page.goto('/register');
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+    await snap('register');
+    await expectAccessible(page, 'register');
+
+    const { base } = await signedInCompany(page, request, 'shops');
+    await page.goto('/onboarding');
+    await expect(page.getByRole('button', { name: 'Create company' })).toBeVisible();
+    await snap('onboarding');
+    await expectAccessible(page, 'onboarding');
+
+    await page.goto(`${base}/orders`);
+    await expect(page.getByText('No orders yet')).toBeVisible();
+    await snap('orders-empty');
+    await expectAccessible(page, 'orders');
+
+    await page.goto(`${base}/config/users`);
+    await expect(page.getByRole('row').filter({ hasText: '(you)' })).toBeVisible();
+    await snap('users');
+    await expectAccessible(page, 'users');
+  });
+}
