@@ -1,5 +1,5 @@
 import type { TShopSupplier } from '@orderbridge/contract';
-import { Pencil, Plus, Search, Trash2, Truck } from 'lucide-react';
+import { Check, Minus, Pencil, Plus, Search, Trash2, Truck } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
 import { notify } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
 import { useDeleteSupplier } from '../api/delete-supplier';
@@ -22,19 +23,20 @@ const metricColumns = [
   { key: 'totalOrders', label: 'Orders' },
   { key: 'totalProcessedOrders', label: 'Processed' },
   { key: 'totalUnprocessedOrders', label: 'Unprocessed' },
-  { key: 'totalPendingReviewOrders', label: 'Pending review' },
+  { key: 'totalPendingReviewOrders', label: 'In review' },
 ] as const;
 
 function Flag({ on, label }: { on: boolean; label: string }) {
   return (
     <span
-      className={
-        on
-          ? 'inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200'
-          : 'inline-flex rounded-full bg-slate-50 px-2 py-0.5 text-xs text-slate-500 ring-1 ring-slate-200'
-      }
+      className={cn(
+        'inline-flex items-center gap-1 whitespace-nowrap text-xs',
+        on ? 'font-medium text-brand-800' : 'text-slate-500',
+      )}
     >
-      {label}: {on ? 'on' : 'off'}
+      {on ? <Check size={14} aria-hidden="true" /> : <Minus size={14} aria-hidden="true" />}
+      {label}
+      <span className="sr-only">: {on ? 'on' : 'off'}</span>
     </span>
   );
 }
@@ -131,7 +133,7 @@ export default function SuppliersPage() {
                   Supplier
                 </th>
                 {metricColumns.map((c) => (
-                  <th key={c.key} scope="col" className="px-3 py-2.5 text-right">
+                  <th key={c.key} scope="col" className="px-2 py-2.5 text-right">
                     {c.label}
                   </th>
                 ))}
@@ -153,22 +155,25 @@ export default function SuppliersPage() {
                   className="max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-2 max-md:px-4 max-md:py-3"
                 >
                   <td className="px-4 py-3 max-md:w-full max-md:p-0">
-                    <div className="flex items-center gap-3">
+                    <div className="flex items-center gap-3 md:max-w-64">
                       <Avatar name={s.supplierName} src={s.logoURL} size={32} />
                       <div className="min-w-0">
-                        <p className="truncate font-medium text-slate-900">
-                          {s.supplierName}
+                        <p className="flex min-w-0 items-center gap-2">
+                          <span className="truncate font-medium text-slate-900" title={s.supplierName}>
+                            {s.supplierName}
+                          </span>
                           <span
-                            className={
+                            className={cn(
+                              'inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ring-1',
                               s.claimed
-                                ? 'ml-2 inline-flex rounded-full bg-green-50 px-2 py-0.5 align-middle text-xs font-medium text-green-800 ring-1 ring-green-200'
-                                : 'ml-2 inline-flex rounded-full bg-amber-50 px-2 py-0.5 align-middle text-xs font-medium text-amber-900 ring-1 ring-amber-200'
-                            }
+                                ? 'bg-green-50 text-green-800 ring-green-200'
+                                : 'bg-amber-50 text-amber-900 ring-amber-200',
+                            )}
                           >
                             {s.claimed ? 'On OrderBridge' : 'Invited'}
                           </span>
                         </p>
-                        <p className="truncate text-xs text-slate-600">
+                        <p className="truncate text-xs text-slate-600" title={s.supplierMainEmail}>
                           {s.supplierMainEmail}
                           {s.secondaryEmails.length > 0 ? ` +${s.secondaryEmails.length} more` : ''}
                         </p>
@@ -176,17 +181,19 @@ export default function SuppliersPage() {
                     </div>
                   </td>
                   {metricColumns.map((c) => (
-                    <td key={c.key} className="tabular px-3 py-3 text-right max-md:p-0 max-md:text-xs">
+                    <td key={c.key} className="tabular px-2 py-3 text-right max-md:p-0 max-md:text-xs">
                       <span className="md:sr-only">{c.label}: </span>
                       {s[c.key]}
                     </td>
                   ))}
-                  <td className="px-3 py-3 text-xs text-slate-600 max-md:p-0">
-                    {s.totalInTrainingOrders} in training · {s.totalUrgentTrainOrders} urgent ·{' '}
-                    {s.totalTrainedOrders} trained
+                  <td className="px-3 py-3 text-xs text-slate-700 max-md:p-0">
+                    <span className="block whitespace-nowrap">{s.totalInTrainingOrders} in training</span>
+                    <span className="block whitespace-nowrap text-slate-500">
+                      {s.totalUrgentTrainOrders} urgent · {s.totalTrainedOrders} trained
+                    </span>
                   </td>
                   <td className="px-3 py-3 max-md:p-0">
-                    <div className="flex flex-wrap gap-1">
+                    <div className="flex flex-col gap-0.5 max-md:flex-row max-md:gap-3">
                       <Flag on={s.isAutoProcessed} label="Auto-process" />
                       <Flag on={s.skipApproval} label="Skip approval" />
                     </div>
@@ -198,20 +205,20 @@ export default function SuppliersPage() {
                           variant="ghost"
                           size="sm"
                           aria-label={`Edit ${s.supplierName}`}
+                          title="Edit"
                           onClick={() => setEditing(s)}
                         >
                           <Pencil size={16} aria-hidden="true" />
-                          <span className="max-sm:sr-only">Edit</span>
                         </Button>
                         <Button
                           variant="ghost"
                           size="sm"
                           aria-label={`Delete ${s.supplierName}`}
+                          title="Delete"
                           onClick={() => setDeleting(s)}
                           className="text-red-700 hover:bg-red-50"
                         >
                           <Trash2 size={16} aria-hidden="true" />
-                          <span className="max-sm:sr-only">Delete</span>
                         </Button>
                       </>
                     ) : null}
