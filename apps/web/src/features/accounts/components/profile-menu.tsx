@@ -1,14 +1,9 @@
 import type { TProfile } from '@orderbridge/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, KeyRound, LogOut, MonitorX, UserRound } from 'lucide-react';
 import { DropdownMenu as M } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
-import { notify } from '../../../components/ui/toast';
-import { userMessage } from '../../../lib/errors';
-import { clearSession } from '../../../lib/storage';
-import { signOut } from '../api/sign-out';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 const item =
@@ -20,20 +15,8 @@ export const displayName = (p: Pick<TProfile, 'firstName' | 'lastName' | 'emailA
 /** The user's email and avatar, opening change password, contact details and the two sign-outs. */
 export function ProfileMenu({ profile, compact = false }: { profile: TProfile; compact?: boolean }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [changing, setChanging] = useState(false);
   const name = displayName(profile);
-
-  const signOutEverywhere = async () => {
-    try {
-      await signOut(true);
-      clearSession();
-      queryClient.clear();
-      navigate('/login', { replace: true });
-    } catch (e) {
-      notify.error('Could not sign out everywhere', userMessage(e));
-    }
-  };
 
   return (
     <>
@@ -71,7 +54,7 @@ export function ProfileMenu({ profile, compact = false }: { profile: TProfile; c
             <M.Item className={item} onSelect={() => navigate('/logout')}>
               <LogOut size={16} aria-hidden="true" /> Sign out
             </M.Item>
-            <M.Item className={item} onSelect={() => void signOutEverywhere()}>
+            <M.Item className={item} onSelect={() => navigate('/logout?everywhere=true')}>
               <MonitorX size={16} aria-hidden="true" /> Sign out everywhere
             </M.Item>
           </M.Content>
