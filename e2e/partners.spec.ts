@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { linkFromOutbox, PASSWORD, signedInCompany, uniqueEmail } from './helpers';
+
+async function expectAccessible(page: Page, name: string) {
+  // Toasts fade in and out: axe would measure their contrast mid-animation.
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `${name} has serious accessibility violations`,
+  ).toEqual([]);
+}
 
 test('a shop creates a supplier, whose invited address registers and sees the shop as its client', async ({
   page,
@@ -15,6 +26,7 @@ test('a shop creates a supplier, whose invited address registers and sees the sh
   await page.getByRole('button', { name: 'Create new supplier' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create new supplier' });
   await expect(dialog.getByRole('button', { name: 'Create supplier' })).toBeDisabled();
+  await expectAccessible(page, 'create supplier dialog');
   await dialog.getByLabel('Supplier name').fill('Acme Wholesale');
   await dialog.getByLabel('Supplier email').fill(supplierEmail);
   await dialog.getByRole('button', { name: 'Create supplier' }).click();
@@ -24,6 +36,7 @@ test('a shop creates a supplier, whose invited address registers and sees the sh
   const row = page.getByRole('row').filter({ hasText: 'Acme Wholesale' });
   await expect(row).toContainText(supplierEmail);
   await expect(row).toContainText('Invited');
+  await expectAccessible(page, 'suppliers page');
 
   // A second supplier with the same name is refused before anything is sent.
   await page.getByRole('button', { name: 'Create new supplier' }).first().click();
@@ -67,9 +80,49 @@ test('a shop creates a supplier, whose invited address registers and sees the sh
   await expect(clients.getByRole('listitem')).toHaveCount(1);
   await expect(clients).toContainText('Corner Grocer');
   await expect(clients).toContainText(shop.email);
+  await expectAccessible(other, 'clients page');
 
   // Back at the shop, the supplier is now on OrderBridge.
   await page.reload();
   await expect(page.getByRole('row').filter({ hasText: 'Acme Wholesale' })).toContainText('On OrderBridge');
   await context.close();
+});
+
+test('a shop admin edits a supplier’s addresses and flags, and deletes it after confirming', async ({
+  page,
+  request,
+}) => {
+  const shop = await signedInCompany(page, request, 'shops');
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  for (const name of ['Bolt Foods', 'Crate Co']) {
+    const res = await request.post(`/api/shops/${shop.companyId}/suppliers`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { supplierName: name, supplierEmail: uniqueEmail(name.split(' ')[0]!.toLowerCase()) },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto(`${shop.base}/config/suppliers`);
+  await page.getByLabel('Search suppliers').fill('bolt');
+  await expect(page.getByText('1 supplier', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Bolt Foods' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit supplier' });
+  await edit.getByLabel('Secondary emails').fill('billing@bolt.example');
+  await edit.getByRole('button', { name: 'Add', exact: true }).click();
+  await edit.getByLabel(/Process automatically/).check();
+  await expectAccessible(page, 'edit supplier dialog');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Bolt Foods was saved.')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Bolt Foods' });
+  await expect(row).toContainText('+1 more');
+  await expect(row.getByText('Auto-process')).toHaveClass(/font-medium/);
+
+  await page.getByRole('button', { name: 'Delete Bolt Foods' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete supplier' });
+  await expect(confirm).toContainText('Bolt Foods is removed from your suppliers.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Bolt Foods was deleted.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No suppliers match your search' })).toBeVisible();
+  await page.getByLabel('Search suppliers').fill('');
+  await expect(page.getByText('1 supplier', { exact: true })).toBeVisible();
 });
