@@ -10,8 +10,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { TConfig } from './config.js';
 import { openDatabase, type TDatabase } from './db/client.js';
 import { AppError } from './lib/app-error.js';
+import { keepFilePart } from './lib/uploads.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { supplierOrdersRoutes } from './modules/orders/supplier-orders.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import auth from './plugins/auth.js';
@@ -52,6 +55,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       caseSensitive: false,
       ignoreTrailingSlash: true,
       querystringParser: parseQueryLowercase,
+      // Signed file links carry their signature in the path.
+      maxParamLength: 1000,
     },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
@@ -96,6 +101,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
+    onFile: keepFilePart,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 30 },
   });
   await app.register(swagger, {
@@ -121,6 +127,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       await api.register(accountsRoutes);
       await api.register(companiesRoutes);
       await api.register(partnersRoutes);
+      await api.register(ordersRoutes);
+      await api.register(supplierOrdersRoutes);
     },
     { prefix: '/api' },
   );

@@ -26,6 +26,11 @@ const ZEnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   WEB_DIST: z.string().optional(),
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  READ_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  READER_MODEL_URL: z.url({ error: 'must be the URL of an OpenAI-compatible API' }).optional(),
+  READER_MODEL: z.string().min(1).optional(),
+  READER_MODEL_KEY: z.string().min(1).optional(),
 });
 
 export type TConfig = {
@@ -43,6 +48,10 @@ export type TConfig = {
   accessTokenTtlSeconds: number;
   authRateLimitPerMinute: number;
   webDist: string;
+  signedUrlTtlSeconds: number;
+  readTimeoutSeconds: number;
+  /** An OpenAI-compatible model for companies whose `aiModel` is not `builtin`. */
+  readerModel: { url: string; model: string; apiKey?: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -64,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     problems.push('JWT_SECRET: required when NODE_ENV=production');
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL)
     problems.push('PUBLIC_URL: required when NODE_ENV=production');
+  if (e.READER_MODEL_URL && !e.READER_MODEL)
+    problems.push('READER_MODEL: required when READER_MODEL_URL is set');
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -81,6 +92,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
+    readTimeoutSeconds: e.READ_TIMEOUT_SECONDS,
+    readerModel: e.READER_MODEL_URL
+      ? {
+          url: e.READER_MODEL_URL,
+          model: e.READER_MODEL!,
+          ...(e.READER_MODEL_KEY ? { apiKey: e.READER_MODEL_KEY } : {}),
+        }
+      : undefined,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }

@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './companies.js';
 export * from './envelope.js';
+export * from './orders.js';
 export * from './paging.js';
 export * from './partners.js';

@@ -16,6 +16,8 @@ export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 export type TDatabase = {
   db: TDb;
   engine: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string (for pg-boss) when not embedded. */
+  url?: string;
   /** The raw PGlite instance (for pg-boss's adapter) when running embedded. */
   pglite?: PGlite;
   close: () => Promise<void>;
@@ -29,7 +31,7 @@ export async function openDatabase(opts: { url?: string; dir?: string }): Promis
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, engine: 'postgres', close: () => pool.end() };
+    return { db, engine: 'postgres', url: opts.url, close: () => pool.end() };
   }
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
   const pglite = new PGlite(opts.dir);

@@ -1,19 +1,28 @@
 import path from 'node:path';
+import { createReader, type Reader } from '@orderbridge/reader';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TConfig } from '../config.js';
 import type { TDatabase, TDb } from '../db/client.js';
+import { learnLayoutJob } from '../jobs/learn-layout.js';
+import { readDocumentJob } from '../jobs/read-document.js';
 import { createAccessTokens, type TAccessTokens } from '../lib/access-tokens.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
+import { createSignedUrls, type TSignedUrls } from '../lib/signed-urls.js';
 import { createLocalStorage, type Storage } from '../lib/storage.js';
 import { createAccountsService, type TAccountsService } from '../modules/accounts/accounts.service.js';
 import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
+import { createDocumentsService, type TDocumentsService } from '../modules/orders/documents.service.js';
+import { createOrdersService, type TOrdersService } from '../modules/orders/orders.service.js';
 import { createPartnersService, type TPartnersService } from '../modules/partners/partners.service.js';
+import { createJobs, type TJobs } from './jobs.js';
 
 export type TServices = {
   accounts: TAccountsService;
   companies: TCompaniesService;
   partners: TPartnersService;
+  documents: TDocumentsService;
+  orders: TOrdersService;
 };
 
 declare module 'fastify' {
@@ -23,6 +32,8 @@ declare module 'fastify' {
     mailer: Mailer;
     storage: Storage;
     accessTokens: TAccessTokens;
+    signedUrls: TSignedUrls;
+    jobs: TJobs;
     services: TServices;
   }
 }
@@ -61,12 +72,39 @@ export default fp(
         await partners.claimForConfirmedEmail(userId, email);
       },
     });
+    const jobs = await createJobs(opts.database, (error) => app.log.error({ err: error }, 'job queue error'));
+    const signedUrls = createSignedUrls({ secret: config.jwtSecret, ttlSeconds: config.signedUrlTtlSeconds });
+    let reader: Reader | undefined;
+    const documents = createDocumentsService({
+      db,
+      storage,
+      jobs,
+      signedUrls,
+      model: config.readerModel,
+      reader: () => {
+        reader ??= createReader({ workers: 1, timeoutMs: config.readTimeoutSeconds * 1000 });
+        return reader;
+      },
+    });
+    const orders = createOrdersService({ db, signedUrls });
+    if (config.role !== 'api') {
+      await jobs.work({
+        'read-document': readDocumentJob.handler(documents),
+        'learn-layout': learnLayoutJob.handler(documents),
+      });
+    }
+    app.addHook('onClose', async () => {
+      await jobs.stop();
+      await reader?.close();
+    });
     app.decorate('config', config);
+    app.decorate('signedUrls', signedUrls);
+    app.decorate('jobs', jobs);
     app.decorate('db', db);
     app.decorate('mailer', mailer);
     app.decorate('storage', storage);
     app.decorate('accessTokens', accessTokens);
-    app.decorate('services', { accounts, companies, partners });
+    app.decorate('services', { accounts, companies, partners, documents, orders });
   },
   { name: 'services' },
 );

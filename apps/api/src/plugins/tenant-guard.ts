@@ -2,6 +2,7 @@ import type { TCompanyType, TRole } from '@orderbridge/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TDb } from '../db/client.js';
 import { companies, memberships } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 
@@ -18,6 +19,24 @@ declare module 'fastify' {
 export const COMPANY_ROUTE = /^\/api\/(shops|suppliers)\/:([A-Za-z]\w*)(\/|$)/i;
 
 const denied = () => new AppError('FORBIDDEN', 'You do not have access to this company.');
+
+/** The membership check of the guard, for the few routes whose company comes from the query or body. */
+export async function companyAccess(
+  db: TDb,
+  userId: string,
+  companyId: number,
+  type: TCompanyType,
+): Promise<TCompanyContext> {
+  const [row] = Number.isSafeInteger(companyId)
+    ? await db
+        .select({ role: memberships.role, type: companies.type })
+        .from(memberships)
+        .innerJoin(companies, eq(companies.id, memberships.companyId))
+        .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))
+    : [];
+  if (!row || row.type !== type) throw denied();
+  return { id: companyId, type, role: row.role };
+}
 
 /** Throws unless the signed-in member is an admin of the route's company. */
 export function requireAdmin(request: FastifyRequest) {
@@ -43,14 +62,7 @@ export default fp(
         await app.authenticate(request);
         const raw = (request.params as Record<string, string | undefined>)[param] ?? '';
         const companyId = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
-        if (!Number.isSafeInteger(companyId)) throw denied();
-        const [row] = await app.db
-          .select({ role: memberships.role, type: companies.type })
-          .from(memberships)
-          .innerJoin(companies, eq(companies.id, memberships.companyId))
-          .where(and(eq(memberships.userId, request.auth.userId), eq(memberships.companyId, companyId)));
-        if (!row || row.type !== type) throw denied();
-        request.company = { id: companyId, type, role: row.role };
+        request.company = await companyAccess(app.db, request.auth.userId, companyId, type);
       };
       const existing = route.onRequest ? [route.onRequest].flat() : [];
       route.onRequest = [guard, ...existing];

@@ -1,3 +1,4 @@
 export * from './accounts.js';
 export * from './companies.js';
+export * from './orders.js';
 export * from './partners.js';

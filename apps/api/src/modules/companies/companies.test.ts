@@ -11,6 +11,7 @@ import {
   type TTestApp,
   uniqueEmail,
 } from '../../test/harness.js';
+import { multipart } from '../../test/multipart.js';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -23,31 +24,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function multipart(
-  fields: Record<string, string>,
-  file?: { field: string; name: string; type: string; bytes: Buffer },
-) {
-  const boundary = '----ob-test-boundary';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const get = (url: string, s: TSession) => t.app.inject({ method: 'GET', url, headers: bearer(s.token) });
 

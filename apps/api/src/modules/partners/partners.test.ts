@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, invitations, shopSuppliers } from '../../db/schema/index.js';
 import { createMailer } from '../../lib/mailer.js';
@@ -27,9 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type TInject = Parameters<TTestApp['app']['inject']>[0];
 const call = (session: TSession, method: string, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(session.token), payload } as TInject);
+  t.app.inject({ method, url, headers: bearer(session.token), payload } as InjectOptions);
 
 const addSupplier = (session: TSession, shop: number, supplierName: string, supplierEmail: string) =>
   call(session, 'POST', `/api/shops/${shop}/suppliers`, { supplierName, supplierEmail });

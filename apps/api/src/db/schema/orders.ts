@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  real,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { createdAt, tstz } from './columns.js';
+import { companies } from './companies.js';
+import { shopSuppliers } from './partners.js';
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 4, mode: 'number' });
+
+type TPartyJson = Record<string, string>;
+
+/**
+ * An incoming document (the spec's temp / unprocessed order): an uploaded or emailed file and what the
+ * reader made of it. `reading` → `pending_review` | `processed`, or `failed`.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    shopSupplierId: integer('shop_supplier_id')
+      .notNull()
+      .references(() => shopSuppliers.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['reading', 'pending_review', 'processed', 'failed'] })
+      .notNull()
+      .default('reading'),
+    uploadedVia: text('uploaded_via', { enum: ['upload', 'email'] })
+      .notNull()
+      .default('upload'),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    memo: text('memo'),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    pages: integer('pages').notNull().default(0),
+    source: text('source'),
+    documentType: text('document_type').notNull().default('unknown'),
+    currency: text('currency'),
+    vendor: jsonb('vendor').$type<TPartyJson>().notNull().default({}),
+    recipient: jsonb('recipient').$type<TPartyJson>().notNull().default({}),
+    invoiceTo: jsonb('invoice_to').$type<TPartyJson>().notNull().default({}),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    totals: jsonb('totals').$type<Record<string, number>>().notNull().default({}),
+    notes: text('notes'),
+    boxes: jsonb('boxes')
+      .$type<Record<string, { page: number; x: number; y: number; w: number; h: number }>>()
+      .notNull()
+      .default({}),
+    issues: jsonb('issues')
+      .$type<{ table: string; column: string; description: string; itemId: number | null }[]>()
+      .notNull()
+      .default([]),
+    confidence: real('confidence').notNull().default(0),
+    inTraining: boolean('in_training').notNull().default(false),
+    aiModel: text('ai_model').notNull().default('builtin'),
+    readAt: tstz('read_at'),
+    processedAt: tstz('processed_at'),
+    processedBy: text('processed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('documents_shop_status_idx').on(t.shopId, t.status, t.createdAt),
+    // One reading per file and supplier: a second upload of the same bytes is a duplicate.
+    uniqueIndex('documents_supplier_sha_uq').on(t.shopSupplierId, t.sha256),
+  ],
+);
+export type TDocumentRow = typeof documents.$inferSelect;
+
+export const documentItems = pgTable(
+  'document_items',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    itemCode: text('item_code'),
+    unitBarcode: text('unit_barcode'),
+    itemQty: money('item_qty'),
+    itemDesc: text('item_desc'),
+    unitOfMeasure: text('unit_of_measure'),
+    pack: text('pack'),
+    price: money('price'),
+    discount: money('discount'),
+    vat: money('vat'),
+    vatCode: text('vat_code'),
+    amount: money('amount'),
+    required: boolean('required'),
+    rsp: money('rsp'),
+  },
+  (t) => [index('document_items_document_idx').on(t.documentId, t.lineNo)],
+);
+export type TDocumentItemRow = typeof documentItems.$inferSelect;
+
+/** What a processed document becomes; seen by the shop and by the supplier. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    shopSupplierId: integer('shop_supplier_id')
+      .notNull()
+      .references(() => shopSuppliers.id, { onDelete: 'restrict' }),
+    /** The document it came from; unique, so a document becomes an order exactly once. */
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['open', 'delivered', 'disputed', 'closed'] })
+      .notNull()
+      .default('open'),
+    insertedVia: text('inserted_via', { enum: ['upload', 'email', 'supplier'] })
+      .notNull()
+      .default('upload'),
+    orderNum: text('order_num'),
+    invoiceNum: text('invoice_num'),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    reference: text('reference'),
+    currency: text('currency'),
+    documentType: text('document_type').notNull().default('invoice'),
+    vendor: jsonb('vendor').$type<TPartyJson>().notNull().default({}),
+    recipient: jsonb('recipient').$type<TPartyJson>().notNull().default({}),
+    invoiceTo: jsonb('invoice_to').$type<TPartyJson>().notNull().default({}),
+    goods: money('goods'),
+    net: money('net'),
+    subtotal: money('subtotal'),
+    discount: money('discount'),
+    vat: money('vat'),
+    invoiceTotal: money('invoice_total'),
+    memo: text('memo'),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    aiModel: text('ai_model').notNull().default('builtin'),
+    itemCount: integer('item_count').notNull().default(0),
+    insertedBy: text('inserted_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_document_uq').on(t.documentId),
+    index('orders_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc()),
+    index('orders_shop_status_created_idx').on(t.shopId, t.status, t.createdAt.desc()),
+    index('orders_shop_supplier_created_idx').on(t.shopSupplierId, t.createdAt.desc()),
+    index('orders_supplier_created_idx').on(t.supplierId, t.createdAt.desc()),
+    index('orders_shop_invoice_num_idx').on(t.shopId, sql`lower(${t.invoiceNum}) text_pattern_ops`),
+  ],
+);
+export type TOrderRow = typeof orders.$inferSelect;
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    itemCode: text('item_code'),
+    unitBarcode: text('unit_barcode'),
+    itemQty: money('item_qty'),
+    itemDesc: text('item_desc'),
+    unitOfMeasure: text('unit_of_measure'),
+    pack: text('pack'),
+    price: money('price'),
+    discount: money('discount'),
+    vat: money('vat'),
+    vatCode: text('vat_code'),
+    amount: money('amount'),
+    required: boolean('required'),
+    rsp: money('rsp'),
+    receivedQuantity: money('received_quantity'),
+    notes: text('notes'),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId, t.lineNo)],
+);
+export type TOrderItemRow = typeof orderItems.$inferSelect;
+
+/** Every change to an order after processing: who, when, which field, old and new value. */
+export const orderChanges = pgTable(
+  'order_changes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_changes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** A supplier's learned document layout (the reader's profile JSON), kept per supplier company. */
+export const supplierProfiles = pgTable('supplier_profiles', {
+  supplierId: integer('supplier_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  profile: jsonb('profile').notNull(),
+  trainedDocuments: integer('trained_documents').notNull().default(0),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import type { TDocumentsService } from '../modules/orders/documents.service.js';
+
+/** Teaches the reader a supplier's layout from a document a person corrected and processed. */
+export const learnLayoutJob = {
+  id: 'learn-layout',
+  payload: z.object({ documentId: z.number().int().positive() }),
+  handler: (documents: TDocumentsService) => async (payload: { documentId: number }) =>
+    documents.learn(payload.documentId),
+} as const;

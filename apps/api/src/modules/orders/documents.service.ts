@@ -1,0 +1,536 @@
+import { createHash } from 'node:crypto';
+import {
+  type TDocumentsQuery,
+  type TIssue,
+  type TItemInput,
+  type TPage,
+  type TReviewOrder,
+  type TReviewPatch,
+  type TUnprocessedOrder,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TYPES_MESSAGE,
+} from '@orderbridge/contract';
+import { learn, type ModelOptions, type Reader, runChecks, type TReaderResult } from '@orderbridge/reader';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { TDb } from '../../db/client.js';
+import {
+  companies,
+  documentItems,
+  documents,
+  orders,
+  shopSuppliers,
+  supplierProfiles,
+  type TDocumentItemRow,
+  type TDocumentRow,
+  users,
+} from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { TSignedUrls } from '../../lib/signed-urls.js';
+import type { Storage } from '../../lib/storage.js';
+import type { TJobs } from '../../plugins/jobs.js';
+import { compact, ITEM_FIELDS, itemInput, tempItem, unprocessedOrder } from './order-shapes.js';
+import { createOrderFromDocument } from './orders.repository.js';
+import { createProfileStore } from './profile-store.js';
+
+const ACCEPTED: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+};
+/** Documents of a supplier are read as "in training" until a person has reviewed this many of them. */
+export const TRAINING_DOCUMENTS = 1;
+
+type TDeps = {
+  db: TDb;
+  storage: Storage;
+  jobs: TJobs;
+  signedUrls: TSignedUrls;
+  /** The model for companies whose `aiModel` is not the built-in reader. */
+  model: ModelOptions | undefined;
+  /** The reader runs only in worker processes; made on first use. */
+  reader: () => Reader;
+};
+
+type TUpload = {
+  shopId: number;
+  userId: string;
+  shopSupplierId: number;
+  memo?: string;
+  fileName: string;
+  bytes: Buffer;
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createDocumentsService({ db, storage, jobs, signedUrls, model, reader }: TDeps) {
+  const profiles = createProfileStore(db);
+
+  async function shopDocument(shopId: number, id: number) {
+    const [doc] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.shopId, shopId)));
+    if (!doc) throw notFound('This document');
+    return doc;
+  }
+
+  async function editableDocument(shopId: number, id: number) {
+    const doc = await shopDocument(shopId, id);
+    if (doc.status === 'reading')
+      throw new AppError('CONFLICT', 'This document is still being read. Try again in a moment.');
+    if (doc.status === 'processed')
+      throw new AppError('CONFLICT', 'This document has already been processed.');
+    return doc;
+  }
+
+  const itemsOf = (documentId: number) =>
+    db
+      .select()
+      .from(documentItems)
+      .where(eq(documentItems.documentId, documentId))
+      .orderBy(asc(documentItems.lineNo));
+
+  /** The document as the reader's result shape, so the reader's own checks can run on corrected data. */
+  const asReaderResult = (doc: TDocumentRow, items: TDocumentItemRow[]): TReaderResult =>
+    ({
+      file: doc.fileName,
+      pages: doc.pages,
+      source: 'text',
+      documentType: doc.documentType,
+      currency: doc.currency ?? undefined,
+      vendor: doc.vendor,
+      recipient: doc.recipient,
+      invoiceTo: doc.invoiceTo,
+      headers: doc.headers,
+      totals: doc.totals,
+      items: items.map(itemInput),
+      issues: [],
+      confidence: { overall: doc.confidence, fields: {} },
+      boxes: doc.boxes,
+      pendingReview: true,
+    }) as TReaderResult;
+
+  /** Earlier orders of the same supplier, for duplicate checks. */
+  async function previousOf(shopSupplierId: number, excludeDocumentId: number) {
+    const rows = await db
+      .select({ invoiceNum: orders.invoiceNum, invoiceTotal: orders.invoiceTotal, vendor: orders.vendor })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.shopSupplierId, shopSupplierId),
+          sql`${orders.documentId} is distinct from ${excludeDocumentId}`,
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(500);
+    return rows.map((r) => ({
+      vendorName: r.vendor.name,
+      invoiceNum: r.invoiceNum ?? undefined,
+      invoiceTotal: r.invoiceTotal ?? undefined,
+    }));
+  }
+
+  /** Issues of the reader's shape, tied to item rows instead of item positions. */
+  const toStoredIssues = (
+    issues: { table: string; column?: string; description: string; item?: number }[],
+    items: { id: number }[],
+  ) =>
+    issues.map((i) => ({
+      table: i.table,
+      column: i.column ?? '',
+      description: i.description,
+      itemId: i.item !== undefined ? (items[i.item]?.id ?? null) : null,
+    }));
+
+  async function recheck(doc: TDocumentRow) {
+    const items = await itemsOf(doc.id);
+    const issues = runChecks(asReaderResult(doc, items), {
+      previous: await previousOf(doc.shopSupplierId, doc.id),
+    });
+    const stored = toStoredIssues(issues, items);
+    await db.update(documents).set({ issues: stored }).where(eq(documents.id, doc.id));
+    return stored;
+  }
+
+  async function review(shopId: number, id: number): Promise<TReviewOrder> {
+    const doc = await shopDocument(shopId, id);
+    const [link] = await db
+      .select({ link: shopSuppliers, supplierName: companies.name, uploader: users })
+      .from(shopSuppliers)
+      .innerJoin(companies, eq(companies.id, shopSuppliers.supplierId))
+      .leftJoin(users, eq(users.id, sql`${doc.uploadedBy}`))
+      .where(eq(shopSuppliers.id, doc.shopSupplierId));
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.documentId, doc.id));
+    const items = await itemsOf(doc.id);
+    const issues: TIssue[] = doc.issues.map((i) => ({
+      tempOrderId: doc.id,
+      tempOrderItemId: i.itemId,
+      table: i.table,
+      column: i.column,
+      description: i.description,
+    }));
+    const uploader = link?.uploader;
+    return {
+      id: doc.id,
+      tempOrderId: doc.id,
+      status: doc.status,
+      fileName: doc.fileName,
+      contentType: doc.contentType,
+      pages: doc.pages,
+      documentType: doc.documentType,
+      currency: doc.currency,
+      vendor: doc.vendor,
+      recipient: doc.recipient,
+      invoiceTo: doc.invoiceTo,
+      insertedBy: uploader
+        ? { name: `${uploader.firstName} ${uploader.lastName}`, email: uploader.email }
+        : {},
+      headers: doc.headers,
+      totals: doc.totals,
+      otherData: { notes: doc.notes ?? doc.memo, companyAddress: doc.vendor.address ?? null },
+      supplier: {
+        globalSupplierId: link!.link.supplierId,
+        globalSupplierName: link!.supplierName,
+        shopSupplierName: link!.link.name,
+        shopSupplierId: link!.link.id,
+      },
+      skipApproval: link!.link.skipApproval,
+      pendingReview: doc.status === 'pending_review',
+      aiModel: doc.aiModel,
+      items: items.map(tempItem),
+      issues,
+      boxes: doc.boxes,
+      confidence: doc.confidence,
+      isPendingReview: doc.status === 'pending_review',
+      isInTraining: doc.inTraining,
+      isProcessed: doc.status === 'processed',
+      orderId: order?.id ?? null,
+    };
+  }
+
+  /** Turns a document into its order (once: the order's document id is unique) and teaches the reader. */
+  async function finish(doc: TDocumentRow, userId: string | null, learnFromIt: boolean) {
+    await db.transaction(async (tx) => {
+      const items = await tx
+        .select()
+        .from(documentItems)
+        .where(eq(documentItems.documentId, doc.id))
+        .orderBy(asc(documentItems.lineNo));
+      await createOrderFromDocument(tx as unknown as TDb, doc, items, userId);
+      await tx
+        .update(documents)
+        .set({ status: 'processed', processedAt: new Date(), processedBy: userId })
+        .where(eq(documents.id, doc.id));
+    });
+    if (learnFromIt) await jobs.send('learn-layout', { documentId: doc.id });
+  }
+
+  return {
+    review,
+
+    async upload(input: TUpload) {
+      const [link] = await db
+        .select()
+        .from(shopSuppliers)
+        .where(and(eq(shopSuppliers.id, input.shopSupplierId), eq(shopSuppliers.shopId, input.shopId)));
+      if (!link) {
+        throw new AppError('NOT_FOUND', 'This supplier was not found among your suppliers.', {
+          ShopSupplierId: ['Choose one of your suppliers'],
+        });
+      }
+      if (input.bytes.length === 0)
+        throw new AppError('BAD_REQUEST', 'The file is empty.', { File: ['The file is empty'] });
+      if (input.bytes.length > UPLOAD_MAX_BYTES)
+        throw new AppError('TOO_LARGE', 'The file is larger than 10 MB.');
+      const type = await fileTypeFromBuffer(input.bytes);
+      const extension = type ? ACCEPTED[type.mime] : undefined;
+      if (!type || !extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPES_MESSAGE);
+
+      const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+      const duplicate = async () => {
+        const [earlier] = await db
+          .select({ id: documents.id, createdAt: documents.createdAt })
+          .from(documents)
+          .where(and(eq(documents.shopSupplierId, link.id), eq(documents.sha256, sha256)));
+        return earlier
+          ? new AppError(
+              'CONFLICT',
+              `This file was already uploaded for ${link.name} on ${earlier.createdAt.toISOString().slice(0, 10)} (document ${earlier.id}); it is not read twice.`,
+            )
+          : null;
+      };
+      const known = await duplicate();
+      if (known) throw known;
+
+      const [shop] = await db
+        .select({ aiModel: companies.aiModel })
+        .from(companies)
+        .where(eq(companies.id, input.shopId));
+      const fileKey = await storage.put('documents', input.bytes, extension);
+      let created: TDocumentRow | undefined;
+      try {
+        [created] = await db
+          .insert(documents)
+          .values({
+            shopId: input.shopId,
+            shopSupplierId: link.id,
+            uploadedBy: input.userId,
+            memo: input.memo?.trim() || null,
+            fileKey,
+            fileName: input.fileName.slice(0, 255) || `document.${extension}`,
+            contentType: type.mime,
+            sha256,
+            size: input.bytes.length,
+            aiModel: shop?.aiModel ?? 'builtin',
+          })
+          .returning();
+      } catch (error) {
+        // Two uploads of the same file at once: the unique index lets one win; the other is the duplicate.
+        await storage.delete(fileKey);
+        throw (await duplicate()) ?? error;
+      }
+      await jobs.send('read-document', { documentId: created!.id });
+      return {
+        message: 'Your order has been successfully received and is currently being processed.',
+        tempOrderId: created!.id,
+        status: created!.status,
+      };
+    },
+
+    /** The reading job: idempotent, so a retry after a crash reads the document at most once more and stores it once. */
+    async read(documentId: number) {
+      const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
+      if (!doc || doc.status !== 'reading') return;
+      const [link] = await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
+      const bytes = await storage.get(doc.fileKey);
+      const supplierKey = String(link!.supplierId);
+      const [trained] = await db
+        .select()
+        .from(supplierProfiles)
+        .where(eq(supplierProfiles.supplierId, link!.supplierId));
+      const inTraining = (trained?.trainedDocuments ?? 0) < TRAINING_DOCUMENTS;
+      const result: TReaderResult = bytes
+        ? await reader().read(bytes, {
+            fileName: doc.fileName,
+            supplierKey,
+            profile: (await profiles.get(supplierKey)) ?? undefined,
+            previous: await previousOf(doc.shopSupplierId, doc.id),
+            ...(doc.aiModel !== 'builtin' && model ? { model } : {}),
+          })
+        : ({
+            items: [],
+            issues: [{ table: 'document', column: 'file', description: 'The stored file is missing.' }],
+          } as unknown as TReaderResult);
+      const automatic =
+        link!.isAutoProcessed && !inTraining && !result.pendingReview && result.issues.length === 0;
+
+      const stored = await db.transaction(async (tx) => {
+        // Re-check under the transaction: another attempt of this job may have finished meanwhile.
+        const [current] = await tx
+          .select({ status: documents.status })
+          .from(documents)
+          .where(eq(documents.id, doc.id))
+          .for('update');
+        if (current?.status !== 'reading') return null;
+        await tx.delete(documentItems).where(eq(documentItems.documentId, doc.id));
+        const items = result.items.length
+          ? await tx
+              .insert(documentItems)
+              .values(result.items.map((it, i) => ({ documentId: doc.id, lineNo: i + 1, ...pickItem(it) })))
+              .returning({ id: documentItems.id })
+          : [];
+        const [updated] = await tx
+          .update(documents)
+          .set({
+            status: bytes ? 'pending_review' : 'failed',
+            pages: result.pages ?? 0,
+            source: result.source ?? null,
+            documentType: result.documentType ?? 'unknown',
+            currency: result.currency ?? null,
+            vendor: compact(result.vendor ?? {}) as Record<string, string>,
+            recipient: compact(result.recipient ?? {}) as Record<string, string>,
+            invoiceTo: compact(result.invoiceTo ?? {}) as Record<string, string>,
+            headers: compact(result.headers ?? {}) as Record<string, string>,
+            totals: compact(result.totals ?? {}),
+            boxes: result.boxes ?? {},
+            issues: toStoredIssues(result.issues, items),
+            confidence: result.confidence?.overall ?? 0,
+            inTraining,
+            readAt: new Date(),
+          })
+          .where(eq(documents.id, doc.id))
+          .returning();
+        return updated;
+      });
+      if (stored && automatic) await finish(stored, null, false);
+    },
+
+    /** The learning job: teaches the reader this supplier's layout from the corrected document. */
+    async learn(documentId: number) {
+      const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
+      if (!doc || doc.status !== 'processed') return;
+      const [link] = await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
+      const bytes = await storage.get(doc.fileKey);
+      if (!link || !bytes) return;
+      await learn(profiles, String(link.supplierId), bytes, asReaderResult(doc, await itemsOf(doc.id)), {
+        fileName: doc.fileName,
+      });
+    },
+
+    /** Documents of a shop (or, for a supplier, addressed to it) in the given states, newest first. */
+    async list(
+      scope: { side: 'shops' | 'suppliers'; companyId: number },
+      statuses: TDocumentRow['status'][],
+      query: TDocumentsQuery,
+    ): Promise<TPage<TUnprocessedOrder>> {
+      const term = query.search ? `%${escapeLike(query.search)}%` : null;
+      const where = and(
+        scope.side === 'shops'
+          ? eq(documents.shopId, scope.companyId)
+          : eq(shopSuppliers.supplierId, scope.companyId),
+        inArray(documents.status, statuses),
+        query.shopsupplierid ? eq(documents.shopSupplierId, query.shopsupplierid) : undefined,
+        term
+          ? or(
+              ilike(documents.fileName, term),
+              ilike(sql`${documents.headers}->>'invoiceNum'`, term),
+              ilike(sql`${documents.headers}->>'orderNum'`, term),
+            )
+          : undefined,
+      ) as SQL;
+      const [[total], rows] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(documents)
+          .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+          .where(where),
+        db
+          .select({
+            doc: documents,
+            supplierId: shopSuppliers.supplierId,
+            supplierName: shopSuppliers.name,
+            uploader: users.email,
+            orderId: orders.id,
+          })
+          .from(documents)
+          .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+          .leftJoin(users, eq(users.id, documents.uploadedBy))
+          .leftJoin(orders, eq(orders.documentId, documents.id))
+          .where(where)
+          .orderBy(desc(documents.createdAt), desc(documents.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return {
+        total: total?.n ?? 0,
+        page: query.page,
+        perPage: query.perpage,
+        data: rows.map((r) =>
+          unprocessedOrder(r.doc, {
+            supplierId: r.supplierId,
+            supplierName: r.supplierName,
+            shopName: '',
+            uploader: r.uploader,
+            orderId: r.orderId,
+          }),
+        ),
+      };
+    },
+
+    async patch(shopId: number, id: number, patch: TReviewPatch) {
+      const doc = await editableDocument(shopId, id);
+      // Given fields replace the read ones; an empty value removes a field.
+      const merge = (current: Record<string, unknown>, given: object | undefined) =>
+        (given ? compact({ ...current, ...given }) : current) as Record<string, string>;
+      await db
+        .update(documents)
+        .set({
+          vendor: merge(doc.vendor, patch.vendor),
+          recipient: merge(doc.recipient, patch.recipient),
+          invoiceTo: merge(doc.invoiceTo, patch.invoiceTo),
+          headers: merge(doc.headers, patch.headers),
+          totals: merge(doc.totals, patch.totals) as unknown as Record<string, number>,
+          ...(patch.currency ? { currency: patch.currency } : {}),
+          ...(patch.notes !== undefined ? { notes: patch.notes || null } : {}),
+        })
+        .where(eq(documents.id, doc.id));
+      await recheck((await db.select().from(documents).where(eq(documents.id, doc.id)))[0]!);
+      return review(shopId, id);
+    },
+
+    async patchItem(shopId: number, id: number, itemId: number, input: TItemInput) {
+      const doc = await editableDocument(shopId, id);
+      const updated = await db
+        .update(documentItems)
+        .set(pickItem(input, true))
+        .where(and(eq(documentItems.id, itemId), eq(documentItems.documentId, doc.id)))
+        .returning({ id: documentItems.id });
+      if (!updated.length) throw notFound('This item');
+      await recheck(doc);
+      return review(shopId, id);
+    },
+
+    async addItem(shopId: number, id: number, input: TItemInput) {
+      const doc = await editableDocument(shopId, id);
+      const [last] = await db
+        .select({ lineNo: documentItems.lineNo })
+        .from(documentItems)
+        .where(eq(documentItems.documentId, doc.id))
+        .orderBy(desc(documentItems.lineNo))
+        .limit(1);
+      await db
+        .insert(documentItems)
+        .values({ documentId: doc.id, lineNo: (last?.lineNo ?? 0) + 1, ...pickItem(input) });
+      await recheck(doc);
+      return review(shopId, id);
+    },
+
+    async process(shopId: number, id: number, userId: string, override: boolean) {
+      const doc = await editableDocument(shopId, id);
+      const issues = await recheck(doc);
+      if (issues.length && !override) {
+        throw new AppError(
+          'CONFLICT',
+          `${issues.length} issue${issues.length === 1 ? '' : 's'} still need${issues.length === 1 ? 's' : ''} a look. Fix them, or process anyway.`,
+          { issues: issues.map((i) => i.description) },
+        );
+      }
+      await finish(doc, userId, true);
+      return review(shopId, id);
+    },
+
+    async fileUrl(scope: { side: 'shops' | 'suppliers'; companyId: number }, id: number) {
+      const [row] = await db
+        .select({ doc: documents })
+        .from(documents)
+        .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+        .where(
+          and(
+            eq(documents.id, id),
+            scope.side === 'shops'
+              ? eq(documents.shopId, scope.companyId)
+              : eq(shopSuppliers.supplierId, scope.companyId),
+          ),
+        );
+      if (!row) throw notFound('This document');
+      return signedUrls.create({
+        key: row.doc.fileKey,
+        contentType: row.doc.contentType,
+        fileName: row.doc.fileName,
+      });
+    },
+  };
+}
+export type TDocumentsService = ReturnType<typeof createDocumentsService>;
+
+/** The item columns of an input; with `clear`, empty strings become nulls (a person erased the value). */
+function pickItem(input: TItemInput, clear = false) {
+  const out: Record<string, unknown> = {};
+  for (const f of ITEM_FIELDS) {
+    const v = input[f];
+    if (v === undefined) continue;
+    out[f] = clear && v === '' ? null : v;
+  }
+  return out as Partial<TDocumentItemRow>;
+}

@@ -1,0 +1,137 @@
+import {
+  DOCUMENT_STATUS_TEXT,
+  ORDER_STATUS_TEXT,
+  type TItemInput,
+  type TOrderItem,
+  type TOrderListItem,
+  type TParty,
+  type TTempItem,
+  type TUnprocessedOrder,
+} from '@orderbridge/contract';
+import type { TDocumentItemRow, TDocumentRow, TOrderItemRow, TOrderRow } from '../../db/schema/index.js';
+
+/** Drops null and empty values so replies and reader input carry only what is known. */
+export function compact<T extends object>(o: T): { [K in keyof T]?: NonNullable<T[K]> } {
+  return Object.fromEntries(
+    Object.entries(o).filter(([, v]) => v !== null && v !== undefined && v !== ''),
+  ) as {
+    [K in keyof T]?: NonNullable<T[K]>;
+  };
+}
+
+export const ITEM_FIELDS = [
+  'itemCode',
+  'unitBarcode',
+  'itemQty',
+  'itemDesc',
+  'unitOfMeasure',
+  'pack',
+  'price',
+  'discount',
+  'vat',
+  'vatCode',
+  'amount',
+  'required',
+  'rsp',
+] as const satisfies readonly (keyof TItemInput)[];
+
+export const itemInput = (row: TDocumentItemRow | TOrderItemRow): TItemInput =>
+  compact(Object.fromEntries(ITEM_FIELDS.map((f) => [f, row[f]]))) as TItemInput;
+
+export const tempItem = (row: TDocumentItemRow): TTempItem => ({
+  ...itemInput(row),
+  id: row.id,
+  tempOrderItemId: row.id,
+  lineNo: row.lineNo,
+});
+
+export const orderItem = (row: TOrderItemRow): TOrderItem => ({
+  ...itemInput(row),
+  ...(row.discount !== null ? { disc: row.discount } : {}),
+  id: row.id,
+  lineNo: row.lineNo,
+  receivedQuantity: row.receivedQuantity,
+  notes: row.notes,
+});
+
+/** One line of an address, for list columns. */
+export const addressLine = (p: TParty) =>
+  [p.address, [p.postCode, p.city].filter(Boolean).join(' '), p.country].filter(Boolean).join(', ') || null;
+
+export type TLinkNames = { supplierName: string; shopName: string; uploader: string | null };
+
+export const unprocessedOrder = (
+  d: TDocumentRow,
+  names: TLinkNames & { supplierId: number; orderId: number | null },
+): TUnprocessedOrder => ({
+  id: d.id,
+  tempOrderId: d.id,
+  shopId: d.shopId,
+  supplierId: names.supplierId,
+  supplierName: names.supplierName,
+  shopSupplierId: d.shopSupplierId,
+  fileName: d.fileName,
+  originalFilename: d.fileName,
+  uploadedVia: d.uploadedVia,
+  userUploaded: names.uploader,
+  memo: d.memo,
+  createdDate: d.createdAt.toISOString(),
+  status: d.status,
+  statusText: DOCUMENT_STATUS_TEXT[d.status],
+  invoiceNum: d.headers.invoiceNum ?? null,
+  orderNum: d.headers.orderNum ?? null,
+  invoiceDate: d.headers.invoiceDate ?? null,
+  invoiceTotal: d.totals.invoiceTotal ?? null,
+  currency: d.currency,
+  vendorName: d.vendor.name ?? null,
+  recipientName: d.recipient.name ?? null,
+  invoiceToName: d.invoiceTo.name ?? null,
+  pendingReview: d.status === 'pending_review',
+  inTraining: d.inTraining,
+  isProcessed: d.status === 'processed',
+  issueCount: d.issues.length,
+  orderId: names.orderId,
+});
+
+const INSERTED_VIA_TEXT = { upload: 'Uploaded', email: 'Email', supplier: 'Entered by supplier' } as const;
+
+export const orderListItem = (
+  o: TOrderRow,
+  names: TLinkNames & { updater: string | null },
+): TOrderListItem => ({
+  id: o.id,
+  shopId: o.shopId,
+  clientId: o.shopId,
+  companyName: names.shopName,
+  supplierId: o.supplierId,
+  supplierName: names.supplierName,
+  shopSupplierId: o.shopSupplierId,
+  uploadedVia: o.insertedVia,
+  userUploaded: names.uploader,
+  createdDate: o.createdAt.toISOString(),
+  orderNum: o.orderNum,
+  invoiceNum: o.invoiceNum,
+  invoiceDate: o.invoiceDate,
+  subtotal: o.subtotal,
+  discount: o.discount,
+  vat: o.vat,
+  invoiceTotal: o.invoiceTotal,
+  currency: o.currency,
+  originalFilename: o.fileName,
+  invoiceToAddress: addressLine(o.invoiceTo),
+  deliveryAddress: addressLine(o.recipient),
+  vendorAddress: addressLine(o.vendor),
+  orderInsertedVia: o.insertedVia,
+  orderInsertedViaText: INSERTED_VIA_TEXT[o.insertedVia],
+  orderDelivered: o.status === 'delivered' || o.status === 'closed',
+  insertedBy: names.uploader,
+  updatedBy: names.updater,
+  orderStatus: o.status,
+  orderStatusText: ORDER_STATUS_TEXT[o.status],
+  timestampInserted: o.createdAt.toISOString(),
+  timestampUpdated: o.updatedAt.toISOString(),
+  fileLocation: o.fileKey ? `/orders/${o.id}/invoice-url` : null,
+  aiModel: o.aiModel,
+  tempOrderId: o.documentId,
+  totalItems: o.itemCount,
+});

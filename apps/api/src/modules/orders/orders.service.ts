@@ -1,0 +1,412 @@
+import type {
+  TItemInput,
+  TOrderChange,
+  TOrderDetail,
+  TOrderItem,
+  TOrderListItem,
+  TOrdersQuery,
+  TPage,
+  TPageQuery,
+  TSupplierOrderSummary,
+} from '@orderbridge/contract';
+import { ORDER_STATUS_TEXT } from '@orderbridge/contract';
+import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import {
+  companies,
+  documents,
+  orderChanges,
+  orderItems,
+  orders,
+  shopSuppliers,
+  type TOrderRow,
+  users,
+} from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { TSignedUrls } from '../../lib/signed-urls.js';
+import { compact, orderItem, orderListItem } from './order-shapes.js';
+
+/** Whose orders: the shop that bought, or the supplier that sold. */
+export type TOrderScope = { side: 'shops' | 'suppliers'; companyId: number };
+
+const FILE_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg' };
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const shops = aliasedTable(companies, 'shop');
+const updaters = aliasedTable(users, 'updater');
+
+const SORTS = {
+  newest: [desc(orders.createdAt), desc(orders.id)],
+  oldest: [asc(orders.createdAt), asc(orders.id)],
+  total: [desc(orders.invoiceTotal), desc(orders.id)],
+  invoiceDate: [desc(orders.invoiceDate), desc(orders.id)],
+} as const;
+
+export function createOrdersService({ db, signedUrls }: { db: TDb; signedUrls: TSignedUrls }) {
+  const scoped = (scope: TOrderScope) =>
+    scope.side === 'shops' ? eq(orders.shopId, scope.companyId) : eq(orders.supplierId, scope.companyId);
+
+  const listSelect = () =>
+    db
+      .select({
+        order: orders,
+        supplierName: shopSuppliers.name,
+        shopName: shops.name,
+        uploader: users.email,
+        updater: updaters.email,
+      })
+      .from(orders)
+      .innerJoin(shopSuppliers, eq(shopSuppliers.id, orders.shopSupplierId))
+      .innerJoin(shops, eq(shops.id, orders.shopId))
+      .leftJoin(users, eq(users.id, orders.insertedBy))
+      .leftJoin(updaters, eq(updaters.id, orders.updatedBy));
+
+  type TListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['where']>>[number];
+  const toListItem = (r: TListRow): TOrderListItem =>
+    orderListItem(r.order, {
+      supplierName: r.supplierName,
+      shopName: r.shopName,
+      uploader: r.uploader,
+      updater: r.updater,
+    });
+
+  async function findOrder(scope: TOrderScope, id: number) {
+    const [row] = await listSelect().where(and(eq(orders.id, id), scoped(scope)));
+    if (!row) throw notFound('This order');
+    return row;
+  }
+
+  async function findItem(scope: TOrderScope, orderId: number, itemId: number) {
+    const row = await findOrder(scope, orderId);
+    const [item] = await db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
+    if (!item) throw notFound('This item');
+    return { order: row.order, item };
+  }
+
+  const recordChanges = (
+    order: TOrderRow,
+    itemId: number | null,
+    userId: string,
+    changes: { field: string; oldValue: unknown; newValue: unknown }[],
+  ) => {
+    const rows = changes
+      .filter((c) => String(c.oldValue ?? '') !== String(c.newValue ?? ''))
+      .map((c) => ({
+        orderId: order.id,
+        itemId,
+        userId,
+        field: c.field,
+        oldValue: c.oldValue === null || c.oldValue === undefined ? null : String(c.oldValue),
+        newValue: c.newValue === null || c.newValue === undefined ? null : String(c.newValue),
+      }));
+    return rows.length ? db.insert(orderChanges).values(rows) : Promise.resolve();
+  };
+
+  return {
+    async list(scope: TOrderScope, query: TOrdersQuery): Promise<TPage<TOrderListItem>> {
+      const term = query.search ? `${escapeLike(query.search.toLowerCase())}%` : null;
+      const where = and(
+        scoped(scope),
+        query.status ? eq(orders.status, query.status) : undefined,
+        query.shopsupplierid ? eq(orders.shopSupplierId, query.shopsupplierid) : undefined,
+        query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+        query.to ? lte(orders.createdAt, new Date(`${query.to}T23:59:59.999Z`)) : undefined,
+        // Number search is a prefix match, so the (shop, lower(invoice_num)) index serves it.
+        term
+          ? or(ilike(sql`lower(${orders.invoiceNum})`, term), ilike(sql`lower(${orders.orderNum})`, term))
+          : undefined,
+      ) as SQL;
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(orders).where(where),
+        listSelect()
+          .where(where)
+          .orderBy(...SORTS[query.sort])
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return { total: total?.n ?? 0, page: query.page, perPage: query.perpage, data: rows.map(toListItem) };
+    },
+
+    async detail(scope: TOrderScope, id: number): Promise<TOrderDetail> {
+      const row = await findOrder(scope, id);
+      const o = row.order;
+      const items = await db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, id))
+        .orderBy(asc(orderItems.lineNo));
+      const [doc] = o.documentId
+        ? await db
+            .select({ inTraining: documents.inTraining })
+            .from(documents)
+            .where(eq(documents.id, o.documentId))
+        : [];
+      return {
+        ...toListItem(row),
+        supplierOrderId: o.id,
+        supplierClientId: o.shopId,
+        dueDate: o.dueDate,
+        reference: o.reference,
+        memo: o.memo,
+        vendor: o.vendor,
+        recipient: o.recipient,
+        invoiceTo: o.invoiceTo,
+        totals: compact({
+          goods: o.goods,
+          net: o.net,
+          subtotal: o.subtotal,
+          discount: o.discount,
+          vat: o.vat,
+          invoiceTotal: o.invoiceTotal,
+        }),
+        inTraining: doc?.inTraining ?? false,
+        items: items.map(orderItem),
+      };
+    },
+
+    async items(scope: TOrderScope, id: number, query: TPageQuery): Promise<TPage<TOrderItem>> {
+      await findOrder(scope, id);
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(orderItems).where(eq(orderItems.orderId, id)),
+        db
+          .select()
+          .from(orderItems)
+          .where(eq(orderItems.orderId, id))
+          .orderBy(asc(orderItems.lineNo))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return { total: total?.n ?? 0, page: query.page, perPage: query.perpage, data: rows.map(orderItem) };
+    },
+
+    async item(scope: TOrderScope, orderId: number, itemId: number): Promise<TOrderItem> {
+      return orderItem((await findItem(scope, orderId, itemId)).item);
+    },
+
+    /** Records what arrived; when every line has arrived in full the order becomes delivered. */
+    async receive(
+      shopId: number,
+      orderId: number,
+      itemId: number,
+      userId: string,
+      input: { receivedQuantity?: number | null; notes?: string | null },
+    ): Promise<TOrderItem> {
+      const { order, item } = await findItem({ side: 'shops', companyId: shopId }, orderId, itemId);
+      const next = {
+        receivedQuantity:
+          input.receivedQuantity === undefined ? item.receivedQuantity : input.receivedQuantity,
+        notes: input.notes === undefined ? item.notes : input.notes || null,
+      };
+      const [updated] = await db.update(orderItems).set(next).where(eq(orderItems.id, itemId)).returning();
+      await recordChanges(order, itemId, userId, [
+        { field: 'receivedQuantity', oldValue: item.receivedQuantity, newValue: next.receivedQuantity },
+        { field: 'notes', oldValue: item.notes, newValue: next.notes },
+      ]);
+      const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      const complete = lines.every(
+        (l) => l.receivedQuantity !== null && l.receivedQuantity >= (l.itemQty ?? 0),
+      );
+      const status = complete ? 'delivered' : order.status === 'delivered' ? 'open' : order.status;
+      if (status !== order.status) {
+        await db
+          .update(orders)
+          .set({ status, updatedAt: new Date(), updatedBy: userId })
+          .where(eq(orders.id, orderId));
+        await recordChanges(order, null, userId, [
+          { field: 'orderStatus', oldValue: order.status, newValue: status },
+        ]);
+      } else {
+        await db
+          .update(orders)
+          .set({ updatedAt: new Date(), updatedBy: userId })
+          .where(eq(orders.id, orderId));
+      }
+      return orderItem(updated!);
+    },
+
+    async changes(scope: TOrderScope, orderId: number, query: TPageQuery): Promise<TPage<TOrderChange>> {
+      await findOrder(scope, orderId);
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(orderChanges).where(eq(orderChanges.orderId, orderId)),
+        db
+          .select({ change: orderChanges, userName: users.email })
+          .from(orderChanges)
+          .leftJoin(users, eq(users.id, orderChanges.userId))
+          .where(eq(orderChanges.orderId, orderId))
+          .orderBy(desc(orderChanges.createdAt), desc(orderChanges.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return {
+        total: total?.n ?? 0,
+        page: query.page,
+        perPage: query.perpage,
+        data: rows.map(({ change, userName }) => ({
+          id: change.id,
+          orderId: change.orderId,
+          itemId: change.itemId,
+          userName,
+          field: change.field,
+          oldValue: change.oldValue,
+          newValue: change.newValue,
+          timestamp: change.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    async fileUrl(scope: TOrderScope, id: number) {
+      const { order } = await findOrder(scope, id);
+      if (!order.fileKey) throw notFound('The original document of this order');
+      return signedUrls.create({
+        key: order.fileKey,
+        contentType: FILE_TYPES[order.fileKey.split('.').pop() ?? ''] ?? 'application/octet-stream',
+        fileName: order.fileName ?? 'document',
+      });
+    },
+
+    /** Supplier-side order summaries (spec §3) over the given supplier companies. */
+    async supplierSummaries(supplierIds: number[], query: TPageQuery): Promise<TPage<TSupplierOrderSummary>> {
+      if (!supplierIds.length) return { total: 0, page: query.page, perPage: query.perpage, data: [] };
+      const where = sql`${orders.supplierId} in (${sql.join(
+        supplierIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(orders).where(where),
+        db
+          .select({ order: orders, supplierName: companies.name, shopName: shops.name })
+          .from(orders)
+          .innerJoin(companies, eq(companies.id, orders.supplierId))
+          .innerJoin(shops, eq(shops.id, orders.shopId))
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return {
+        total: total?.n ?? 0,
+        page: query.page,
+        perPage: query.perpage,
+        data: rows.map(({ order: o, supplierName, shopName }) => ({
+          id: o.id,
+          invoiceNumber: o.invoiceNum,
+          orderNumber: o.orderNum,
+          supplierId: o.supplierId,
+          supplierName,
+          shopId: o.shopId,
+          shopName,
+          orderDate: o.invoiceDate,
+          invoiceTotal: o.invoiceTotal,
+          totalItems: o.itemCount,
+          orderStatus: o.status,
+          orderStatusText: ORDER_STATUS_TEXT[o.status],
+          createdTimestamp: o.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** An order a supplier enters for one of its client shops. */
+    async createBySupplier(
+      supplierId: number,
+      userId: string,
+      input: {
+        shopId: number;
+        orderNum?: string;
+        invoiceNum?: string;
+        invoiceDate?: string;
+        currency?: string;
+        items: TItemInput[];
+      },
+    ) {
+      const [link] = await db
+        .select()
+        .from(shopSuppliers)
+        .where(and(eq(shopSuppliers.supplierId, supplierId), eq(shopSuppliers.shopId, input.shopId)));
+      if (!link)
+        throw new AppError('NOT_FOUND', 'This shop is not one of your clients.', {
+          shopId: ['Choose one of your client shops'],
+        });
+      const totals = input.items.reduce(
+        (sum, it) => sum + (it.amount ?? (it.itemQty ?? 0) * (it.price ?? 0)),
+        0,
+      );
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            shopId: input.shopId,
+            supplierId,
+            shopSupplierId: link.id,
+            insertedVia: 'supplier',
+            orderNum: input.orderNum ?? null,
+            invoiceNum: input.invoiceNum ?? null,
+            invoiceDate: input.invoiceDate ?? null,
+            currency: input.currency ?? null,
+            subtotal: Math.round(totals * 100) / 100,
+            itemCount: input.items.length,
+            insertedBy: userId,
+            updatedBy: userId,
+          })
+          .returning();
+        if (input.items.length) {
+          await tx
+            .insert(orderItems)
+            .values(input.items.map((it, i) => ({ ...it, orderId: order!.id, lineNo: i + 1 })));
+        }
+        return order!;
+      });
+    },
+
+    /** Adds a line to an order the supplier entered itself (read documents are corrected in review instead). */
+    async addSupplierItem(supplierIds: number[], orderId: number, item: TItemInput): Promise<TOrderItem> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order || !supplierIds.includes(order.supplierId)) throw notFound('This order');
+      if (order.insertedVia !== 'supplier') {
+        throw new AppError('CONFLICT', 'Only orders entered by the supplier can get new lines here.');
+      }
+      const [last] = await db
+        .select({ lineNo: orderItems.lineNo })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(desc(orderItems.lineNo))
+        .limit(1);
+      const [created] = await db
+        .insert(orderItems)
+        .values({ ...item, orderId, lineNo: (last?.lineNo ?? 0) + 1 })
+        .returning();
+      await db
+        .update(orders)
+        .set({ itemCount: sql`${orders.itemCount} + 1`, updatedAt: new Date() })
+        .where(eq(orders.id, orderId));
+      return orderItem(created!);
+    },
+
+    /** An order item seen by a member of the order's shop or supplier. */
+    async itemForCompanies(companyIds: number[], itemId: number): Promise<TOrderItem> {
+      const [row] = await db
+        .select({ item: orderItems, shopId: orders.shopId, supplierId: orders.supplierId })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(eq(orderItems.id, itemId));
+      if (!row || !(companyIds.includes(row.shopId) || companyIds.includes(row.supplierId)))
+        throw notFound('This item');
+      return orderItem(row.item);
+    },
+
+    async counts(shopId: number) {
+      const [row] = await db
+        .select({
+          orders: sql<number>`(select count(*) from ${orders} where ${orders.shopId} = ${shopId})::int`,
+          reading: sql<number>`count(*) filter (where ${documents.status} = 'reading')::int`,
+          pendingReview: sql<number>`count(*) filter (where ${documents.status} = 'pending_review')::int`,
+          failed: sql<number>`count(*) filter (where ${documents.status} = 'failed')::int`,
+        })
+        .from(documents)
+        .where(eq(documents.shopId, shopId));
+      return row!;
+    },
+  };
+}
+export type TOrdersService = ReturnType<typeof createOrdersService>;

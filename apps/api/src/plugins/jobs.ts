@@ -1,0 +1,52 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { TDatabase } from '../db/client.js';
+import { JOBS, type TJobName, type TJobPayloads } from '../jobs/index.js';
+
+export type TJobHandlers = { [N in TJobName]: (payload: TJobPayloads[N]) => Promise<void> };
+
+export type TJobs = {
+  /** Queues a job; the payload type follows from the job's name. */
+  send<N extends TJobName>(name: N, payload: TJobPayloads[N]): Promise<void>;
+  /** Starts handling jobs in this process (ROLE=worker or all). */
+  work(handlers: TJobHandlers): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Retried with backoff; a worker must heartbeat while it works, so the job of a process that died
+ * is failed by the monitor and retried by another (or the restarted) process.
+ */
+const QUEUE_OPTIONS = {
+  retryLimit: 5,
+  retryDelay: 2,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  heartbeatSeconds: 10,
+};
+const BOSS_OPTIONS = { superviseIntervalSeconds: 2, monitorIntervalSeconds: 2 };
+
+/** pg-boss on the database the app already has: PGlite through its adapter, PostgreSQL natively. */
+export async function createJobs(database: TDatabase, onError: (e: Error) => void): Promise<TJobs> {
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...BOSS_OPTIONS })
+    : new PgBoss({ connectionString: database.url!, ...BOSS_OPTIONS });
+  boss.on('error', onError);
+  await boss.start();
+  for (const job of JOBS) await boss.createQueue(job.id, QUEUE_OPTIONS);
+  return {
+    async send(name, payload) {
+      await boss.send(name, payload);
+    },
+    async work(handlers) {
+      for (const job of JOBS) {
+        const handle = handlers[job.id] as (payload: unknown) => Promise<void>;
+        await boss.work(job.id, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: 3 }, async ([next]) => {
+          if (next) await handle(job.payload.parse(next.data));
+        });
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
