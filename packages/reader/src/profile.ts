@@ -271,7 +271,11 @@ function findByLabel(
       if (!lt.startsWith(lf.label) && lt !== lf.label) continue;
       // the value in the same cell after the label
       if (lf.dx !== undefined && Math.abs(lf.dx) < 0.002 && Math.abs(lf.dy ?? 0) < 0.002) {
-        const v = valueIn(lf.kind, cell.text.replace(/^[^\d]*?(?=[-(]?\d)/, ''), ctx, line, cell);
+        // Drop the label: up to its colon or '#' when it has one (values such as "BETA-1" keep their letters).
+        const after = /[:#]/.test(cell.text)
+          ? cell.text.replace(/^[^:#]*[:#]\s*/, '')
+          : cell.text.replace(/^[^\d]*?(?=[-(]?\d)/, '');
+        const v = valueIn(lf.kind, after, ctx, line, cell);
         if (v !== undefined) return { value: v, cell };
       }
       // the cell at the learned offset from the label
