@@ -28,7 +28,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [['list']],
+  // CI adds a JSON report, which .ci/count.mjs adds up.
+  reporter: process.env.PW_JSON ? [['list'], ['json', { outputFile: process.env.PW_JSON }]] : [['list']],
   use: {
     baseURL,
     trace: 'retain-on-failure',
