@@ -109,3 +109,20 @@ test('the email configuration redirect screen and the focus check', async ({ pag
   });
   await expect(page).toHaveURL(/\/login\?error=true$/);
 });
+
+test('contact details are saved and shown in the profile menu', async ({ page, request }) => {
+  const { base, email } = await signedInCompany(page, request, 'shops');
+  await page.goto(`${base}/orders`);
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Contact details' }).click();
+  await expect(page).toHaveURL(/\/company-contact-form$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Test');
+  await page.getByLabel('First name').fill('Petra');
+  await page.getByLabel('Last name').fill('Shopwell');
+  await page.getByLabel('Phone number (optional)').fill('+44 20 7946 0000');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your contact details are saved.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${base}/orders$`));
+  // The avatar now shows the new initials.
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Petra Shopwell' })).toHaveText('PS');
+});

@@ -54,3 +54,38 @@ for (const width of [1280, 390]) {
     await expectAccessible(page, 'users');
   });
 }
+
+test('axe on the other account and error screens, and on open dialogs', async ({ page, request }) => {
+  for (const [path, ready] of [
+    ['/forgot-password', 'Send reset link'],
+    ['/reset-password?token=x', 'Change password'],
+    ['/email-verified', 'Sign in'],
+    ['/email-verified?error=The%20link%20has%20expired.', 'Send a new link'],
+    ['/privacy-policy', 'Privacy policy'],
+    ['/terms', 'Terms of service'],
+    ['/no-such-page', 'Go to home'],
+    ['/NotAuthorizedToAccess', 'Go back'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(ready, { exact: true }).first()).toBeVisible();
+    await expectAccessible(page, path);
+  }
+  const { base, email } = await signedInCompany(page, request, 'suppliers');
+  for (const path of [
+    '/company-contact-form',
+    '/select-company',
+    `${base}/returns`,
+    `${base}/config/users`,
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectAccessible(page, path);
+  }
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invite a colleague' })).toBeVisible();
+  await expectAccessible(page, 'invite dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page, 'profile menu');
+});

@@ -118,7 +118,7 @@ function CompanySwitcher() {
   const navigate = useNavigate();
   const companies = companiesOf(profile);
   return (
-    <M.Root>
+    <M.Root modal={false}>
       <M.Trigger
         className="mt-3 flex w-full items-center gap-2 rounded-lg border border-slate-200 px-2 py-1.5 text-left hover:bg-slate-50"
         aria-label={`Active company: ${company.name}. Switch company`}

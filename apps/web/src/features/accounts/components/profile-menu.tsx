@@ -20,7 +20,7 @@ export function ProfileMenu({ profile, compact = false }: { profile: TProfile; c
 
   return (
     <>
-      <M.Root>
+      <M.Root modal={false}>
         <M.Trigger
           className="flex items-center gap-2 rounded-lg px-1.5 py-1 text-left hover:bg-slate-100"
           aria-label={`Account menu for ${profile.emailAddress}`}
