@@ -126,3 +126,23 @@ test('contact details are saved and shown in the profile menu', async ({ page, r
   // The avatar now shows the new initials.
   await expect(page.getByRole('banner').getByRole('img', { name: 'Petra Shopwell' })).toHaveText('PS');
 });
+
+test('a signed-in user opening an invitation link joins the company', async ({ page, request, browser }) => {
+  const shop = await signedInCompany(page, request, 'shops');
+  const otherContext = await browser.newContext();
+  const them = await otherContext.newPage();
+  const member = await signedInCompany(them, request, 'suppliers');
+
+  await page.goto(`${shop.base}/config/users`);
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a colleague' });
+  await dialog.getByLabel('Email').fill(member.email);
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${member.email}.`)).toBeVisible();
+
+  await them.goto(await linkFromOutbox(request, member.email, 'invitation='));
+  await them.getByRole('button', { name: 'Join Corner Grocer' }).click();
+  await expect(them).toHaveURL(new RegExp(`${shop.base}/orders$`));
+  await expect(them.getByTestId('active-company')).toHaveText('Corner Grocer');
+  await otherContext.close();
+});

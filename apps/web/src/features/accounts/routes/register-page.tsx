@@ -14,6 +14,7 @@ import { hasValidToken } from '../../../lib/session';
 import { useInvitation } from '../api/get-invitation';
 import { useRegister } from '../api/register';
 import { useResendConfirmation } from '../api/use-resend-confirmation';
+import { AcceptInvitation } from '../components/accept-invitation';
 
 const FIELDS = ['email', 'password', 'confirmPassword', 'firstName', 'lastName', 'invitation'] as const;
 
@@ -36,7 +37,8 @@ export default function RegisterPage() {
     if (invite.data?.email && !form.getValues('email')) form.setValue('email', invite.data.email);
   }, [invite.data, form]);
 
-  if (hasValidToken() && !invitation) return <Navigate to="/" replace />;
+  if (hasValidToken())
+    return invitation ? <AcceptInvitation token={invitation} /> : <Navigate to="/" replace />;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
