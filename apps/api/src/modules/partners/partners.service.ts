@@ -198,7 +198,14 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
     }
   }
 
-  async function assertEmailsFree(tx: TTx, shopId: number, linkId: number, emails: string[]) {
+  async function assertEmailsFree(
+    tx: TTx,
+    shopId: number,
+    linkId: number,
+    main: string,
+    secondary: string[],
+  ) {
+    const emails = [main, ...secondary];
     const others = await tx
       .select({
         name: shopSuppliers.name,
@@ -210,8 +217,9 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
     for (const other of others) {
       const clash = emails.find((e) => e === other.mainEmail || other.secondaryEmails.includes(e));
       if (clash) {
+        const field = clash === main ? 'supplierMainEmail' : 'secondaryEmails';
         throw new AppError('CONFLICT', `${clash} already belongs to your supplier "${other.name}".`, {
-          secondaryEmails: [`${clash} already belongs to "${other.name}"`],
+          [field]: [`${clash} already belongs to "${other.name}"`],
         });
       }
     }
@@ -304,7 +312,7 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
               (e) => e !== mainEmail,
             );
             if (input.supplierName !== undefined) await assertNameFree(tx, shopId, name, linkId);
-            await assertEmailsFree(tx, shopId, linkId, [mainEmail, ...secondaryEmails]);
+            await assertEmailsFree(tx, shopId, linkId, mainEmail, secondaryEmails);
 
             const state = await supplierState(tx, link.supplierId);
             const ownedByShop = !state.claimed && state.links === 1;

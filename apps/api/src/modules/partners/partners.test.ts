@@ -312,6 +312,12 @@ describe('edit and delete suppliers', () => {
     const clash = await call(owner, 'PATCH', url, { secondaryEmails: [otherEmail] });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe(`${otherEmail} already belongs to your supplier "Other Mail".`);
+    expect(clash.json().errors.secondaryEmails).toBeDefined();
+    const mainClash = await call(owner, 'PATCH', url, { supplierMainEmail: otherEmail });
+    expect(mainClash.statusCode).toBe(409);
+    expect(mainClash.json().errors.supplierMainEmail).toEqual([
+      `${otherEmail} already belongs to "Other Mail"`,
+    ]);
     const empty = await call(owner, 'PATCH', url, {});
     expect(empty.statusCode).toBe(400);
     const badMail = await call(owner, 'PATCH', url, { secondaryEmails: ['nope'] });
