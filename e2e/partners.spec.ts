@@ -82,8 +82,10 @@ test('a shop creates a supplier, whose invited address registers and sees the sh
   await expect(clients).toContainText(shop.email);
   await expectAccessible(other, 'clients page');
 
-  // Back at the shop, the supplier is now on OrderBridge.
-  await page.reload();
+  // Back at the shop, the supplier is now on OrderBridge; the client list is a supplier screen.
+  await page.goto(`${shop.base}/config/clients`);
+  await expect(page).toHaveURL(/\/NotAuthorizedToAccess$/);
+  await page.goto(`${shop.base}/config/suppliers`);
   await expect(page.getByRole('row').filter({ hasText: 'Acme Wholesale' })).toContainText('On OrderBridge');
   await context.close();
 });

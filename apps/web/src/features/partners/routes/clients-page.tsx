@@ -1,14 +1,15 @@
 import type { TPartnerListItem, TSupplierClient } from '@orderbridge/contract';
 import { Search, Store } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Navigate } from 'react-router';
+import { type LoaderFunctionArgs, Navigate, redirect } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
-import { useClients } from '../api/get-clients';
+import { queryClient } from '../../../lib/query-client';
+import { clientsQueryOptions, useClients } from '../api/get-clients';
 
 /** The spec's normalised list item (§3) of a client shop. */
 export const toListItem = (c: TSupplierClient): TPartnerListItem => ({
@@ -22,6 +23,13 @@ export const toListItem = (c: TSupplierClient): TPartnerListItem => ({
 export function filterClients(items: readonly TPartnerListItem[], text: string): TPartnerListItem[] {
   const needle = text.trim().toLowerCase();
   return needle ? items.filter((c) => c.name.toLowerCase().includes(needle)) : [...items];
+}
+
+/** Suppliers only (spec §6 keeps shops out of supplier screens); starts fetching the list with the code. */
+export function loader({ params }: LoaderFunctionArgs) {
+  if (params.companyType !== 'suppliers') throw redirect('/NotAuthorizedToAccess');
+  void queryClient.prefetchQuery(clientsQueryOptions(Number(params.companyId)));
+  return null;
 }
 
 /** Configuration → Clients (suppliers): the shops this supplier serves. */
