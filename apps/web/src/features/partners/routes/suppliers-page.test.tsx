@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderInShop, supplier } from '../test/render';
@@ -28,10 +28,10 @@ describe('SuppliersPage', () => {
     expect(screen.getByText('Page 2 of 6')).toBeTruthy();
     expect(screen.getByRole('row', { name: /Supplier 025/ })).toBeTruthy();
 
-    await user.type(screen.getByLabelText('Search suppliers'), 'supplier 12');
+    fireEvent.change(screen.getByLabelText('Search suppliers'), { target: { value: 'supplier 12' } });
     await waitFor(() => expect(screen.getByText('10 suppliers')).toBeTruthy());
     expect(screen.queryByText('Page 1 of 1')).toBeNull();
-  });
+  }, 20_000);
 
   it('offers edit and delete to admins only', async () => {
     fakeApi({ suppliers: [supplier(1, 'Acme')] });
