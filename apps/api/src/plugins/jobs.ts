@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { TDatabase } from '../db/client.js';
 import { JOBS, type TJobName, type TJobPayloads } from '../jobs/index.js';
@@ -26,11 +27,11 @@ const QUEUE_OPTIONS = {
 const BOSS_OPTIONS = { superviseIntervalSeconds: 2, monitorIntervalSeconds: 2 };
 
 /** pg-boss on the database the app already has: PGlite through its adapter, PostgreSQL natively. */
-export async function createJobs(database: TDatabase, onError: (e: Error) => void): Promise<TJobs> {
+export async function createJobs(database: TDatabase, log: FastifyBaseLogger): Promise<TJobs> {
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...BOSS_OPTIONS })
     : new PgBoss({ connectionString: database.url!, ...BOSS_OPTIONS });
-  boss.on('error', onError);
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const job of JOBS) await boss.createQueue(job.id, QUEUE_OPTIONS);
   return {
@@ -41,7 +42,11 @@ export async function createJobs(database: TDatabase, onError: (e: Error) => voi
       for (const job of JOBS) {
         const handle = handlers[job.id] as (payload: unknown) => Promise<void>;
         await boss.work(job.id, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: 3 }, async ([next]) => {
-          if (next) await handle(job.payload.parse(next.data));
+          if (!next) return;
+          const started = Date.now();
+          log.info({ job: job.id, jobId: next.id, data: next.data }, 'job started');
+          await handle(job.payload.parse(next.data));
+          log.info({ job: job.id, jobId: next.id, ms: Date.now() - started }, 'job finished');
         });
       }
     },

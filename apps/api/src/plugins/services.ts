@@ -72,7 +72,7 @@ export default fp(
         await partners.claimForConfirmedEmail(userId, email);
       },
     });
-    const jobs = await createJobs(opts.database, (error) => app.log.error({ err: error }, 'job queue error'));
+    const jobs = await createJobs(opts.database, app.log);
     const signedUrls = createSignedUrls({ secret: config.jwtSecret, ttlSeconds: config.signedUrlTtlSeconds });
     let reader: Reader | undefined;
     const documents = createDocumentsService({
