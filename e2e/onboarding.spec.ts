@@ -56,7 +56,7 @@ test('a shop registers, confirms, signs in, onboards and lands on its orders', a
   ]);
   await expect(page.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('active-company')).toHaveText('Corner Grocer');
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Upload order' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Upload order' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Logout' })).toBeVisible();
   const stored = await page.evaluate(() => [
     localStorage.getItem('_companyType'),
@@ -93,7 +93,7 @@ test('a supplier onboards, sees Returns and Credits, and is refused shops-only s
     'Notifications',
     'Configuration',
   ]);
-  await expect(page.getByRole('link', { name: 'Upload order' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upload order' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Returns' }).click();
   await expect(page.getByRole('heading', { name: 'Returns', level: 1 })).toBeVisible();

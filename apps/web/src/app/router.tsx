@@ -51,6 +51,8 @@ function dataRoutes(): RouteObject[] {
       children: [
         { index: true, element: <Navigate to="orders" replace /> },
         { path: 'orders', lazy: lazyScreen('orders') },
+        { path: 'orders/review/:docId', loader: shopsOnly, lazy: lazyScreen('orderReview') },
+        { path: 'orders/:orderId', lazy: lazyScreen('orderDetail') },
         { path: 'products', lazy: lazyScreen('products') },
         { path: 'upload', loader: shopsOnly, lazy: lazyScreen('upload') },
         {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Drawer } from '../../components/ui/dialog';
 import { ErrorBoundary } from '../../components/ui/error-fallback';
@@ -9,10 +9,13 @@ import { toAppError } from '../../lib/errors';
 import { profileQueryOptions } from '../../lib/profile-query';
 import { companiesOf, isCompanyType } from '../../lib/session';
 import { clearStoredCompany, getStoredCompany, setStoredCompany } from '../../lib/storage';
+import { UploadOrderContext } from '../../lib/upload-order-context';
 import { useIsMobile } from '../../lib/use-media-query';
 import { NOT_AUTHORIZED_PATH } from '../guards';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+
+const UploadOrder = lazy(() => import('../upload-order'));
 
 /**
  * The company area `/{companyType}/{companyId}` (spec §2, §4): fetches the profile, checks the company is
@@ -24,6 +27,9 @@ export default function CompanyLayout() {
   const { pathname } = useLocation();
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The upload dialog's code loads on first use and stays mounted afterwards, so it can close gracefully.
+  const [upload, setUpload] = useState<'unused' | 'open' | 'closed'>('unused');
+  const openUpload = useCallback(() => setUpload('open'), []);
   const profile = useQuery(profileQueryOptions());
   const companyType = isCompanyType(params.companyType) ? params.companyType : null;
   const companyId = Number(params.companyId);
@@ -77,34 +83,41 @@ export default function CompanyLayout() {
   const isConfig = pathname.split('/').filter(Boolean)[2]?.toLowerCase() === 'config';
   return (
     <CompanyContext.Provider value={ctx}>
-      <div className="min-h-dvh bg-slate-50">
-        <aside
-          aria-label="Sidebar"
-          className="fixed inset-y-0 left-0 z-20 hidden w-sidebar border-r border-slate-200 bg-white md:block"
-          data-testid="sidebar"
-        >
-          {isMobile ? null : <Sidebar />}
-        </aside>
-        <div
-          className="md:pl-[12rem]"
-          data-minimised={isMobile || undefined}
-          data-config={isConfig || undefined}
-        >
-          <TopBar minimised={isMobile} onOpenSidebar={() => setDrawerOpen(true)} />
-          <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
-            <ErrorBoundary key={pathname}>
-              <Suspense fallback={<PageSpinner />}>
-                <Outlet />
-              </Suspense>
-            </ErrorBoundary>
-          </main>
+      <UploadOrderContext.Provider value={ctx.companyType === 'shops' ? openUpload : null}>
+        <div className="min-h-dvh bg-slate-50">
+          <aside
+            aria-label="Sidebar"
+            className="fixed inset-y-0 left-0 z-20 hidden w-sidebar border-r border-slate-200 bg-white md:block"
+            data-testid="sidebar"
+          >
+            {isMobile ? null : <Sidebar />}
+          </aside>
+          <div
+            className="md:pl-[12rem]"
+            data-minimised={isMobile || undefined}
+            data-config={isConfig || undefined}
+          >
+            <TopBar minimised={isMobile} onOpenSidebar={() => setDrawerOpen(true)} />
+            <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
+              <ErrorBoundary key={pathname}>
+                <Suspense fallback={<PageSpinner />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
+            </main>
+          </div>
+          {isMobile ? (
+            <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title="Navigation">
+              <Sidebar onNavigate={() => setDrawerOpen(false)} />
+            </Drawer>
+          ) : null}
+          {ctx.companyType === 'shops' && upload !== 'unused' ? (
+            <Suspense fallback={null}>
+              <UploadOrder open={upload === 'open'} onOpenChange={(o) => setUpload(o ? 'open' : 'closed')} />
+            </Suspense>
+          ) : null}
         </div>
-        {isMobile ? (
-          <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title="Navigation">
-            <Sidebar onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
-        ) : null}
-      </div>
+      </UploadOrderContext.Provider>
     </CompanyContext.Provider>
   );
 }

@@ -1,8 +1,9 @@
 import { ArrowLeft, Menu, Upload } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { ProfileMenu } from '../../features/accounts/components/profile-menu';
 import { useCompany } from '../../lib/company-context';
+import { useOpenUpload } from '../../lib/upload-order-context';
 
 /** Parent of a path: `/shops/1/config/users` → `/shops/1/config`. */
 export const parentPath = (pathname: string) => {
@@ -14,7 +15,8 @@ export const segmentCount = (pathname: string) => pathname.split('/').filter(Boo
 
 /** Top bar (spec §2): Sidebar/Back on narrow screens, Upload order for shops, company name, email, avatar. */
 export function TopBar({ minimised, onOpenSidebar }: { minimised: boolean; onOpenSidebar: () => void }) {
-  const { company, companyType, basePath, profile } = useCompany();
+  const { company, companyType, profile } = useCompany();
+  const openUpload = useOpenUpload();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const deep = segmentCount(pathname) > 3;
@@ -45,14 +47,15 @@ export function TopBar({ minimised, onOpenSidebar }: { minimised: boolean; onOpe
       >
         {company.name}
       </p>
-      {companyType === 'shops' ? (
-        <Link
-          to={`${basePath}/upload`}
+      {companyType === 'shops' && openUpload ? (
+        <button
+          type="button"
+          onClick={openUpload}
           className={buttonClass('primary', 'sm', minimised ? 'px-2.5' : undefined)}
         >
           <Upload size={16} aria-hidden="true" />
           <span className={minimised ? 'sr-only' : undefined}>Upload order</span>
-        </Link>
+        </button>
       ) : null}
       <ProfileMenu profile={profile} compact={minimised} />
     </header>

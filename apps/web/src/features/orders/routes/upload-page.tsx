@@ -1,14 +1,12 @@
-import { Upload } from 'lucide-react';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { useCompany } from '../../../lib/company-context';
+import { useOpenUpload } from '../../../lib/upload-order-context';
 
+/** `/shops/{id}/upload` (spec §2): the upload dialog over the orders list. */
 export default function UploadPage() {
-  return (
-    <PlaceholderPage
-      title="Upload order"
-      description="Send a supplier invoice to be read into an order."
-      icon={Upload}
-      emptyTitle="Uploading is almost here"
-      emptyText="PDF, PNG, JPG and JPEG files will be accepted here. Uploaded orders become available within an hour."
-    />
-  );
+  const { basePath } = useCompany();
+  const openUpload = useOpenUpload();
+  useEffect(() => openUpload?.(), [openUpload]);
+  return <Navigate to={`${basePath}/orders`} replace />;
 }

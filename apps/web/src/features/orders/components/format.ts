@@ -1,0 +1,47 @@
+/** Money in the order's currency (when known) and the browser's locale; tabular in tables. */
+export function formatMoney(value: number | null | undefined, currency?: string | null): string {
+  if (value === null || value === undefined) return '—';
+  if (currency && /^[A-Z]{3}$/.test(currency)) {
+    try {
+      return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(value);
+    } catch {
+      // An unknown code falls through to a plain number.
+    }
+  }
+  return new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    value,
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** `2025-03-04` or an ISO timestamp as a local date; a dash when missing or unreadable. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  return Number.isNaN(d.getTime()) ? value : dateFormat.format(d);
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : dateTimeFormat.format(d);
+}
+
+/** Seconds or minutes since a timestamp, for documents being read. */
+export function since(value: string, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - new Date(value).getTime()) / 1000));
+  if (s < 60) return `${s} s`;
+  return `${Math.floor(s / 60)} min`;
+}
+
+/** The number a person knows an order by. */
+export const orderNumberOf = (o: { invoiceNum: string | null; orderNum: string | null }) =>
+  o.invoiceNum ?? o.orderNum ?? null;
