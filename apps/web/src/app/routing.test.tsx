@@ -1,10 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
 import { companyAreaLoader, shopsOnly } from './guards';
 import { navItemsFor } from './layouts/nav-items';
 import { parentPath, segmentCount } from './layouts/top-bar';
+
+afterEach(cleanup);
 
 describe('guards', () => {
   beforeEach(() => localStorage.clear());

@@ -1,6 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(cleanup);
+
 import { Avatar, initialsOf } from './avatar';
 import { ErrorFallback } from './error-fallback';
 import { OverlayProvider, useOverlay } from './overlay';
