@@ -9,7 +9,7 @@ import {
   type TTestApp,
   uniqueEmail,
 } from '../../test/harness.js';
-import { invoicePdf, type TInvoice } from '../../test/invoices.js';
+import { invoicePdf, type TInvoice } from '../../demo/invoice-pdf.js';
 import { multipart } from '../../test/multipart.js';
 
 let t: TTestApp;

@@ -16,7 +16,7 @@ export type TInvoice = {
 
 const money = (n: number) => n.toFixed(2);
 
-/** A one-page supplier invoice with a text layer, laid out like the ones shops receive. */
+/** A one-page supplier invoice (demo data and tests) with a text layer, laid out like the ones shops receive. */
 export function invoicePdf(inv: TInvoice): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { CreationDate: new Date(0) } });
   const chunks: Buffer[] = [];
