@@ -211,6 +211,51 @@ function isAmountText(s: string): boolean {
   );
 }
 
+const RECEIPT_TOTAL = /\b(?:total|jumlah|amount|amt|nett|grand|payable|due|balance|tunai)\b/;
+const RECEIPT_NOT_TOTAL =
+  /\b(?:qty|quantity|savings?|discount|items?|pcs|excl\w*|exclusive|before|tendered|change|cash|paid|points?|sub\s*-?\s*total)\b/;
+
+/** Receipt total candidates with a score: label strength, cash − change, repetition. */
+export function receiptTotals(ctx: ExtractContext): { value: number; score: number; cell: Cell }[] {
+  const money = (l: Line) =>
+    lineNumbers(l, ctx.decimal).filter((x) => !x.pct && /\d[.,]\d{2}(?!\d)/.test(x.cell.text) && x.value > 0);
+  const after = (re: RegExp) => {
+    for (const l of ctx.lines)
+      if (re.test(norm(l.text))) {
+        const m = money(l);
+        if (m.length) return m[m.length - 1]!.value;
+      }
+    return undefined;
+  };
+  const cash = after(/\b(?:cash|tunai|tendered|paid|payment|visa|master|card)\b/);
+  const change = after(/\b(?:change|baki|kembali)\b/) ?? 0;
+  const all = ctx.lines.flatMap((l) => money(l).map((m) => m.value));
+  const cands: { value: number; score: number; cell: Cell }[] = [];
+  for (const l of ctx.lines) {
+    const n = norm(l.text);
+    if (!RECEIPT_TOTAL.test(n)) continue;
+    const tax = /\b(?:gst|tax|vat|sst)\b/.test(n) && !/\bincl/.test(n);
+    if (tax || (RECEIPT_NOT_TOTAL.test(n) && !/\bround/.test(n))) continue;
+    let ms = money(l);
+    if (!ms.length) {
+      const below = ctx.lines[l.index + 1];
+      if (below && below.page === l.page) ms = money(below).slice(0, 1);
+    }
+    const m = ms[ms.length - 1];
+    if (!m) continue;
+    let score = 1;
+    if (/\bround|\bincl|\bnett|\bgrand|\bpayable|\bdue\b/.test(n)) score += 1;
+    if (cash !== undefined && Math.abs(round2(cash - change) - m.value) < 0.011) score += 2;
+    if (all.filter((v) => Math.abs(v - m.value) < 0.001).length >= 2) score += 0.5;
+    cands.push({ value: m.value, score, cell: m.cell });
+  }
+  if (!cands.length && cash !== undefined && cash - change > 0)
+    cands.push({ value: round2(cash - change), score: 0.8, cell: ctx.lines[0]!.cells[0]! });
+  const max = Math.max(0, ...cands.map((c) => c.value));
+  for (const c of cands) if (c.value === max) c.score += 0.3;
+  return cands.sort((a, b) => b.score - a.score);
+}
+
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
 export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
   const cands: MoneyCand[] = [];
@@ -268,9 +313,12 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     }
     if (done) break;
   }
-  if (!done) {
-    // receipts: the most specific total; cash − change = total lends support
-    put('invoiceTotal', totals[0], ctx.isReceipt ? 0.7 : 0.6);
+  if (!done && ctx.isReceipt) {
+    const r = receiptTotals(ctx)[0];
+    if (r)
+      out.invoiceTotal = { value: r.value, conf: Math.min(0.95, 0.5 + r.score * 0.12), box: boxOf(r.cell) };
+  } else if (!done) {
+    put('invoiceTotal', totals[0], 0.6);
     put('net', nets[0], 0.6);
     put('vat', vats[0], 0.5);
     if (out.invoiceTotal && out.vat && !out.net) {
@@ -388,6 +436,15 @@ function partyFromLines(name: string, addr: string[]): TParty {
   }
   if (rest.length) p.address = rest.join(', ');
   return p;
+}
+
+/** Legal-form words OCR often misreads ("SON BHD" for "SDN BHD"); registration numbers after the name go. */
+export function fixOcrName(t: string): string {
+  return t
+    .replace(/\b[S5][O0D][N]\.?\s+[B8]H[D0O]\b/gi, (m) => (m === m.toUpperCase() ? 'SDN BHD' : 'Sdn Bhd'))
+    .replace(/\s*\(?\b\d{3,}[-\s]*[A-Z]\)?\s*$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Receipt vendor: the first name-like lines at the top, then the address lines under it. */

@@ -42,13 +42,21 @@ export function nativeTesseractLangs(): string[] | null {
   return nativeChecked;
 }
 
+/** Fixes common OCR slips inside numbers: "o.00" → "0.00", "~50.00" → "50.00", "1O,5O" → "10,50". */
+export function cleanOcrToken(t: string): string {
+  const stripped = t.replace(/^[~“”"'`‘’^*»«]+(?=[\dOo.,-])/, '');
+  if (/^[-(]?[\dOoIl]*\d[\dOoIl]*[.,]\d[\dOo]?\)?$|^[Oo][.,]\d{2}$/.test(stripped) && /[.,]/.test(stripped))
+    return stripped.replace(/[Oo]/g, '0').replace(/[Il]/g, '1');
+  return stripped;
+}
+
 /** Parses Tesseract TSV output into words with page-fraction positions. */
 export function parseTsv(tsv: string, width: number, height: number, page: number): OcrWord[] {
   const out: OcrWord[] = [];
   for (const row of tsv.split('\n')) {
     const c = row.split('\t');
     if (c.length < 12 || c[0] !== '5') continue;
-    const text = (c[11] ?? '').trim();
+    const text = cleanOcrToken((c[11] ?? '').trim());
     if (!text) continue;
     const left = +c[6]!;
     const top = +c[7]!;

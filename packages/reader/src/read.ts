@@ -9,6 +9,7 @@ import {
   extractParties,
   extractTotals,
   extractVat,
+  receiptTotals,
 } from './extract.js';
 import { identify } from './identify.js';
 import {
@@ -22,7 +23,7 @@ import {
   resize,
   rotate,
 } from './image.js';
-import { buildLines, type Line } from './layout.js';
+import { buildLines } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage } from './ocr.js';
 import { guessDateOrder, guessDecimalStyle, norm, round2 } from './parse.js';
@@ -151,7 +152,9 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
   }
   const img = await decodeImage(bytes, limits.maxPixels);
   const prepared = prepareImage(img);
-  const words = await ocrWithLang(prepared, 1, psm, opts);
+  // narrow or tall scans (receipts) read best as one uniform block
+  const receiptLike = img.height / img.width > 1.3 || img.width < 1000;
+  const words = await ocrWithLang(prepared, 1, receiptLike ? 6 : psm, opts);
   return {
     pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
     numPages: 1,
@@ -287,41 +290,33 @@ function fromEInvoice(r: TReaderResult, xml: Uint8Array): boolean {
   return true;
 }
 
-/** Scores a reading of a receipt/scan: consistent totals and valid dates make a reading more believable. */
-function readingScore(r: TReaderResult, lines: Line[]): number {
-  let s = 0;
-  if (r.totals.invoiceTotal !== undefined) s += 2;
-  if (r.headers.invoiceDate) s += 1.5;
-  if (r.vendor.name) s += 0.5;
-  if (
-    r.totals.net !== undefined &&
-    r.totals.vat !== undefined &&
-    r.totals.invoiceTotal !== undefined &&
-    Math.abs(r.totals.net + r.totals.vat - r.totals.invoiceTotal) < 0.02
-  )
-    s += 1;
-  // cash − change = total
-  const text = lines.map((l) => norm(l.text));
-  const amountAfter = (re: RegExp) => {
-    for (const t of text)
-      if (re.test(t)) {
-        const m = /(\d+[.,]\d{2})(?!.*\d[.,]\d{2})/.exec(t);
-        if (m) return Number(m[1]!.replace(',', '.'));
-      }
-    return undefined;
-  };
-  const cash = amountAfter(/\b(?:cash|tunai|tendered|paid)\b/);
-  const change = amountAfter(/\b(?:change|baki|kembali)\b/);
-  if (
-    cash !== undefined &&
-    change !== undefined &&
-    r.totals.invoiceTotal !== undefined &&
-    Math.abs(cash - change - r.totals.invoiceTotal) < 0.011
-  )
-    s += 1.5;
-  const items = Object.entries(r.confidence.fields).filter(([k]) => k.startsWith('items.')).length;
-  s += Math.min(1, items * 0.1);
-  return s;
+/** Combines several OCR readings of one receipt: each field takes the value most readings agree on. */
+function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }[]): TReaderResult {
+  const base = structuredClone(readings[0]!.r);
+  const dates = new Map<string, number>();
+  readings.forEach(({ r }, i) => {
+    const d = r.headers.invoiceDate;
+    if (d && Number(d.slice(0, 4)) >= 2000 && Number(d.slice(0, 4)) <= new Date().getUTCFullYear() + 1)
+      dates.set(d, (dates.get(d) ?? 0) + 1 + (i === 0 ? 0.1 : 0));
+  });
+  const bestDate = [...dates.entries()].sort((a, b) => b[1] - a[1])[0];
+  if (bestDate) {
+    base.headers.invoiceDate = bestDate[0];
+    base.confidence.fields['headers.invoiceDate'] = Math.min(0.97, 0.5 + 0.2 * bestDate[1]);
+  }
+  const totals = new Map<number, number>();
+  for (const { ctx } of readings)
+    for (const c of receiptTotals(ctx).slice(0, 3)) totals.set(c.value, (totals.get(c.value) ?? 0) + c.score);
+  const bestTotal = [...totals.entries()].sort((a, b) => b[1] - a[1])[0];
+  if (bestTotal) {
+    base.totals.invoiceTotal = bestTotal[0];
+    base.confidence.fields['totals.invoiceTotal'] = Math.min(0.97, 0.4 + 0.08 * bestTotal[1]);
+  }
+  if (!base.vendor.name) {
+    const v = readings.find((x) => x.r.vendor.name);
+    if (v) base.vendor = v.r.vendor;
+  }
+  return base;
 }
 
 /** Reads one document in this thread (use createReader for isolation and time limits). */
@@ -374,20 +369,19 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       r = x;
     }
   }
-  // more OCR passes for scans: other segmentation modes, thresholded; keep the reading that adds up best
-  if (doc.source === 'ocr' && doc.kind !== 'pdf' && r.source !== 'embedded-xml') {
+  // more OCR passes for scans (other segmentation modes, larger, thresholded); fields are voted across readings
+  if (doc.source === 'ocr' && doc.kind !== 'pdf' && r.source !== 'embedded-xml' && ctx.isReceipt) {
     const passes = opts.maxOcrPasses ?? 3;
-    let best = { r, score: readingScore(r, ctx.lines) };
     const lang = guessLang(doc.pages[0]?.words ?? []);
-    const alt: { psm: number; bin: boolean }[] = [
-      { psm: 6, bin: false },
-      { psm: 4, bin: true },
+    const readings: { r: TReaderResult; ctx: ExtractContext }[] = [{ r, ctx }];
+    const alt: { psm: number; width: number; bin: boolean }[] = [
+      { psm: 4, width: 1500, bin: false },
+      { psm: 3, width: 1000, bin: true },
     ];
-    for (const p of alt.slice(0, passes - 1)) {
-      if (best.score >= 6) break;
-      try {
-        const img = await decodeImage(bytes, { ...DEFAULT_LIMITS, ...opts.limits }.maxPixels);
-        let g = prepareImage(img);
+    try {
+      const img = await decodeImage(bytes, { ...DEFAULT_LIMITS, ...opts.limits }.maxPixels);
+      for (const p of alt.slice(0, passes - 1)) {
+        let g = prepareImage(img, p.width);
         if (p.bin) g = binarize(g);
         const ws = await ocrImage(g, 1, {
           psm: p.psm,
@@ -396,14 +390,13 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
         });
         const d2: DocumentWords = { ...doc, pages: [{ ...doc.pages[0]!, words: wordsOf(ws) }] };
         const c2 = contextOf(d2);
-        const r2 = extractAll(c2, d2, file);
-        const s2 = readingScore(r2, c2.lines);
-        if (s2 > best.score) best = { r: r2, score: s2 };
-      } catch {
-        // a failed extra pass keeps the first reading
+        c2.isReceipt = true;
+        readings.push({ r: extractAll(c2, d2, file), ctx: c2 });
       }
+    } catch {
+      // a failed extra pass keeps the readings made so far
     }
-    r = best.r;
+    r = voteReadings(readings);
   }
   if (opts.profile) r = applyProfile(r, ctx, opts.profile);
   else if (opts.supplierKey) r.inTraining = true;
