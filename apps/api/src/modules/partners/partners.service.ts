@@ -294,8 +294,8 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
 
     /**
      * Edits a shop's supplier. While the supplier company is unclaimed and only this shop links it, the shop
-     * owns its details: a new name renames it, and a new main address moves the link to that address's
-     * supplier company (made and invited when there is none).
+     * owns its details: a new name renames it, and a new main address is invited in place of the old one, or,
+     * when that address already has a supplier company, the link moves there (not once it has orders).
      */
     async update(shopId: number, userId: string, linkId: number, input: TUpdateSupplier) {
       const moved = await translateConflicts(
@@ -317,14 +317,34 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
             const state = await supplierState(tx, link.supplierId);
             const ownedByShop = !state.claimed && state.links === 1;
             let supplierId = link.supplierId;
+            let invite = false;
             if (ownedByShop && mainEmail !== link.mainEmail) {
               await lockEmail(tx, mainEmail);
-              supplierId = await findOrCreateSupplier(tx, mainEmail, name);
-              if (supplierId !== link.supplierId) {
+              const [existing] = await tx
+                .select({ id: companies.id })
+                .from(companies)
+                .where(
+                  and(
+                    eq(companies.type, 'suppliers'),
+                    sql`lower(${companies.mainEmail}) = ${mainEmail}`,
+                    ne(companies.id, link.supplierId),
+                  ),
+                )
+                .orderBy(asc(companies.id))
+                .limit(1);
+              if (!existing) {
+                // A corrected address: the same unclaimed company, invited anew at its new address.
+                await tx.update(companies).set({ mainEmail, name }).where(eq(companies.id, link.supplierId));
+                await tx
+                  .delete(invitations)
+                  .where(and(eq(invitations.companyId, link.supplierId), isNull(invitations.acceptedAt)));
+                invite = true;
+              } else {
+                // The address belongs to another supplier company: the link moves there.
                 const [linked] = await tx
                   .select({ name: shopSuppliers.name })
                   .from(shopSuppliers)
-                  .where(and(eq(shopSuppliers.shopId, shopId), eq(shopSuppliers.supplierId, supplierId)));
+                  .where(and(eq(shopSuppliers.shopId, shopId), eq(shopSuppliers.supplierId, existing.id)));
                 if (linked) {
                   throw new AppError(
                     'CONFLICT',
@@ -332,6 +352,16 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
                     { supplierMainEmail: [`Already in your list as "${linked.name}"`] },
                   );
                 }
+                const orders = (await metricsFor(shopId, [linkId])).get(linkId)?.totalOrders ?? 0;
+                if (orders > 0) {
+                  throw new AppError(
+                    'CONFLICT',
+                    `${mainEmail} belongs to another supplier company, and "${link.name}" already has orders, so it cannot move there.`,
+                    { supplierMainEmail: ['Belongs to another supplier company'] },
+                  );
+                }
+                supplierId = existing.id;
+                invite = true;
               }
             } else if (ownedByShop && name !== link.name) {
               await tx.update(companies).set({ name }).where(eq(companies.id, link.supplierId));
@@ -348,7 +378,7 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
               })
               .where(eq(shopSuppliers.id, linkId));
             if (supplierId !== link.supplierId) await dropIfOrphan(tx, link.supplierId);
-            return supplierId !== link.supplierId ? { supplierId, mainEmail } : null;
+            return invite ? { supplierId, mainEmail } : null;
           }),
         input.supplierName ?? '',
       );

@@ -336,22 +336,51 @@ describe('edit and delete suppliers', () => {
     expect(after.json().data.data[0]).toMatchObject({ supplierName: 'To Edit', secondaryEmails: [] });
   });
 
-  it('moves an unclaimed supplier to its corrected address and invites that address', async () => {
+  it('re-invites an unclaimed supplier at its corrected address', async () => {
     const typo = uniqueEmail('typo');
     const link = (await addSupplier(owner, shopId, 'Typo Supplies', typo)).json().data;
+    const typoToken = invitationToken((await lastMailTo(t.app, typo)).links[0]!);
     const fixed = uniqueEmail('fixed');
     const res = await call(owner, 'PATCH', `/api/shops/${shopId}/suppliers/${link.shopSupplierId}`, {
       supplierMainEmail: fixed,
     });
     expect(res.statusCode).toBe(200);
-    const moved = res.json().data;
-    expect(moved.supplierMainEmail).toBe(fixed);
-    expect(moved.supplierId).not.toBe(link.supplierId);
+    expect(res.json().data).toMatchObject({ supplierId: link.supplierId, supplierMainEmail: fixed });
     expect((await lastMailTo(t.app, fixed)).subject).toBe(
       'Corner Shop added you as a supplier on OrderBridge',
     );
+    const [company] = await t.app.db.select().from(companies).where(eq(companies.id, link.supplierId));
+    expect(company!.mainEmail).toBe(fixed);
+    // The link sent to the wrong address no longer works.
+    const wrong = await t.app.inject({ method: 'GET', url: `/api/invitations/${typoToken}` });
+    expect(wrong.statusCode).toBe(404);
+    const person = await signUp(t.app, { email: fixed });
+    expect(person).toMatchObject({ companyId: link.supplierId, role: 'admin' });
+  });
+
+  it('moves an unclaimed supplier to the supplier company that owns the corrected address', async () => {
+    const runner = await signUp(t.app);
+    const realEmail = uniqueEmail('real');
+    const real = await call(runner, 'POST', '/api/onboarding/company', {
+      companyName: 'Real Supplier',
+      companyType: 'suppliers',
+      companyMainEmail: realEmail,
+    });
+    const realId = real.json().data.companyId;
+    const link = (await addSupplier(owner, shopId, 'Wrong Address Ltd', uniqueEmail('wrong'))).json().data;
+    const res = await call(owner, 'PATCH', `/api/shops/${shopId}/suppliers/${link.shopSupplierId}`, {
+      supplierMainEmail: realEmail.toUpperCase(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      supplierId: realId,
+      claimed: true,
+      supplierName: 'Wrong Address Ltd',
+    });
     const old = await t.app.db.select().from(companies).where(eq(companies.id, link.supplierId));
     expect(old).toHaveLength(0);
+    const clients = await call(runner, 'GET', `/api/suppliers/${realId}/shops`);
+    expect(clients.json().data.data.map((c: { clientId: number }) => c.clientId)).toEqual([shopId]);
   });
 
   it('keeps a claimed supplier when the shop changes the address it knows it by', async () => {
@@ -398,6 +427,18 @@ describe('edit and delete suppliers', () => {
       .from(shopSuppliers)
       .where(eq(shopSuppliers.id, link.shopSupplierId));
     expect(still).toHaveLength(1);
+    // Nor does it move to another supplier company: its orders would lose their supplier.
+    const other = await signUp(t.app);
+    const otherEmail = uniqueEmail('other-supplier');
+    await call(other, 'POST', '/api/onboarding/company', {
+      companyName: 'Other Supplier',
+      companyType: 'suppliers',
+      companyMainEmail: otherEmail,
+    });
+    await expect(
+      partners.update(shopId, owner.userId, link.shopSupplierId, { supplierMainEmail: otherEmail }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await partners.get(shopId, link.shopSupplierId)).supplierId).toBe(link.supplierId);
   });
 
   it('lets any member add a supplier but only admins edit or delete', async () => {
