@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { linkFromOutbox, PASSWORD, signedInCompany, uniqueEmail } from './helpers';
 
@@ -13,6 +14,10 @@ test.describe('phone width', () => {
     await page.getByRole('button', { name: 'Sidebar' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await expect(drawer).toBeVisible();
+    await page.screenshot({
+      path: path.join(import.meta.dirname, 'screenshots', 'sidebar-drawer-390.png'),
+      animations: 'disabled',
+    });
     await drawer.getByRole('link', { name: 'Configuration' }).click();
     await expect(drawer).toBeHidden();
     // Config index on a small screen: the hint, no redirect.

@@ -20,7 +20,11 @@ for (const width of [1280, 390]) {
   test(`screenshots and axe at ${width}px`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
     const snap = (name: string) =>
-      page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+      page.screenshot({
+        path: path.join(shots, `${name}-${width}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
 
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
