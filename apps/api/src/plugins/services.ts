@@ -59,6 +59,8 @@ export default fp(
       mailer,
       config,
       issueInvitation: companies.issueInvitation,
+      // Called at request time, when the documents service below exists.
+      orderMetrics: (shopId, linkIds) => documents.metricsByLink(shopId, linkIds),
     });
     const accounts = createAccountsService({
       db,

@@ -4,8 +4,8 @@ import path from 'node:path';
 import * as mupdf from 'mupdf';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PASSWORD, uniqueEmail } from '../../test/harness.js';
 import { invoicePdf } from '../../demo/invoice-pdf.js';
+import { PASSWORD, uniqueEmail } from '../../test/harness.js';
 import { startServerProcess, type TServerProcess } from '../../test/server-process.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies of many shapes; the assertions check them.

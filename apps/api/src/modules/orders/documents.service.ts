@@ -6,6 +6,7 @@ import {
   type TPage,
   type TReviewOrder,
   type TReviewPatch,
+  type TShopSupplierMetrics,
   type TUnprocessedOrder,
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES_MESSAGE,
@@ -228,6 +229,38 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
 
   return {
     review,
+
+    /** The shop-supplier metrics of spec §3, per link, counted from documents and orders. */
+    async metricsByLink(shopId: number, linkIds: number[]) {
+      const rows = await db
+        .select({
+          linkId: documents.shopSupplierId,
+          totalProcessedOrders: sql<number>`count(*) filter (where ${documents.status} = 'processed')::int`,
+          totalUnprocessedOrders: sql<number>`count(*) filter (where ${documents.status} <> 'processed')::int`,
+          totalTrainedOrders: sql<number>`count(*) filter (where ${documents.processedBy} is not null)::int`,
+          totalInTrainingOrders: sql<number>`count(*) filter (where ${documents.inTraining} and ${documents.status} <> 'processed')::int`,
+          // Waiting for a person for more than a day while the supplier's layout is still being learned.
+          totalUrgentTrainOrders: sql<number>`count(*) filter (where ${documents.inTraining} and ${documents.status} = 'pending_review' and ${documents.createdAt} < now() - interval '1 day')::int`,
+          totalPendingReviewOrders: sql<number>`count(*) filter (where ${documents.status} = 'pending_review')::int`,
+        })
+        .from(documents)
+        .where(and(eq(documents.shopId, shopId), inArray(documents.shopSupplierId, linkIds)))
+        .groupBy(documents.shopSupplierId);
+      const totals = await db
+        .select({ linkId: orders.shopSupplierId, n: count() })
+        .from(orders)
+        .where(and(eq(orders.shopId, shopId), inArray(orders.shopSupplierId, linkIds)))
+        .groupBy(orders.shopSupplierId);
+      const metrics = new Map<number, Partial<TShopSupplierMetrics>>(
+        rows.map(({ linkId, ...m }) => [linkId, { ...m, totalOrders: 0 }]),
+      );
+      for (const t of totals) {
+        const m = metrics.get(t.linkId);
+        if (m) m.totalOrders = t.n;
+        else metrics.set(t.linkId, { totalOrders: t.n });
+      }
+      return metrics;
+    },
 
     async upload(input: TUpload) {
       const [link] = await db

@@ -1,5 +1,6 @@
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { invoicePdf, type TInvoice } from '../../demo/invoice-pdf.js';
 import {
   bearer,
   createCompany,
@@ -9,7 +10,6 @@ import {
   type TTestApp,
   uniqueEmail,
 } from '../../test/harness.js';
-import { invoicePdf, type TInvoice } from '../../demo/invoice-pdf.js';
 import { multipart } from '../../test/multipart.js';
 
 let t: TTestApp;
@@ -561,6 +561,31 @@ describe('supplier-entered orders and counts', () => {
       payload: { supplierId: w.supplierId, shopId: (await world()).shopId },
     });
     expect(notClient.statusCode).toBe(404);
+  });
+
+  it('counts documents and orders in the shop’s supplier metrics', async () => {
+    const w = await world();
+    const first = await upload(w, { bytes: await invoicePdf(invoice()), name: 'a.pdf' });
+    await processed(w, first.json().data.tempOrderId);
+    const second = await upload(w, { bytes: await invoicePdf(invoice()), name: 'b.pdf' });
+    await readingDone(w, second.json().data.tempOrderId);
+    const link = (await get(w.shop, `/api/shops/${w.shopId}/suppliers`)).json().data.data[0];
+    expect(link).toMatchObject({
+      shopSupplierId: w.linkId,
+      totalOrders: 1,
+      totalProcessedOrders: 1,
+      totalTrainedOrders: 1,
+      totalUnprocessedOrders: 1,
+      totalPendingReviewOrders: 1,
+      totalUrgentTrainOrders: 0,
+    });
+    // A supplier with orders cannot be deleted.
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/shops/${w.shopId}/suppliers/${w.linkId}`,
+      headers: bearer(w.shop.token),
+    });
+    expect(del.statusCode).toBe(409);
   });
 
   it('counts uploads for the dashboard', async () => {
