@@ -21,6 +21,23 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 4, mode: '
 
 type TPartyJson = Record<string, string>;
 
+/** The order item fields of spec §3, shared by items under review and items of orders. */
+const itemColumns = () => ({
+  itemCode: text('item_code'),
+  unitBarcode: text('unit_barcode'),
+  itemQty: money('item_qty'),
+  itemDesc: text('item_desc'),
+  unitOfMeasure: text('unit_of_measure'),
+  pack: text('pack'),
+  price: money('price'),
+  discount: money('discount'),
+  vat: money('vat'),
+  vatCode: text('vat_code'),
+  amount: money('amount'),
+  required: boolean('required'),
+  rsp: money('rsp'),
+});
+
 /**
  * An incoming document (the spec's temp / unprocessed order): an uploaded or emailed file and what the
  * reader made of it. `reading` → `pending_review` | `processed`, or `failed`.
@@ -90,19 +107,7 @@ export const documentItems = pgTable(
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
-    itemCode: text('item_code'),
-    unitBarcode: text('unit_barcode'),
-    itemQty: money('item_qty'),
-    itemDesc: text('item_desc'),
-    unitOfMeasure: text('unit_of_measure'),
-    pack: text('pack'),
-    price: money('price'),
-    discount: money('discount'),
-    vat: money('vat'),
-    vatCode: text('vat_code'),
-    amount: money('amount'),
-    required: boolean('required'),
-    rsp: money('rsp'),
+    ...itemColumns(),
   },
   (t) => [index('document_items_document_idx').on(t.documentId, t.lineNo)],
 );
@@ -175,19 +180,7 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
-    itemCode: text('item_code'),
-    unitBarcode: text('unit_barcode'),
-    itemQty: money('item_qty'),
-    itemDesc: text('item_desc'),
-    unitOfMeasure: text('unit_of_measure'),
-    pack: text('pack'),
-    price: money('price'),
-    discount: money('discount'),
-    vat: money('vat'),
-    vatCode: text('vat_code'),
-    amount: money('amount'),
-    required: boolean('required'),
-    rsp: money('rsp'),
+    ...itemColumns(),
     receivedQuantity: money('received_quantity'),
     notes: text('notes'),
   },
