@@ -196,8 +196,19 @@ export function learnFromContext(
   p.learnedFrom++;
   p.updatedAt = new Date().toISOString();
   p.decimal = ctx.decimal;
-  p.dateOrder = ctx.dateOrder;
+  p.dateOrder ??= ctx.dateOrder;
   if (corrected.vendor?.name) p.vendor = { ...corrected.vendor };
+  // the supplier's date order, from where the corrected dates are printed
+  for (const f of ['headers.invoiceDate', 'headers.dueDate', 'headers.orderDate']) {
+    const want = get(corrected, f);
+    if (typeof want !== 'string') continue;
+    const text = ctx.lines.map((l) => l.text).join('\n');
+    const dmy = findDates(text, 'dmy').some((d) => d.iso === want);
+    const mdy = findDates(text, 'mdy').some((d) => d.iso === want);
+    if (mdy && !dmy) p.dateOrder = 'mdy';
+    else if (dmy && !mdy) p.dateOrder = 'dmy';
+  }
+  ctx = { ...ctx, dateOrder: p.dateOrder ?? ctx.dateOrder };
   for (const [field, kind] of Object.entries(FIELD_KINDS)) {
     const want = get(corrected, field);
     if (want === undefined || want === null || want === '') {
@@ -330,7 +341,12 @@ function set(o: Record<string, unknown>, p: string, v: unknown) {
 }
 
 /** Re-reads the fields a profile knows, at their learned places; the generic reading fills the rest. */
-export function applyProfile(r: TReaderResult, ctx: ExtractContext, p: SupplierProfile): TReaderResult {
+export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: SupplierProfile): TReaderResult {
+  const ctx: ExtractContext = {
+    ...ctx0,
+    dateOrder: p.dateOrder ?? ctx0.dateOrder,
+    decimal: p.decimal ?? ctx0.decimal,
+  };
   const out = structuredClone(r);
   out.profileUsed = p.supplierKey;
   out.inTraining = p.learnedFrom < 1;

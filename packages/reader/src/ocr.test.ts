@@ -1,0 +1,73 @@
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { enInvoice, makePdf } from './__tests__/make-docs.js';
+import { estimateSkew, renderPdfPage, rotate, toPng } from './image.js';
+import { closeOcr, nativeTesseractLangs, ocrImage } from './ocr.js';
+import { readDocument } from './read.js';
+
+function pdfOf(
+  draw: (doc: PDFKit.PDFDocument) => void,
+  size: [number, number] = [595, 842],
+): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size, margin: 20 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    draw(doc);
+    doc.end();
+  });
+}
+
+describe('images and scanned pages', () => {
+  it('reads an invoice rendered to a PNG (OCR, no text layer)', async () => {
+    const spec = enInvoice(7);
+    const page = await renderPdfPage(await makePdf(spec), 1, 200, 40_000_000);
+    const r = await readDocument(await toPng(page), { fileName: 'scan.png' });
+    expect(r.source).toBe('ocr');
+    expect(r.headers.invoiceNum).toBe('INV-2024-0007');
+    expect(r.headers.invoiceDate).toBe('2024-03-14');
+    expect(r.totals.invoiceTotal).toBe(spec.total);
+    expect(r.items.length).toBe(2);
+  });
+
+  it('OCRs a PDF page that has no text layer', async () => {
+    const spec = enInvoice(8);
+    const png = await toPng(await renderPdfPage(await makePdf(spec), 1, 200, 40_000_000));
+    const pdf = await pdfOf((d) => d.image(Buffer.from(png), 0, 0, { width: 595 }));
+    const r = await readDocument(pdf, { fileName: 'image-only.pdf' });
+    expect(r.source).toBe('ocr');
+    expect(r.headers.invoiceNum).toBe('INV-2024-0008');
+    expect(r.totals.invoiceTotal).toBe(spec.total);
+  });
+
+  it('finds and corrects the skew of a scan', async () => {
+    const page = await renderPdfPage(await makePdf(enInvoice(9)), 1, 100, 40_000_000);
+    const skewed = rotate(page, 3);
+    const est = estimateSkew(skewed);
+    expect(Math.abs(Math.abs(est) - 3)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(estimateSkew(rotate(skewed, -est)))).toBeLessThanOrEqual(0.5);
+  });
+
+  it('runs tesseract.js offline with the npm traineddata (no native binary needed)', async () => {
+    const pdf = await pdfOf(
+      (d) => {
+        d.font('Helvetica').fontSize(28).text('Invoice No: INV-42', 20, 20);
+        d.text('Total: 1,234.56', 20, 70);
+      },
+      [420, 130],
+    );
+    const img = await renderPdfPage(pdf, 1, 150, 10_000_000);
+    const words = await ocrImage(img, 1, { psm: 6, engine: 'wasm', langs: ['eng'] });
+    const text = words.map((w) => w.text).join(' ');
+    expect(text).toContain('INV-42');
+    expect(text).toContain('1,234.56');
+    expect(words[0]!.x0).toBeGreaterThanOrEqual(0);
+    await closeOcr();
+  });
+
+  it('says whether native tesseract is installed', () => {
+    const langs = nativeTesseractLangs();
+    expect(langs === null || Array.isArray(langs)).toBe(true);
+  });
+});

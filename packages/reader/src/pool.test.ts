@@ -1,0 +1,80 @@
+import PDFDocument from 'pdfkit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { enInvoice, makePdf } from './__tests__/make-docs.js';
+import { createReader } from './pool.js';
+
+const reader = createReader({ workers: 1, timeoutMs: 30_000 });
+afterAll(() => reader.close());
+
+function encryptedPdf(): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ userPassword: 'secret', ownerPassword: 'owner' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.text('Invoice 1');
+    doc.end();
+  });
+}
+
+describe('reader pool (worker threads, limits)', () => {
+  it('reads a document in a worker thread', async () => {
+    const r = await reader.read(await makePdf(enInvoice(1)), { fileName: 'ok.pdf' });
+    expect(r.file).toBe('ok.pdf');
+    expect(r.headers.invoiceNum).toBe('INV-2024-0001');
+  });
+
+  it.each([
+    [
+      'random bytes',
+      () => Promise.resolve(new Uint8Array(4096).map((_, i) => (i * 7919) % 251)),
+      /not a PDF, PNG, JPEG/,
+    ],
+    ['an empty file', () => Promise.resolve(new Uint8Array()), /not a PDF, PNG, JPEG/],
+    [
+      'a truncated PDF',
+      async () => (await makePdf(enInvoice(1))).subarray(0, 700),
+      /cannot be read|could not be read/,
+    ],
+    ['an encrypted PDF', encryptedPdf, /password/],
+    [
+      'a PNG with a broken body',
+      () => Promise.resolve(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])),
+      /could not be read/,
+    ],
+  ])('answers %s with an issue and review', async (_name, make, why) => {
+    const r = await reader.read(await make(), { fileName: 'bad' });
+    expect(r.pendingReview).toBe(true);
+    expect(r.issues.map((i) => i.description).join(' ')).toMatch(why);
+  });
+
+  it('refuses files above the size limit', async () => {
+    const r = await reader.read(await makePdf(enInvoice(1)), {
+      fileName: 'big.pdf',
+      limits: { maxBytes: 1000 },
+    });
+    expect(r.pendingReview).toBe(true);
+    expect(r.issues[0]!.column).toBe('too-large');
+  });
+
+  it('refuses images above the pixel limit', async () => {
+    // a PNG header claiming 100000 × 100000 pixels
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 1, 0x86, 0xa0,
+      0, 1, 0x86, 0xa0, 8, 0, 0, 0, 0, 0x3b, 0x7e, 0x9b, 0x55,
+    ]);
+    const r = await reader.read(png, { fileName: 'huge.png' });
+    expect(r.pendingReview).toBe(true);
+    expect(r.issues.length).toBeGreaterThan(0);
+  });
+
+  it('stops a read that takes too long and keeps working afterwards', async () => {
+    const slow = createReader({ workers: 1, timeoutMs: 50 });
+    const r = await slow.read(await makePdf(enInvoice(2)), { fileName: 'slow.pdf' });
+    expect(r.pendingReview).toBe(true);
+    expect(r.issues[0]!.column).toBe('timeout');
+    await slow.close();
+    const ok = await reader.read(await makePdf(enInvoice(3)), { fileName: 'after.pdf' });
+    expect(ok.headers.invoiceNum).toBe('INV-2024-0003');
+  });
+});
