@@ -1,0 +1,68 @@
+// Page timings: a text-layer page, one OCR pass compared with the native tesseract CLI on the same image,
+// and whole image documents (all passes).
+//   npx tsx bench/reader/timing.ts [CORPUS_DIR]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decodeImage, toPng } from '../../packages/reader/src/image.ts';
+import { closeOcr, nativeTesseractLangs, readDocument } from '../../packages/reader/src/index.ts';
+import { ocrImage } from '../../packages/reader/src/ocr.ts';
+import { prepareImage } from '../../packages/reader/src/read.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const corpus = path.resolve(process.argv[2] ?? path.join(root, '../shared/corpus'));
+const docs = path.join(corpus, 'docs');
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const time = async (n: number, f: () => Promise<unknown>) => {
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await f();
+    xs.push(performance.now() - t);
+  }
+  return median(xs);
+};
+
+console.log(
+  `machine: ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
+// text-layer pages: every one-page text PDF of the corpus, warm (pdf.js loaded), median of 5 reads each
+const textPdfs = fs.readdirSync(docs).filter((f) => f.endsWith('.pdf'));
+const perPage: number[] = [];
+await readDocument(new Uint8Array(fs.readFileSync(path.join(docs, textPdfs[0]!))), {});
+for (const f of textPdfs) {
+  const bytes = new Uint8Array(fs.readFileSync(path.join(docs, f)));
+  const first = await readDocument(bytes, {});
+  if (first.source !== 'text') continue;
+  const ms = await time(5, () => readDocument(bytes, {}));
+  perPage.push(ms / first.pages);
+}
+console.log(
+  `text-layer page: median ${median(perPage).toFixed(0)} ms, worst ${Math.max(...perPage).toFixed(0)} ms per page over ${perPage.length} PDFs`,
+);
+
+// one OCR pass (our clean-up excluded: the same prepared image goes to both) vs the native CLI
+if (!nativeTesseractLangs()) console.log('native tesseract not installed: OCR runs on tesseract.js (WASM)');
+const images = ['fx107-f20220024-render.png', 'sroie-000.jpg', 'sroie-100.jpg'].filter((f) =>
+  fs.existsSync(path.join(docs, f)),
+);
+for (const f of images) {
+  const img = prepareImage(await decodeImage(new Uint8Array(fs.readFileSync(path.join(docs, f))), 1e9));
+  const png = path.join(os.tmpdir(), `bench-${f}.png`);
+  fs.writeFileSync(png, await toPng(img));
+  const ours = await time(3, () => ocrImage(img, 1, { psm: 6, langs: ['eng'] }));
+  const cli = await time(3, async () =>
+    spawnSync('tesseract', [png, 'stdout', '--psm', '6', '-l', 'eng', 'tsv'], {
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    }),
+  );
+  const whole = await time(1, () => readDocument(new Uint8Array(fs.readFileSync(path.join(docs, f))), {}));
+  console.log(
+    `${f} (${img.width}×${img.height}): one OCR pass ${ours.toFixed(0)} ms, tesseract CLI ${cli.toFixed(0)} ms, ratio ${(ours / cli).toFixed(2)}; whole document (all passes) ${whole.toFixed(0)} ms`,
+  );
+}
+await closeOcr();
