@@ -265,6 +265,25 @@ export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
     },
 
     async changeRole(companyId: number, userId: string, role: TRole) {
+      if (userId.startsWith(INVITED_PREFIX)) {
+        // A pending invitation: the invitee will join with the new role.
+        const id = Number(userId.slice(INVITED_PREFIX.length));
+        const changed = Number.isSafeInteger(id)
+          ? await db
+              .update(invitations)
+              .set({ role })
+              .where(
+                and(
+                  eq(invitations.id, id),
+                  eq(invitations.companyId, companyId),
+                  isNull(invitations.acceptedAt),
+                ),
+              )
+              .returning({ id: invitations.id })
+          : [];
+        if (!changed.length) throw notFound('This invitation');
+        return;
+      }
       const current = await membership(companyId, userId);
       if (current.role === 'admin' && role !== 'admin' && (await adminCount(companyId)) <= 1)
         throw lastAdmin();

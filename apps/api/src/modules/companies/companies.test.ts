@@ -384,6 +384,17 @@ describe('users of a company', () => {
       payload: { email },
     });
     const invited = (await get(`/api/shops/${shopId}/users`, admin)).json().data.data[1];
+    const promoteInvited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/shops/${shopId}/users/${invited.id}`,
+      headers: bearer(admin.token),
+      payload: { role: 'admin' },
+    });
+    expect(promoteInvited.statusCode).toBe(200);
+    expect((await get(`/api/shops/${shopId}/users`, admin)).json().data.data[1]).toMatchObject({
+      role: 'admin',
+      status: 'invited',
+    });
     const revoke = await t.app.inject({
       method: 'DELETE',
       url: `/api/shops/${shopId}/users/${invited.id}`,
