@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { type Gray, toPng } from './image.js';
+import { type Gray, toPgm, toPng } from './image.js';
 import type { Word } from './types.js';
 
 export const OCR_LANGS = ['eng', 'deu', 'fra', 'nld'] as const;
@@ -76,7 +76,7 @@ export function parseTsv(tsv: string, width: number, height: number, page: numbe
   return out;
 }
 
-function runNative(png: Uint8Array, psm: number, langs: string, timeoutMs: number): Promise<string> {
+function runNative(image: Uint8Array, psm: number, langs: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'tesseract',
@@ -103,7 +103,7 @@ function runNative(png: Uint8Array, psm: number, langs: string, timeoutMs: numbe
       else reject(new Error(`tesseract exited with ${code}`));
     });
     child.stdin.on('error', () => {});
-    child.stdin.end(Buffer.from(png));
+    child.stdin.end(Buffer.from(image));
   });
 }
 
@@ -157,14 +157,15 @@ export async function closeOcr(): Promise<void> {
 /** OCRs one grey image: native `tesseract` when present, else tesseract.js with the npm traineddata. */
 export async function ocrImage(img: Gray, page: number, opts: OcrOptions): Promise<OcrWord[]> {
   const wanted = opts.langs ?? OCR_LANGS;
-  const png = await toPng(img);
   const native = opts.engine === 'wasm' ? null : nativeTesseractLangs();
   if (native && wanted.some((l) => native.includes(l))) {
     const langs = wanted.filter((l) => native.includes(l)).join('+');
-    const tsv = await runNative(png, opts.psm, langs, opts.timeoutMs ?? 60_000);
+    // uncompressed PGM: no encoding cost, Leptonica reads it from stdin
+    const tsv = await runNative(toPgm(img), opts.psm, langs, opts.timeoutMs ?? 60_000);
     return parseTsv(tsv, img.width, img.height, page);
   }
   if (opts.engine === 'native') throw new Error('native tesseract is not installed');
+  const png = await toPng(img);
   const w = await wasmWorker(wanted);
   await w.setParameters({ tessedit_pageseg_mode: String(opts.psm) as never });
   const r = await w.recognize(Buffer.from(png), {}, { tsv: true, text: false, blocks: false });
