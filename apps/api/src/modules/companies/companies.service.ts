@@ -94,6 +94,17 @@ export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
     return token;
   }
 
+  /** Pending invitations are listed as users with the id `inv-<id>`: the condition that finds one, or null. */
+  const pendingInvitation = (companyId: number, userId: string) => {
+    if (!userId.startsWith(INVITED_PREFIX)) return null;
+    const id = Number(userId.slice(INVITED_PREFIX.length));
+    return and(
+      eq(invitations.id, Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : -1),
+      eq(invitations.companyId, companyId),
+      isNull(invitations.acceptedAt),
+    );
+  };
+
   const lastAdmin = () =>
     new AppError('CONFLICT', 'A company needs at least one admin. Make someone else admin first.');
 
@@ -265,22 +276,14 @@ export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
     },
 
     async changeRole(companyId: number, userId: string, role: TRole) {
-      if (userId.startsWith(INVITED_PREFIX)) {
-        // A pending invitation: the invitee will join with the new role.
-        const id = Number(userId.slice(INVITED_PREFIX.length));
-        const changed = Number.isSafeInteger(id)
-          ? await db
-              .update(invitations)
-              .set({ role })
-              .where(
-                and(
-                  eq(invitations.id, id),
-                  eq(invitations.companyId, companyId),
-                  isNull(invitations.acceptedAt),
-                ),
-              )
-              .returning({ id: invitations.id })
-          : [];
+      const invitation = pendingInvitation(companyId, userId);
+      if (invitation) {
+        // The invitee will join with the new role.
+        const changed = await db
+          .update(invitations)
+          .set({ role })
+          .where(invitation)
+          .returning({ id: invitations.id });
         if (!changed.length) throw notFound('This invitation');
         return;
       }
@@ -294,20 +297,9 @@ export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
     },
 
     async removeUser(companyId: number, userId: string) {
-      if (userId.startsWith(INVITED_PREFIX)) {
-        const id = Number(userId.slice(INVITED_PREFIX.length));
-        const removed = Number.isSafeInteger(id)
-          ? await db
-              .delete(invitations)
-              .where(
-                and(
-                  eq(invitations.id, id),
-                  eq(invitations.companyId, companyId),
-                  isNull(invitations.acceptedAt),
-                ),
-              )
-              .returning({ id: invitations.id })
-          : [];
+      const invitation = pendingInvitation(companyId, userId);
+      if (invitation) {
+        const removed = await db.delete(invitations).where(invitation).returning({ id: invitations.id });
         if (!removed.length) throw notFound('This invitation');
         return;
       }
