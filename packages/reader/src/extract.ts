@@ -265,18 +265,26 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
       for (const [re, prio] of pats) {
         const m = re.exec(n);
         if (!m) continue;
-        // the amount: the last money value right of the label on this line, else on the next line below
-        let nums = lineNumbers(line, ctx.decimal).filter((x) => !x.pct && isAmountText(x.cell.text));
-        const labelCell = line.cells.find((c) => re.test(norm(c.text)));
-        if (labelCell) nums = nums.filter((x) => x.cell.x0 >= labelCell.x0 - 0.001);
+        // the amount: money right of the label on this line (before the next text cell), else under the label
+        const labelCell = line.cells.find((c) => re.test(norm(c.text))) ?? line.cells[0]!;
+        const li = line.cells.indexOf(labelCell);
+        const nextText = line.cells.findIndex((c, k) => k > li && !looksNumeric(c.text) && !/^[\d.,\s%€$£-]*(?:eur|usd|gbp|chf)?$/i.test(c.text) && /[a-z]{3}/i.test(c.text));
+        const stopX = nextText >= 0 ? line.cells[nextText]!.x0 : 2;
+        let nums = lineNumbers(line, ctx.decimal).filter(
+          (x) => !x.pct && isAmountText(x.cell.text) && x.cell.x0 >= labelCell.x0 - 0.001 && x.cell.x0 < stopX && (x.cell !== labelCell || !/\d/.test(norm(labelCell.text).slice(0, m.index + m[0].length))),
+        );
         if (!nums.length) {
-          const below = ctx.lines[line.index + 1];
-          if (below && below.page === line.page && below.y0 - line.y1 < (line.y1 - line.y0) * 2) {
+          const h = line.y1 - line.y0;
+          for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 5); j++) {
+            const below = ctx.lines[j]!;
+            if (below.page !== line.page || below.y0 - line.y1 > h * 4) break;
             const bn = lineNumbers(below, ctx.decimal).filter((x) => !x.pct && isAmountText(x.cell.text));
-            const under = labelCell
-              ? bn.filter((x) => xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.05)
-              : [];
-            nums = under.length ? under : [];
+            const under = bn.filter((x) => xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.03);
+            if (under.length) {
+              nums = under;
+              break;
+            }
+            if (below.cells.some((c) => xOverlap(c, labelCell) > 0.5)) break;
           }
         }
         const last = nums[nums.length - 1];
@@ -350,7 +358,8 @@ export function documentType(ctx: ExtractContext): TDocumentType {
 const VAT_ID =
   /\b(?:ATU\d{8}|BE\s?0?\d{3}\.?\d{3}\.?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|LU\s?\d{8}|GB\s?\d{3}\s?\d{4}\s?\d{2}|ES\s?[A-Z0-9]\d{7}[A-Z0-9]|IT\s?\d{11}|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3})\b/g;
 const BUYER_HINT =
-  /\b(?:client|kunde|kunden|customer|buyer|acheteur|kaufer|ihre|votre|uw|klant|afnemer|empfanger|destinataire)\b/;
+  /\b(?:client|kunde|kunden|customer|buyer|acheteur|kaufer|ihre|votre|uw|klant|afnemer|empfanger|destinataire|ship\s+to|deliver\w*|livraison|your)\b/;
+const SELLER_HINT = /\b(?:seller|vendor|supplier|lieferant|verkaufer|fournisseur|vendeur|leverancier|our|unsere|notre|onze)\b/;
 
 /** The vendor's VAT number: VAT ids on the page, preferring those not labelled as the buyer's. */
 export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<string> | undefined {
@@ -361,7 +370,8 @@ export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<s
       const before = norm(line.text.slice(0, m.index));
       const prevLine = ctx.lines[line.index - 1];
       let score = 1;
-      if (BUYER_HINT.test(before)) score -= 2;
+      if (BUYER_HINT.test(before.slice(-40))) score -= 2;
+      if (SELLER_HINT.test(before.slice(-40))) score += 2;
       if (buyerZone.has(line.index)) score -= 1.5;
       if (prevLine && BUYER_HINT.test(norm(prevLine.text)) && !before) score -= 0.5;
       if (/\b(?:ust|vat|tva|btw|mwst|umsatzsteuer)/.test(before)) score += 0.5;

@@ -90,7 +90,7 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
     [/\btotaal\s+(?:incl\w*|te betalen)\b|\bte\s+betalen\b|\btotaalbedrag\b/, 5],
     [/\bnett?\s+total\b|\btotal\s+(?:rm|sales|\(rm\))|\brounded\s+total\b|\btotal\s+payable\b/, 4],
     [/^\s*(?:total|totaal|summe|gesamt|betrag|amount)\b/, 2],
-    [/\btotal\b/, 1],
+    [/\btotal\b|\btotaal\b/, 1],
   ],
   net: [
     [
