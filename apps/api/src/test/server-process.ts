@@ -65,7 +65,13 @@ export async function startServerProcess(env: Record<string, string>, port: numb
         () => reject(new Error(`no matching log line; stderr: ${stderr.slice(-2000)}`)),
         timeoutMs,
       );
-      waiters.push({ match, resolve: (l) => (clearTimeout(timer), resolve(l)) });
+      waiters.push({
+        match,
+        resolve: (l) => {
+          clearTimeout(timer);
+          resolve(l);
+        },
+      });
     });
   };
   const server: TServerProcess = {

@@ -334,7 +334,7 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
     /** The reading job: idempotent, so a retry after a crash reads the document at most once more and stores it once. */
     async read(documentId: number) {
       const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
-      if (!doc || doc.status !== 'reading') return;
+      if (doc?.status !== 'reading') return;
       const [link] = await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
       const bytes = await storage.get(doc.fileKey);
       const supplierKey = String(link!.supplierId);
@@ -402,7 +402,7 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
     /** The learning job: teaches the reader this supplier's layout from the corrected document. */
     async learn(documentId: number) {
       const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
-      if (!doc || doc.status !== 'processed') return;
+      if (doc?.status !== 'processed') return;
       const [link] = await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
       const bytes = await storage.get(doc.fileKey);
       if (!link || !bytes) return;
