@@ -268,10 +268,21 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
         // the amount: money right of the label on this line (before the next text cell), else under the label
         const labelCell = line.cells.find((c) => re.test(norm(c.text))) ?? line.cells[0]!;
         const li = line.cells.indexOf(labelCell);
-        const nextText = line.cells.findIndex((c, k) => k > li && !looksNumeric(c.text) && !/^[\d.,\s%€$£-]*(?:eur|usd|gbp|chf)?$/i.test(c.text) && /[a-z]{3}/i.test(c.text));
+        const nextText = line.cells.findIndex(
+          (c, k) =>
+            k > li &&
+            !looksNumeric(c.text) &&
+            !/^[\d.,\s%€$£-]*(?:eur|usd|gbp|chf)?$/i.test(c.text) &&
+            /[a-z]{3}/i.test(c.text),
+        );
         const stopX = nextText >= 0 ? line.cells[nextText]!.x0 : 2;
         let nums = lineNumbers(line, ctx.decimal).filter(
-          (x) => !x.pct && isAmountText(x.cell.text) && x.cell.x0 >= labelCell.x0 - 0.001 && x.cell.x0 < stopX && (x.cell !== labelCell || !/\d/.test(norm(labelCell.text).slice(0, m.index + m[0].length))),
+          (x) =>
+            !x.pct &&
+            isAmountText(x.cell.text) &&
+            x.cell.x0 >= labelCell.x0 - 0.001 &&
+            x.cell.x0 < stopX &&
+            (x.cell !== labelCell || !/\d/.test(norm(labelCell.text).slice(0, m.index + m[0].length))),
         );
         if (!nums.length) {
           const h = line.y1 - line.y0;
@@ -279,7 +290,9 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
             const below = ctx.lines[j]!;
             if (below.page !== line.page || below.y0 - line.y1 > h * 4) break;
             const bn = lineNumbers(below, ctx.decimal).filter((x) => !x.pct && isAmountText(x.cell.text));
-            const under = bn.filter((x) => xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.03);
+            const under = bn.filter(
+              (x) => xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.03,
+            );
             if (under.length) {
               nums = under;
               break;
@@ -289,7 +302,13 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
         }
         const last = nums[nums.length - 1];
         if (last)
-          cands.push({ field, value: Math.abs(last.value), prio, index: line.index, cell: last.cell });
+          cands.push({
+            field,
+            value: field === 'discount' ? Math.abs(last.value) : last.value,
+            prio,
+            index: line.index,
+            cell: last.cell,
+          });
         break;
       }
     }
@@ -359,7 +378,8 @@ const VAT_ID =
   /\b(?:ATU\d{8}|BE\s?0?\d{3}\.?\d{3}\.?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|LU\s?\d{8}|GB\s?\d{3}\s?\d{4}\s?\d{2}|ES\s?[A-Z0-9]\d{7}[A-Z0-9]|IT\s?\d{11}|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3})\b/g;
 const BUYER_HINT =
   /\b(?:client|kunde|kunden|customer|buyer|acheteur|kaufer|ihre|votre|uw|klant|afnemer|empfanger|destinataire|ship\s+to|deliver\w*|livraison|your)\b/;
-const SELLER_HINT = /\b(?:seller|vendor|supplier|lieferant|verkaufer|fournisseur|vendeur|leverancier|our|unsere|notre|onze)\b/;
+const SELLER_HINT =
+  /\b(?:seller|vendor|supplier|lieferant|verkaufer|fournisseur|vendeur|leverancier|our|unsere|notre|onze)\b/;
 
 /** The vendor's VAT number: VAT ids on the page, preferring those not labelled as the buyer's. */
 export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<string> | undefined {

@@ -73,13 +73,17 @@ export type TotalField = 'subtotal' | 'net' | 'vat' | 'invoiceTotal' | 'discount
 export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
   invoiceTotal: [
     [
-      /\b(?:grand|invoice)\s+total\b|\btotal\s+(?:due|amount|payable|to pay|incl\w*|ttc|inc\.?\s*(?:gst|vat|tax))\b/,
+      /\b(?:grand|invoice|factuur|rechnungs?)\s*tota(?:a)?l\b|\btotal\s+(?:due|payable|to pay|incl\w*|ttc|inc\.?\s*(?:gst|vat|tax))\b/,
+      5,
+    ],
+    [
+      /\btotal\s+amount\b(?!\s+(?:of|without|excl|before|net))|\btotal\s+gross\b|\bgross\s+(?:amount|total)\b/,
       5,
     ],
     [/\bamount\s+(?:due|payable)\b|\bbalance\s+due\b/, 3],
     [/\bzahlbetrag\b|\bzu\s+zahlen\b/, 3],
     [
-      /\bgesamtbetrag\b|\brechnungsbetrag\b|\bendbetrag\b|\bbruttobetrag\b|\bgesamt\s*brutto\b|\bsumme\s*brutto\b|\bbrutto\s*(?:betrag|summe)\b|\bgesamtsumme\b/,
+      /\bgesamtbetrag\b|\brechnungsbetrag\b|\bendbetrag\b|\bbruttobetrag\b|\bgesamt\s*brutto\b|\bsumme\s*brutto\b|\bbrutto\s*(?:betrag|summe)\b|\bgesamtsumme\b(?!\s+netto)/,
       5,
     ],
     [
@@ -89,27 +93,37 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
     [/\bnet\s+a\s+payer\b|\breste\s+a\s+payer\b|\bmontant\s+du\b|\bsolde\b/, 3],
     [/\btotaal\s+(?:incl\w*|te betalen)\b|\bte\s+betalen\b|\btotaalbedrag\b/, 5],
     [/\bnett?\s+total\b|\btotal\s+(?:rm|sales|\(rm\))|\brounded\s+total\b|\btotal\s+payable\b/, 4],
-    [/^\s*(?:total|totaal|summe|gesamt|betrag|amount)\b/, 2],
-    [/\btotal\b|\btotaal\b/, 1],
+    [
+      /^\s*(?:total|totaal|summe|gesamt|betrag|amount)\b(?!\s+(?:ht|net|excl|hors|of|without|before|tva|vat|tax|mwst|btw|qty))/,
+      2,
+    ],
+    [
+      /\btotal\b(?!\s+(?:ht|net|excl|hors|of|without|before|tva|vat|tax|mwst|btw|qty))|\btotaal\b(?!\s+excl)/,
+      1,
+    ],
   ],
   net: [
     [
-      /\btotal\s+(?:ht|hors\s+taxes?)\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b/,
+      /\btotal\s+(?:ht|hors\s+taxes?)\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b|\bwithout\s+(?:vat|tax)\b/,
       5,
     ],
+    [/\bgrondslag\b|\bbemessungsgrundlage\b|\bbase\s+(?:tva|imposable)\b|\btaxable\b/, 2],
   ],
   subtotal: [
     [
-      /\bsub\s*-?\s*total\b|\bzwischensumme\b|\bsous\s*-?\s*total\b|\bsubtotaal\b|\bwarenwert\b|\bsumme\s+(?:der\s+)?positionen\b|\bpositionssumme\b|\btotal\s+(?:des\s+)?lignes\b|\bsumme\s+rechnungspositionen\b|\bsum\s+of\s+(?:line|item)s?\b|\bgesamtsumme\s+positionen\b|\bsumme\s+positionen\b|\btotal\s+ht\s+(?:des\s+)?lignes\b|\bline\s+total\b/,
+      /\bsub\s*-?\s*total\b|\bzwischensumme\b|\bsous\s*-?\s*total\b|\bsubtotaal\b|\bwarenwert\b|\bsumme\s+(?:der\s+)?positionen\b|\bpositionssumme\b|\btotal\s+(?:des\s+)?lignes\b|\bsumme\s+rechnungspositionen\b|\bsum\s+of\s+(?:line|item)s?\b|\bgesamtsumme\s+positionen\b|\bsumme\s+positionen\b|\btotal\s+ht\s+(?:des\s+)?lignes\b|\bline\s+total\b|\btotal\s+amount\s+of\s+lines\b|\bsomme\s+des\s+lignes\b/,
       5,
     ],
   ],
   vat: [
     [
-      /\btotal\s+(?:tva|vat|tax|gst|mwst|btw)\b|\b(?:tva|vat|gst|mwst|ust|btw)\s+total\b|\bsumme\s+(?:ust|mwst|umsatzsteuer)\b|\bgesamt\s*(?:ust|mwst)\b|\bmontant\s+tva\b|\btotal\s+taxes?\b|\bsteuerbetrag\b|\b(?:mwst|ust)\.?-?betrag\b|\bumsatzsteuerbetrag\b/,
+      /\btotal\s+(?:tva|vat|tax|gst|mwst|btw)\b|\b(?:tva|vat|gst|mwst|ust|btw)\s+(?:total|amount|bedrag|betrag)\b|\bsumme\s+(?:ust|mwst|umsatzsteuer)\b|\bgesamt\s*(?:ust|mwst)\b|\bmontant\s+tva\b|\btotal\s+taxes?\b|\bsteuerbetrag\b|\b(?:mwst|ust)\.?-?betrag\b|\bumsatzsteuerbetrag\b/,
       5,
     ],
-    [/\b(?:vat|tax|gst|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|btw|sales tax)\b/, 2],
+    [
+      /\b(?:vat|tax|gst|mwst|ust|umsatzsteuer|mehrwertsteuer|tva|btw|sales tax)\b(?!\s*(?:id|no|nr|number|nummer|reg|registration|identifi))/,
+      2,
+    ],
   ],
   discount: [[/\bdiscount\b|\brabatt\b|\bnachlass\b|\bremise\b|\bkorting\b/, 3]],
 };
