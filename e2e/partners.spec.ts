@@ -128,3 +128,51 @@ test('a shop admin edits a supplier’s addresses and flags, and deletes it afte
   await page.getByLabel('Search suppliers').fill('');
   await expect(page.getByText('1 supplier', { exact: true })).toBeVisible();
 });
+
+test('the supplier picker of the upload dialog filters, creates a supplier and selects it', async ({
+  page,
+  request,
+}) => {
+  const shop = await signedInCompany(page, request, 'shops');
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  for (const name of ['Acme Wholesale', 'Bolt Foods', 'acorn farms']) {
+    const res = await request.post(`/api/shops/${shop.companyId}/suppliers`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { supplierName: name, supplierEmail: uniqueEmail('picker') },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto(`${shop.base}/orders`);
+  await page.getByRole('banner').getByRole('button', { name: 'Upload order' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload order' });
+  const combo = upload.getByRole('combobox', { name: 'Supplier' });
+  await combo.click();
+  const options = upload.getByRole('option');
+  await expect(options).toHaveCount(3);
+  expect((await upload.getByTestId('supplier-dropdown').boundingBox())?.height).toBeLessThanOrEqual(201);
+
+  await combo.fill('AC');
+  await expect(options).toHaveCount(2);
+  await options.filter({ hasText: 'acorn farms' }).click();
+  await expect(upload.getByRole('listbox')).toBeHidden();
+  await expect(combo).toHaveValue('acorn farms');
+
+  // Escape closes the list, not the upload dialog.
+  await combo.fill('zeta');
+  await expect(upload.getByText('No supplier matches "zeta".')).toBeVisible();
+  await combo.press('Escape');
+  await expect(upload.getByRole('listbox')).toBeHidden();
+  await expect(upload).toBeVisible();
+
+  await combo.click();
+  await upload.getByRole('button', { name: 'Create new supplier' }).click();
+  const create = page.getByRole('dialog', { name: 'Create new supplier' });
+  await expect(create.getByLabel('Supplier name')).toHaveValue('zeta');
+  await create.getByLabel('Supplier name').fill('Zeta Dairy');
+  await create.getByLabel('Supplier email').fill(uniqueEmail('zeta'));
+  await create.getByRole('button', { name: 'Create supplier' }).click();
+  await expect(page.getByText('You’ve successfully added a new supplier.')).toBeVisible();
+  await expect(create).toBeHidden();
+  await expect(upload).toBeVisible();
+  await expect(combo).toHaveValue('Zeta Dairy');
+});

@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from '../../../components/ui/dialog';
 import { fakeApi, renderInShop, supplier } from '../test/render';
 import { filterSuppliers, SUPPLIER_LIST_HEIGHT_PX, SupplierPicker } from './supplier-picker';
 
@@ -97,5 +98,24 @@ describe('SupplierPicker', () => {
     expect(await screen.findByText('You’ve successfully added a new supplier.')).toBeTruthy();
     await act(async () => undefined);
     expect(screen.queryByRole('dialog', { name: 'Create new supplier' })).toBeNull();
+  });
+
+  it('closes its list on Escape without closing the dialog around it', async () => {
+    fakeApi({ suppliers: SUPPLIERS });
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    renderInShop(
+      <Dialog open onOpenChange={onOpenChange} title="Upload order">
+        <Harness onChange={() => undefined} />
+      </Dialog>,
+    );
+    const input = screen.getByRole('combobox', { name: 'Supplier' });
+    await user.click(input);
+    await waitFor(() => expect(optionNames()).toHaveLength(3));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

@@ -1,6 +1,13 @@
 import type { TShopSupplier } from '@orderbridge/contract';
 import { ChevronDown, Plus } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent as TReactKeyboardEvent,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
@@ -64,8 +71,20 @@ export function SupplierPicker({
     const onDown = (e: PointerEvent) => {
       if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
     };
+    // Escape closes the list only, not a dialog around the picker: dialogs listen on the document, so the
+    // picker listens earlier, on the window in the capture phase, and stops the key there.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !rootRef.current?.contains(e.target as Node)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      setOpen(false);
+    };
     document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      window.removeEventListener('keydown', onKey, true);
+    };
   }, [open]);
 
   const choose = (s: TShopSupplier) => {
@@ -74,7 +93,7 @@ export function SupplierPicker({
     setOpen(false);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (e: TReactKeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       if (!open) setOpen(true);
@@ -87,11 +106,6 @@ export function SupplierPicker({
       const s = matches[active];
       if (s) choose(s);
       else if (matches.length === 0 && !suppliers.isPending) setCreating(true);
-    } else if (e.key === 'Escape' && open) {
-      // Close the list, not the dialog the picker sits in.
-      e.preventDefault();
-      e.stopPropagation();
-      setOpen(false);
     }
   };
 
