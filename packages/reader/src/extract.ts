@@ -883,6 +883,8 @@ function solveRow(nums: RowNum[]): {
   return { qty, price, amount, vat: vat?.value, discount, conf: 0.4 };
 }
 
+const DETAIL_LINE = /^[•·▪]|^[\p{L}\s._-]{2,25}\s?:\s*\S|^\(?(?:gtin|ean|se_id|by_id|art-?nr|ref)\b/iu;
+
 /** Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped. */
 export function extractItems(ctx: ExtractContext): {
   items: TItem[];
@@ -995,6 +997,10 @@ export function extractItems(ctx: ExtractContext): {
       );
       if (pendingDesc.length && !desc) desc = pendingDesc.join(' ');
       pendingDesc = [];
+      desc = desc
+        .replace(/\b[A-Z][A-Z_]{1,10}:\s*\S+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       const it: TItem = { itemDesc: desc.trim() };
       if (itemCode) it.itemCode = itemCode.trim();
       if (s.qty !== undefined) it.itemQty = s.qty;
@@ -1014,16 +1020,20 @@ export function extractItems(ctx: ExtractContext): {
     const contText = descText;
     if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
     if (/^(?:page|seite|pagina)\b/.test(n)) continue;
+    // a totals or tax block header ends the table even without amounts on its line
+    if (summaryLike && line.cells.length >= 2 && !rowNums.some((r) => r.kind === 'qty')) {
+      inTable = false;
+      continue;
+    }
+    // detail lines (periods, dates, "Label: value" notes, bullets) are not part of the description
+    if (DETAIL_LINE.test(contText) || findDates(contText).length) {
+      pendingDesc = [];
+      continue;
+    }
     const prev = items[items.length - 1];
     const gap = lastItemLine ? line.y0 - lastItemLine.y1 : Infinity;
     const h = line.y1 - line.y0;
-    if (
-      prev &&
-      lastItemLine &&
-      lastItemLine.page === line.page &&
-      gap < h * 1.2 &&
-      !/^[•·▪]|^[\p{L}\s.-]{2,25}:\s/u.test(contText)
-    ) {
+    if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2) {
       prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
       lastItemLine = line;
     } else pendingDesc.push(contText);

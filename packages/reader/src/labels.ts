@@ -164,7 +164,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ],
   [
     'desc',
-    /\b(?:description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|product|article|artikel|item|produit|text|details|service|dienst\w*|prestation)\b/,
+    /\b(?:produkt|artikelbezeichnung|description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|product|article|artikel|item|produit|text|details|service|dienst\w*|prestation)\b/,
   ],
   ['pos', /^(?:pos\.?|position|#|no\.?|nr\.?|ligne|line|lfd\.?\s*nr\.?)$/],
 ];
