@@ -823,6 +823,8 @@ interface RowNum {
   text: string;
 }
 
+const round4 = (n: number) => Math.round(n * 10000) / 10000;
+
 /** Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. */
 function solveRow(nums: RowNum[]): {
   qty?: number;
@@ -867,10 +869,24 @@ function solveRow(nums: RowNum[]): {
   }
   // with a discount column: q × p − d = a, or a discount in percent
   if (qty !== undefined && price !== undefined && amount !== undefined && discount !== undefined) {
-    if (Math.abs(round2(qty * price - Math.abs(discount)) - amount) <= 0.011)
-      return { qty, price, amount, vat: vat?.value, discount, conf: 0.9 };
+    if (Math.abs(round2(qty * price - Math.abs(discount)) - amount) <= 0.011 && qty !== 0)
+      return {
+        qty,
+        price: round4(amount / qty),
+        amount,
+        vat: vat?.value,
+        discount: Math.abs(discount),
+        conf: 0.9,
+      };
     if (Math.abs(round2(qty * price * (1 - Math.abs(discount) / 100)) - amount) <= 0.011)
-      return { qty, price, amount, vat: vat?.value, discount: round2(qty * price - amount), conf: 0.85 };
+      return {
+        qty,
+        price: round4(amount / qty),
+        amount,
+        vat: vat?.value,
+        discount: round2(qty * price - amount),
+        conf: 0.85,
+      };
   }
   const moneys = plain.filter((n) => n.money);
   amount ??= moneys[moneys.length - 1]?.value ?? plain[plain.length - 1]?.value;
@@ -954,7 +970,9 @@ export function extractItems(ctx: ExtractContext): {
     const hasMoney = rowNums.some((r) => r.money && !r.pct && r.kind !== 'vat');
     const firstTextX = textCells[0]?.x0 ?? 1;
     const descCol = cols.find((c) => c.kind === 'desc');
-    const summaryLike = SUMMARY_ROW.test(n) && (!descCol || firstTextX > descCol.x0 - 0.02 || n.length < 40);
+    const hasQty = rowNums.some((r) => r.kind === 'qty');
+    const summaryLike =
+      SUMMARY_ROW.test(n) && (!hasQty || !descCol || firstTextX > descCol.x0 - 0.02 || n.length < 40);
     if (summaryLike && hasMoney && !/^\d/.test(n)) {
       // a sub-total between groups of lines is skipped; the totals block ends the table
       if (!/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n))
@@ -1021,7 +1039,7 @@ export function extractItems(ctx: ExtractContext): {
     if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
     if (/^(?:page|seite|pagina)\b/.test(n)) continue;
     // a totals or tax block header ends the table even without amounts on its line
-    if (summaryLike && line.cells.length >= 2 && !rowNums.some((r) => r.kind === 'qty')) {
+    if (summaryLike && line.cells.length >= 2 && !hasQty) {
       inTable = false;
       continue;
     }
