@@ -37,7 +37,7 @@ export function DocumentViewer({
 }) {
   const file = useDocumentFileUrl(shopId, doc.id);
   const [zoom, setZoom] = useState(1);
-  const paneRef = useRef<HTMLDivElement>(null);
+  const paneRef = useRef<HTMLElement>(null);
   // The first link is kept: a refreshed link must not reload a document already drawn.
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -110,10 +110,14 @@ export function DocumentViewer({
           <Plus size={16} aria-hidden="true" />
         </Button>
       </div>
-      <div
+      <section
         ref={paneRef}
         className="min-h-0 flex-1 overflow-auto bg-slate-100 p-3"
         data-testid="document-pane"
+        // The pages scroll: keyboard users must be able to reach and scroll them.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs keyboard access
+        tabIndex={0}
+        aria-label="Document pages"
       >
         {file.isError ? (
           <Alert tone="error">{userMessage(file.error)}</Alert>
@@ -133,7 +137,7 @@ export function DocumentViewer({
             {overlay(1)}
           </div>
         )}
-      </div>
+      </section>
     </section>
   );
 }

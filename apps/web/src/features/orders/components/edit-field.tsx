@@ -53,7 +53,8 @@ export function EditField({
   describedBy: extraDescribedBy,
 }: {
   label: string;
-  hideLabel?: boolean;
+  /** true: label for screen readers only; 'desktop': visible on phones only (table headers label it). */
+  hideLabel?: boolean | 'desktop';
   value: TFieldValue;
   kind?: TFieldKind;
   issues?: TIssue[];
@@ -147,7 +148,13 @@ export function EditField({
 
   return (
     <div className={cn('min-w-0', className)}>
-      <div className={cn('mb-1 flex items-center justify-between gap-2', hideLabel && 'sr-only')}>
+      <div
+        className={cn(
+          'mb-1 flex items-center justify-between gap-2',
+          hideLabel === true && 'sr-only',
+          hideLabel === 'desktop' && 'md:sr-only',
+        )}
+      >
         <label htmlFor={id} className="text-xs font-medium text-slate-700">
           {label}
         </label>

@@ -81,7 +81,7 @@ function OrderView({
         </Card>
         <Card className="p-4">
           <h2 className="mb-3 text-sm font-semibold text-slate-900">Details</h2>
-          <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
+          <dl className="text-sm">
             <Detail label="Invoice date" value={formatDate(o.invoiceDate)} />
             <Detail label="Due date" value={formatDate(o.dueDate)} />
             {o.reference ? <Detail label="Reference" value={o.reference} /> : null}
@@ -93,7 +93,7 @@ function OrderView({
         </Card>
       </div>
       <Items order={o} editable={type === 'shops'} />
-      <Changes type={type} companyId={companyId} orderId={o.id} />
+      <Changes type={type} companyId={companyId} orderId={o.id} items={o.items} />
     </div>
   );
 }
@@ -111,12 +111,10 @@ function BackLink({ to }: { to: string }) {
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
-    <>
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="min-w-0 truncate text-right text-slate-900" title={value}>
-        {value}
-      </dd>
-    </>
+    <div className="flex justify-between gap-3 py-0.5">
+      <dt className="shrink-0 text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-right text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
+    </div>
   );
 }
 
@@ -354,7 +352,7 @@ function ReceiveFields({
         aria-label={`Received quantity, ${label}`}
         inputMode="decimal"
         value={qty}
-        placeholder={item.itemQty !== undefined ? String(item.itemQty) : ''}
+        placeholder="—"
         onChange={(e) => setQty(e.target.value)}
         onKeyDown={onEnter(saveQty)}
         onBlur={() => void saveQty()}
@@ -385,8 +383,18 @@ function ReceiveFields({
     </>
   ) : (
     <div className="flex items-start gap-2">
-      {qtyInput}
-      <div className="flex-1">{notesInput}</div>
+      <div>
+        <span aria-hidden="true" className="mb-0.5 block text-xs text-slate-600">
+          Received
+        </span>
+        {qtyInput}
+      </div>
+      <div className="flex-1">
+        <span aria-hidden="true" className="mb-0.5 block text-xs text-slate-600">
+          Note
+        </span>
+        {notesInput}
+      </div>
     </div>
   );
 }
@@ -401,11 +409,18 @@ function Changes({
   type,
   companyId,
   orderId,
+  items,
 }: {
   type: 'shops' | 'suppliers';
   companyId: number;
   orderId: number;
+  items: TOrderItem[];
 }) {
+  const lineOf = (itemId: number | null) => {
+    const item = items.find((i) => i.id === itemId);
+    if (!item) return itemId ? ' of a line' : '';
+    return ` of line ${item.lineNo}${item.itemDesc ? ` (${item.itemDesc})` : ''}`;
+  };
   const [page, setPage] = useState(1);
   const changes = useOrderChanges(type, companyId, orderId, page);
   const rows = changes.data?.data ?? [];
@@ -430,7 +445,7 @@ function Changes({
               <span className="font-medium text-slate-900">{c.userName ?? 'Someone'}</span>
               <span className="text-slate-700">
                 {FIELD_NAMES[c.field] ?? c.field}
-                {c.itemId ? ' of a line' : ''}:{' '}
+                {lineOf(c.itemId)}:{' '}
                 <span className="text-slate-500 line-through">{c.oldValue ?? 'empty'}</span> →{' '}
                 <span className="font-medium">{c.newValue ?? 'empty'}</span>
               </span>

@@ -6,7 +6,7 @@ import {
   type TUnprocessedOrder,
 } from '@orderbridge/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileText, Inbox, Search, SearchX, Upload } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, FileText, Inbox, Search, SearchX, Upload } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -72,6 +72,7 @@ export default function OrdersPage() {
   const { companyType, companyId, basePath } = useCompany();
   const isShop = companyType === 'shops';
   const openUpload = useOpenUpload();
+  const isMobile = useIsMobile();
   const filters = useFilters();
   const tab: TTab =
     isShop && (['review', 'unprocessed'] as string[]).includes(filters.get('tab'))
@@ -146,8 +147,8 @@ export default function OrdersPage() {
           })}
         </div>
       ) : null}
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="w-full sm:w-64">
+      <div className="mb-4 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+        <div className="col-span-2 sm:w-64">
           <label htmlFor="orders-search" className="mb-1.5 block text-xs font-medium text-slate-700">
             Search
           </label>
@@ -209,42 +210,43 @@ export default function OrdersPage() {
               value={filters.get('to')}
               onChange={(v) => filters.set({ to: v })}
             />
-            <FilterSelect
-              id="orders-sort"
-              label="Sort"
-              value={filters.get('sort') || 'newest'}
-              onChange={(v) => filters.set({ sort: v === 'newest' ? null : v })}
-            >
-              {SORTS.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.label}
-                </option>
-              ))}
-            </FilterSelect>
+            {isMobile ? (
+              <FilterSelect
+                id="orders-sort"
+                label="Sort"
+                value={filters.get('sort') || 'newest'}
+                onChange={(v) => filters.set({ sort: v === 'newest' ? null : v })}
+              >
+                {SORTS.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.label}
+                  </option>
+                ))}
+              </FilterSelect>
+            ) : null}
           </>
         ) : null}
       </div>
+      {isShop ? <ReadingStrip basePath={basePath} showReview={tab !== 'review'} /> : null}
       {tab === 'orders' ? (
-        <>
-          {isShop ? <ReadingStrip basePath={basePath} /> : null}
-          <OrdersList
-            filter={{
-              page: filters.page,
-              perPage: PER_PAGE,
-              search: committed || undefined,
-              status: filters.get('status') || undefined,
-              shopSupplierId: supplierId,
-              from: filters.get('from') || undefined,
-              to: filters.get('to') || undefined,
-              sort: filters.get('sort') || undefined,
-            }}
-            filtered={Boolean(
-              committed || filters.get('status') || supplierId || filters.get('from') || filters.get('to'),
-            )}
-            onPage={(page) => filters.set({ page })}
-            emptyAction={uploadButton}
-          />
-        </>
+        <OrdersList
+          filter={{
+            page: filters.page,
+            perPage: PER_PAGE,
+            search: committed || undefined,
+            status: filters.get('status') || undefined,
+            shopSupplierId: supplierId,
+            from: filters.get('from') || undefined,
+            to: filters.get('to') || undefined,
+            sort: filters.get('sort') || undefined,
+          }}
+          filtered={Boolean(
+            committed || filters.get('status') || supplierId || filters.get('from') || filters.get('to'),
+          )}
+          onPage={(page) => filters.set({ page })}
+          onSort={(sort) => filters.set({ sort: sort === 'newest' ? null : sort })}
+          emptyAction={uploadButton}
+        />
       ) : (
         <DocumentsList
           which={documentList[tab]}
@@ -277,7 +279,7 @@ function FilterSelect({
   children: ReactNode;
 }) {
   return (
-    <div className="min-w-0 flex-1 sm:flex-none">
+    <div className="min-w-0">
       <label htmlFor={id} className="mb-1.5 block text-xs font-medium text-slate-700">
         {label}
       </label>
@@ -305,7 +307,7 @@ function DateFilter({
   onChange: (v: string) => void;
 }) {
   return (
-    <div className="min-w-0 flex-1 sm:flex-none">
+    <div className="min-w-0">
       <label htmlFor={id} className="mb-1.5 block text-xs font-medium text-slate-700">
         {label}
       </label>
@@ -323,13 +325,58 @@ function DateFilter({
 const th =
   'sticky top-14 z-10 bg-slate-50 px-4 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase';
 
+/**
+ * A sortable column: the API sorts by newest (or oldest) upload, invoice date or total, each one way.
+ * Clicking the active column goes back to newest first; 'Number' toggles newest/oldest.
+ */
+function SortHeader({
+  sort,
+  other,
+  current = 'newest',
+  onSort,
+  className,
+  children,
+}: {
+  sort: string;
+  other?: string;
+  current?: string;
+  onSort: (sort: string) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const active = current === sort || (other !== undefined && current === other);
+  const ascending = other !== undefined && current === other;
+  const next = other ? (current === sort ? other : sort) : active ? 'newest' : sort;
+  const Icon = !active ? ArrowUpDown : ascending ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      className={cn(th, className)}
+      aria-sort={active ? (ascending ? 'ascending' : 'descending') : undefined}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(next)}
+        className={cn(
+          'inline-flex items-center gap-1 uppercase hover:text-slate-900',
+          active && 'text-slate-900',
+          className?.includes('text-right') && 'flex-row-reverse',
+        )}
+      >
+        {children}
+        <Icon size={12} aria-hidden="true" className={active ? 'opacity-100' : 'opacity-50'} />
+      </button>
+    </th>
+  );
+}
+
 /** Documents being read right now, with live progress; orders appear when they are done. */
-function ReadingStrip({ basePath }: { basePath: string }) {
+function ReadingStrip({ basePath, showReview }: { basePath: string; showReview: boolean }) {
   const { companyType, companyId } = useCompany();
   const qc = useQueryClient();
   const docs = useDocuments(companyType, companyId, 'unprocessed', { page: 1, perPage: 25 });
   const reading = (docs.data?.data ?? []).filter((d) => d.status === 'reading');
-  const review = (docs.data?.data ?? []).filter((d) => d.status !== 'reading').length;
+  const review = showReview ? (docs.data?.data ?? []).filter((d) => d.status !== 'reading').length : 0;
   const [, tick] = useState(0);
   const readingIds = reading.map((d) => d.id).join(',');
   const previous = useRef(readingIds);
@@ -369,8 +416,9 @@ function ReadingStrip({ basePath }: { basePath: string }) {
         <div className="flex items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900">
           <Inbox size={16} aria-hidden="true" />
           <span className="flex-1">
-            {review === 1 ? '1 document needs' : `${review} documents need`} your review before it becomes an
-            order.
+            {review === 1
+              ? '1 document needs your review before it becomes an order.'
+              : `${review} documents need your review before they become orders.`}
           </span>
           <Link
             to={`${basePath}/orders?tab=review`}
@@ -388,11 +436,13 @@ function OrdersList({
   filter,
   filtered,
   onPage,
+  onSort,
   emptyAction,
 }: {
   filter: Parameters<typeof useOrders>[2];
   filtered: boolean;
   onPage: (page: number) => void;
+  onSort: (sort: string) => void;
   emptyAction: ReactNode;
 }) {
   const { companyType, companyId, basePath } = useCompany();
@@ -471,21 +521,27 @@ function OrdersList({
         <caption className="sr-only">Orders</caption>
         <thead>
           <tr>
-            <th scope="col" className={cn(th, 'rounded-tl-xl')}>
+            <SortHeader
+              sort="newest"
+              current={filter.sort}
+              onSort={onSort}
+              className="rounded-tl-xl"
+              other="oldest"
+            >
               Number
-            </th>
+            </SortHeader>
             <th scope="col" className={th}>
               {isShop ? 'Supplier' : 'Shop'}
             </th>
-            <th scope="col" className={th}>
+            <SortHeader sort="invoiceDate" current={filter.sort} onSort={onSort}>
               Invoice date
-            </th>
+            </SortHeader>
             <th scope="col" className={cn(th, 'text-right')}>
               Items
             </th>
-            <th scope="col" className={cn(th, 'text-right')}>
+            <SortHeader sort="total" current={filter.sort} onSort={onSort} className="text-right">
               Total
-            </th>
+            </SortHeader>
             <th scope="col" className={cn(th, 'rounded-tr-xl')}>
               Status
             </th>

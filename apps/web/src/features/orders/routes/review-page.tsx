@@ -81,6 +81,7 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
   const [refused, setRefused] = useState<string[] | null>(null);
   const [processError, setProcessError] = useState<string | null>(null);
   const [showDocument, setShowDocument] = useState(true);
+  const [allPartyFields, setAllPartyFields] = useState(false);
   const pending = useRef(new Set<Promise<unknown>>());
   const doc = query.data;
   useDocumentTitle(doc?.headers.invoiceNum ? `Review ${doc.headers.invoiceNum}` : 'Review order');
@@ -209,9 +210,9 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
             Fill in the fields from the document yourself, or upload a clearer copy.
           </Alert>
         ) : null}
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
           {showDocument || !isMobile ? (
-            <div className="h-[55vh] lg:sticky lg:top-[4.5rem] lg:h-[calc(100dvh-10.5rem)]">
+            <div className="h-[55vh] min-w-0 lg:sticky lg:top-[4.5rem] lg:h-[calc(100dvh-10.5rem)]">
               <DocumentViewer
                 shopId={shopId}
                 doc={doc}
@@ -261,22 +262,37 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
                       <legend className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                         {title}
                       </legend>
-                      {PARTY_FIELDS.filter((f) => section === 'vendor' || f.column !== 'vatNumber').map(
-                        (f) => (
-                          <EditField
-                            key={f.column}
-                            label={`${title} ${f.label.toLowerCase()}`}
-                            value={doc[section][f.column]}
-                            issues={fieldIssues(section, f.column)}
-                            boxKey={`${section}.${f.column}`}
-                            onFocusBox={focusBox}
-                            onSave={partyEdit(section, f.column)}
-                          />
-                        ),
-                      )}
+                      {PARTY_FIELDS.filter(
+                        (f) =>
+                          (section === 'vendor' || f.column !== 'vatNumber') &&
+                          (allPartyFields ||
+                            f.wide ||
+                            doc[section][f.column] ||
+                            fieldIssues(section, f.column).length > 0),
+                      ).map((f) => (
+                        <EditField
+                          key={f.column}
+                          label={`${title} ${f.label.toLowerCase()}`}
+                          value={doc[section][f.column]}
+                          issues={fieldIssues(section, f.column)}
+                          boxKey={`${section}.${f.column}`}
+                          onFocusBox={focusBox}
+                          onSave={partyEdit(section, f.column)}
+                        />
+                      ))}
                     </fieldset>
                   ))}
                 </div>
+                {allPartyFields ? null : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="mt-2 -ml-2"
+                    onClick={() => setAllPartyFields(true)}
+                  >
+                    <Plus size={14} aria-hidden="true" /> Show all address fields
+                  </Button>
+                )}
               </Section>
               <ItemsSection doc={doc} save={save} focusBox={focusBox} editable={editable} />
               <Section title="Totals">
@@ -617,7 +633,7 @@ function ItemField({
     <div data-item={item.id} data-column={column.column} className="contents">
       <EditField
         label={`Line ${item.lineNo} ${column.label.toLowerCase()}`}
-        hideLabel
+        hideLabel="desktop"
         kind={column.kind}
         value={item[column.column] as TFieldValue}
         issues={issues}
