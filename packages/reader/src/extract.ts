@@ -793,7 +793,9 @@ function descRangeOf(cols: Column[]): { x0: number; x1: number } | undefined {
   if (i < 0) return undefined;
   const prev = sorted[i - 1];
   const next = sorted[i + 1];
-  return { x0: prev ? prev.x1 + 0.005 : 0, x1: next ? next.x0 - 0.003 : 1 };
+  // descriptions start under their label: words further left belong to the code column
+  const d = sorted[i]!;
+  return { x0: prev ? Math.max(prev.x1 + 0.005, d.x0 - 0.02) : 0, x1: next ? next.x0 - 0.003 : 1 };
 }
 
 function columnFor(cols: Column[], cell: { x0: number; x1: number }): Column | undefined {
@@ -916,6 +918,7 @@ export function extractItems(ctx: ExtractContext): {
   let inTable = false;
   let lastItemLine: Line | undefined;
   let pendingDesc: string[] = [];
+  let partial: { nums: RowNum[]; desc: string; line: Line } | undefined;
   for (let i = 0; i < ctx.lines.length; i++) {
     const line = ctx.lines[i]!;
     const header = findHeader(ctx, line);
@@ -989,13 +992,24 @@ export function extractItems(ctx: ExtractContext): {
       // with an amount column, an item row has its amount there (other numbers are notes or sub-lines)
       if (cols.some((c) => c.kind === 'amount') && !rowNums.some((r) => r.kind === 'amount' && !r.pct))
         continue;
+      // quantity and price printed a little above the amount (two baselines in one row)
+      let rowDesc = descText;
+      if (
+        partial &&
+        !rowNums.some((r) => r.kind === 'qty' || r.kind === 'price') &&
+        line.y0 - partial.line.y1 < (line.y1 - line.y0) * 1.5
+      ) {
+        rowNums.unshift(...partial.nums);
+        rowDesc = `${partial.desc} ${descText}`.trim();
+      }
+      partial = undefined;
       const s = solveRow(rowNums);
       if (s.amount === undefined) continue;
       const codeCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text));
       const codeNum = nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code') && {
         text: nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code')!.cell.text,
       };
-      let desc = descText;
+      let desc = rowDesc;
       let itemCode: string | undefined = codeCell?.text ?? (codeNum ? codeNum.text : undefined);
       if (itemCode && desc.startsWith(itemCode)) desc = desc.slice(itemCode.length).trim();
       const bracket = /^(?:\[([^\]]{2,30})\]|\*([^*\s]{2,30})\*)\s+(.+)$/.exec(desc);
@@ -1036,6 +1050,10 @@ export function extractItems(ctx: ExtractContext): {
     }
     // text only: a wrapped description line belongs to the item above when close to it
     const contText = descText;
+    if (rowNums.some((r) => r.kind === 'qty' || r.kind === 'price')) {
+      partial = { nums: rowNums, desc: descText, line };
+      continue;
+    }
     if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
     if (/^(?:page|seite|pagina)\b/.test(n)) continue;
     // a totals or tax block header ends the table even without amounts on its line
