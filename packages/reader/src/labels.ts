@@ -145,6 +145,7 @@ export type ColumnKind =
   | 'other';
 
 export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
+  ['amount', /(?:netto|gesamt|positions|zeilen)wert\b|\bline\s+amount\b|\bmontant\s+net\b/],
   ['amount', /\b(?:gesamt\w*|total\s+price|line\s+total|prix\s+total|totaalprijs|montant\s+ht)\b/],
   [
     'price',
