@@ -479,27 +479,52 @@ export function fixOcrName(t: string): string {
 
 /** Receipt vendor: the first name-like lines at the top, then the address lines under it. */
 function receiptVendor(ctx: ExtractContext): { party: TParty; box?: TBox; conf: number } {
-  const top = ctx.lines.filter((l) => l.page === 1).slice(0, 12);
-  let nameIdx = top.findIndex((l) => LEGAL_FORM.test(l.text));
-  if (nameIdx < 0 || nameIdx > 5)
-    nameIdx = top.findIndex((l) => !isNoiseName(l.text) && l.text.replace(/[^A-Za-z]/g, '').length >= 4);
+  const top = ctx.lines.filter((l) => l.page === 1).slice(0, 14);
+  const letters = (t: string) => t.replace(/[^A-Za-z]/g, '').length;
+  let nameIdx = top.findIndex((l, i) => i < 7 && LEGAL_FORM.test(fixOcrName(l.text)) && letters(l.text) >= 4);
+  if (nameIdx < 0)
+    nameIdx = top.findIndex(
+      (l) => !isNoiseName(l.text) && letters(l.text) >= 4 && letters(l.text) / l.text.length > 0.6,
+    );
   const nameLine = top[nameIdx];
   if (!nameLine) return { party: {}, conf: 0 };
+  let name = fixOcrName(nameLine.text);
+  // "POPULAR BOOK" / "CO. (M) SDN BHD": a name wrapped over two lines
+  const prev = top[nameIdx - 1];
+  if (
+    prev &&
+    /^(?:co\.?|\(m\)|sdn|bhd|&|\(\w+\))/i.test(name) &&
+    letters(prev.text) >= 3 &&
+    !/\d/.test(prev.text)
+  )
+    name = `${prev.text.trim()} ${name}`;
   const addr: string[] = [];
-  for (let j = nameIdx + 1; j < Math.min(top.length, nameIdx + 7); j++) {
+  for (let j = nameIdx + 1; j < Math.min(top.length, nameIdx + 8); j++) {
     const t = top[j]!.text.trim();
     const n = norm(t);
-    if (/^\(?[\w-]*\d{4,}[\w-]*\)?$/.test(t.replace(/\s/g, '')) && addr.length === 0) continue; // company reg no
-    if (/\b(?:co\.?\s*(?:reg|no)|company\s*no|roc|reg\.?\s*no)\b/.test(n) && addr.length === 0) continue;
-    if (/\b(?:tel|phone|fax|gst|email|e-mail|www|invoice|receipt|date|cashier|table|bill|tax)\b|@/.test(n))
+    if (/^\(?[\w-]*\d{4,}[\w-]*\)?$/.test(t.replace(/\s/g, ''))) continue; // company registration number
+    if (/\b(?:co\.?\s*(?:reg|no)|company\s*(?:no|reg)|roc|reg\.?\s*no|registration)\b/.test(n)) continue;
+    if (
+      /\b(?:tel|phone|fax|gst|email|e-mail|www|invoice|receipt|date|cashier|table|bill|tax|mobile|whatsapps?|h\/p|hp|tin|sst)\b|@/.test(
+        n,
+      )
+    )
       break;
-    addr.push(t);
+    if (/\b0\d{1,2}\s?-\s?\d{3,4}\s?\d{3,4}\b|\+\s?60\d/.test(t)) break;
+    const clean = t
+      .replace(/\(?\b\d{4,}-?\s?[A-Z]\b\)?/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (clean) addr.push(clean);
+    if (/\b\d{5}\b/.test(clean) && addr.length >= 2) {
+      // the postcode line usually ends the address; a state name may follow on the next line
+      const next = top[j + 1]?.text.trim() ?? '';
+      if (/^[A-Za-z .]{3,25}\.?$/.test(next) && !/\b(?:tel|gst|invoice|receipt|date)\b/i.test(next))
+        addr.push(next);
+      break;
+    }
   }
-  return {
-    party: { name: nameLine.text.trim(), address: addr.join(' ') || undefined },
-    box: boxOf(nameLine),
-    conf: 0.6,
-  };
+  return { party: { name, address: addr.join(' ') || undefined }, box: boxOf(nameLine), conf: 0.6 };
 }
 
 /** Vendor, invoice-to and deliver-to parties. */
