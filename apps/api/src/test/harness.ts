@@ -30,6 +30,15 @@ export async function createTestDatabase(): Promise<TDatabase> {
       await database.close();
       const drop = new pg.Client({ connectionString: serverUrl });
       await drop.connect();
+      // Forcing the drop would kill connections still closing (the job queue's) and surface their errors.
+      for (let tries = 0; tries < 50; tries++) {
+        const { rows } = await drop.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
       await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await drop.end();
     },

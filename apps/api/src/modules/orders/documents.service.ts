@@ -211,20 +211,24 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
   }
 
   /** Turns a document into its order (once: the order's document id is unique) and teaches the reader. */
-  async function finish(doc: TDocumentRow, userId: string | null, learnFromIt: boolean) {
-    await db.transaction(async (tx) => {
-      const items = await tx
-        .select()
-        .from(documentItems)
-        .where(eq(documentItems.documentId, doc.id))
-        .orderBy(asc(documentItems.lineNo));
-      await createOrderFromDocument(tx as unknown as TDb, doc, items, userId);
-      await tx
-        .update(documents)
-        .set({ status: 'processed', processedAt: new Date(), processedBy: userId })
-        .where(eq(documents.id, doc.id));
-    });
-    if (learnFromIt) await jobs.send('learn-layout', { documentId: doc.id });
+  /** Makes the document's order (the order's unique document id makes it once) and marks it processed. */
+  async function complete(tx: TDb, doc: TDocumentRow, userId: string | null) {
+    const items = await tx
+      .select()
+      .from(documentItems)
+      .where(eq(documentItems.documentId, doc.id))
+      .orderBy(asc(documentItems.lineNo));
+    await createOrderFromDocument(tx, doc, items, userId);
+    await tx
+      .update(documents)
+      .set({ status: 'processed', processedAt: new Date(), processedBy: userId })
+      .where(eq(documents.id, doc.id));
+  }
+
+  /** A person processed the document: make its order and teach the reader from it. */
+  async function finish(doc: TDocumentRow, userId: string) {
+    await db.transaction((tx) => complete(tx as unknown as TDb, doc, userId));
+    await jobs.send('learn-layout', { documentId: doc.id });
   }
 
   return {
@@ -358,14 +362,14 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
       const automatic =
         link!.isAutoProcessed && !inTraining && !result.pendingReview && result.issues.length === 0;
 
-      const stored = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         // Re-check under the transaction: another attempt of this job may have finished meanwhile.
         const [current] = await tx
           .select({ status: documents.status })
           .from(documents)
           .where(eq(documents.id, doc.id))
           .for('update');
-        if (current?.status !== 'reading') return null;
+        if (current?.status !== 'reading') return;
         await tx.delete(documentItems).where(eq(documentItems.documentId, doc.id));
         const items = result.items.length
           ? await tx
@@ -394,9 +398,9 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
           })
           .where(eq(documents.id, doc.id))
           .returning();
-        return updated;
+        // Straight through: the order is made in the same transaction, so no one sees the document half-done.
+        if (automatic && updated) await complete(tx as unknown as TDb, updated, null);
       });
-      if (stored && automatic) await finish(stored, null, false);
     },
 
     /** The learning job: teaches the reader this supplier's layout from the corrected document. */
@@ -529,7 +533,7 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
           { issues: issues.map((i) => i.description) },
         );
       }
-      await finish(doc, userId, true);
+      await finish(doc, userId);
       return review(shopId, id);
     },
 

@@ -245,7 +245,15 @@ describe('upload → reading → review → order', () => {
 
     // The learning job runs after processing; wait until the supplier is no longer in training.
     const end = Date.now() + 60_000;
-    let auto: { status: string; isInTraining: boolean; orderId: number | null } | undefined;
+    let auto:
+      | {
+          status: string;
+          isInTraining: boolean;
+          orderId: number | null;
+          issues: unknown[];
+          confidence: number;
+        }
+      | undefined;
     while (Date.now() < end) {
       const next = await upload(w, {
         bytes: await invoicePdf(invoice({ lines: LINES.slice(0, 2) })),
@@ -254,7 +262,7 @@ describe('upload → reading → review → order', () => {
       auto = await readingDone(w, next.json().data.tempOrderId);
       if (!auto!.isInTraining) break;
     }
-    expect(auto).toMatchObject({ status: 'processed', isInTraining: false, isProcessed: true });
+    expect(auto).toMatchObject({ isInTraining: false, issues: [], status: 'processed', isProcessed: true });
     const order = (await get(w.shop, `/api/shops/${w.shopId}/orders/${auto!.orderId}`)).json().data;
     expect(order).toMatchObject({ totalItems: 2, userUploaded: w.shop.email });
   });
