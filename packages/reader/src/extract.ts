@@ -618,7 +618,7 @@ export function extractParties(ctx: ExtractContext): {
   if (vendorByLabel) {
     vendor = vendorByLabel.party;
     vBox = boxOf(vendorByLabel.cell);
-    vConf = 0.8;
+    vConf = 0.9;
     for (const l of ctx.lines)
       if (l.index >= vendorByLabel.line.index && l.index <= vendorByLabel.line.index + 5)
         buyerZone.delete(l.index);
@@ -654,7 +654,7 @@ export function extractParties(ctx: ExtractContext): {
         a.cells.map((c) => c.text),
       );
       vBox = boxOf(best.cell);
-      vConf = LEGAL_FORM.test(best.cell.text) ? 0.7 : 0.45;
+      vConf = LEGAL_FORM.test(best.cell.text) ? (best.line.y0 < 0.2 ? 0.87 : 0.75) : 0.45;
     }
   }
   if (vBox) boxes['vendor.name'] = vBox;
@@ -663,7 +663,7 @@ export function extractParties(ctx: ExtractContext): {
   let invoiceTo = inv?.party ?? {};
   if (inv) {
     boxes['invoiceTo.name'] = boxOf(inv.cell);
-    conf['invoiceTo.name'] = 0.75;
+    conf['invoiceTo.name'] = 0.9;
   } else {
     const sender = first.find((l) => l.y0 < 0.3 && l.text.split(/\s*[·•|]\s*|\s+-\s+/).length >= 3);
     if (sender) {
@@ -676,7 +676,7 @@ export function extractParties(ctx: ExtractContext): {
           a.cells.map((c) => c.text),
         );
         boxes['invoiceTo.name'] = boxOf(cell);
-        conf['invoiceTo.name'] = 0.6;
+        conf['invoiceTo.name'] = 0.8;
         buyerZone.add(next.index);
         for (const l of a.lines) buyerZone.add(l.index);
       }

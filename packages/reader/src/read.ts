@@ -246,15 +246,19 @@ export function extractAll(ctx: ExtractContext, doc: DocumentWords, file: string
 export function finish(r: TReaderResult, opts: ReadOptions): TReaderResult {
   r.issues.push(...runChecks(r, opts));
   const f = r.confidence.fields;
-  const key = [
-    'totals.invoiceTotal',
+  // the fields a document cannot be processed without; a receipt also needs its supplier's address
+  const key =
     r.documentType === 'receipt'
-      ? 'vendor.name'
-      : r.documentType === 'order'
-        ? 'headers.orderNum'
-        : 'headers.invoiceNum',
-    'headers.invoiceDate',
-  ];
+      ? ['totals.invoiceTotal', 'vendor.name', 'vendor.address', 'headers.invoiceDate']
+      : [
+          'totals.invoiceTotal',
+          'totals.net',
+          'totals.vat',
+          r.documentType === 'order' ? 'headers.orderNum' : 'headers.invoiceNum',
+          'headers.invoiceDate',
+          'vendor.name',
+          'invoiceTo.name',
+        ];
   const vals = key.map(
     (k) => f[k] ?? (k === 'headers.invoiceDate' ? f['headers.orderDate'] : undefined) ?? 0,
   );
@@ -316,6 +320,19 @@ function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }[]): TR
     const v = readings.find((x) => x.r.vendor.name);
     if (v) base.vendor = v.r.vendor;
   }
+  // agreement between readings is what makes a receipt trustworthy
+  const same = (a?: string, b?: string) =>
+    !!a && !!b && norm(a).replace(/[^a-z0-9]/g, '') === norm(b).replace(/[^a-z0-9]/g, '');
+  const nameVotes = readings.filter((x) => same(x.r.vendor.name, base.vendor.name)).length;
+  const addrVotes = readings.filter((x) => same(x.r.vendor.address, base.vendor.address)).length;
+  const totalVotes = readings.filter(
+    (x) => receiptTotals(x.ctx)[0]?.value === base.totals.invoiceTotal,
+  ).length;
+  const f = base.confidence.fields;
+  f['vendor.name'] = nameVotes >= 2 ? 0.9 : 0.5;
+  f['vendor.address'] = base.vendor.address ? (addrVotes >= 2 ? 0.9 : 0.5) : 0;
+  if (base.totals.invoiceTotal !== undefined)
+    f['totals.invoiceTotal'] = Math.min(f['totals.invoiceTotal'] ?? 0, totalVotes >= 2 ? 0.95 : 0.6);
   return base;
 }
 
