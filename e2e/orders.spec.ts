@@ -47,12 +47,16 @@ test('a shop uploads an invoice, corrects it on the review screen and processes 
   const supplier = await signedInCompany(supplierPage, request, 'suppliers');
   const shop = await signedInCompany(page, request, 'shops');
 
-  await page.goto(`${shop.base}/orders`);
+  // The upload route of spec §2 opens the dialog over the orders list.
+  await page.goto(`${shop.base}/upload`);
+  const dialog = page.getByRole('dialog', { name: 'Upload order' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${shop.base}/orders$`));
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('No orders yet')).toBeVisible();
 
   // ---- upload dialog ----
   await page.getByRole('banner').getByRole('button', { name: 'Upload order' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Upload order' });
   const uploadButton = dialog.getByRole('button', { name: 'Upload', exact: true });
   await expect(dialog.getByText('PDF, TXT, PNG, JPG, GIF up to 10MB')).toBeVisible();
   await expect(dialog.getByLabel('Order file')).toHaveAttribute('accept', '.pdf,.jpg,.jpeg,.png');

@@ -168,7 +168,7 @@ export function EditField({
             type={kind === 'date' ? 'date' : 'text'}
             inputMode={kind === 'number' ? 'decimal' : undefined}
             autoComplete="off"
-            className={cn(common.className, 'h-9', state !== 'idle' && kind !== 'number' && 'pr-7')}
+            className={cn(common.className, 'h-10 md:h-9', state !== 'idle' && kind !== 'number' && 'pr-7')}
           />
         )}
         {state !== 'idle' ? (

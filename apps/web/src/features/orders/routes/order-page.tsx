@@ -358,7 +358,7 @@ function ReceiveFields({
         onBlur={() => void saveQty()}
         aria-invalid={error ? true : undefined}
         className={cn(
-          'tabular h-9 w-20 rounded-md border bg-white px-2 text-right text-sm focus:outline-2 focus:outline-brand-600',
+          'tabular h-10 w-20 md:h-9 rounded-md border bg-white px-2 text-right text-sm focus:outline-2 focus:outline-brand-600',
           error ? 'border-red-500' : 'border-slate-300',
         )}
       />
@@ -373,7 +373,7 @@ function ReceiveFields({
       onChange={(e) => setNotes(e.target.value)}
       onKeyDown={onEnter(saveNotes)}
       onBlur={() => void saveNotes()}
-      className="h-9 w-full min-w-32 rounded-md border border-slate-300 bg-white px-2 text-sm focus:outline-2 focus:outline-brand-600"
+      className="h-10 w-full md:h-9 min-w-32 rounded-md border border-slate-300 bg-white px-2 text-sm focus:outline-2 focus:outline-brand-600"
     />
   );
   return asCells ? (

@@ -709,7 +709,7 @@ function AddItem({ save, onDone }: { save: (e: TReviewEdit) => Promise<TReviewOr
               value={values[c.column] ?? ''}
               onChange={(e) => setValues((v) => ({ ...v, [c.column]: e.target.value }))}
               className={cn(
-                'h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm focus:outline-2 focus:outline-brand-600',
+                'h-10 w-full md:h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm focus:outline-2 focus:outline-brand-600',
                 c.kind === 'number' && 'tabular text-right',
               )}
             />
