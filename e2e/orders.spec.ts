@@ -99,6 +99,14 @@ test('a shop uploads an invoice, corrects it on the review screen and processes 
   await expect(picker).toHaveValue('Fresh Farm Supplies');
   await dialog.getByLabel('Memo (optional)').fill('Delivered on Monday');
   await expect(uploadButton).toBeEnabled();
+  await snapBoth(
+    page,
+    'upload-dialog',
+    async () => {
+      await expect(dialog).toBeVisible();
+    },
+    false,
+  );
   await uploadButton.click();
 
   const success = page.getByRole('alertdialog', { name: 'Your file has been uploaded!' });
@@ -133,6 +141,9 @@ test('a shop uploads an invoice, corrects it on the review screen and processes 
   await expect(row).toContainText('Needs review');
   await expect(row).toContainText('Fresh Farm Supplies');
   await expectAccessible(page, 'needs review list');
+  await snapBoth(page, 'orders-review', async () => {
+    await expect(page.getByText('INV-7001').first()).toBeVisible();
+  });
   await row.getByRole('link', { name: 'INV-7001' }).click();
 
   // ---- review screen ----
