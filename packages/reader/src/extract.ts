@@ -90,11 +90,14 @@ function cleanId(text: string): string | undefined {
   return id;
 }
 
-function labelMatch(text: string, patterns: RegExp[]): { end: number; rank: number } | undefined {
+function labelMatch(
+  text: string,
+  patterns: RegExp[],
+): { end: number; rank: number; index: number } | undefined {
   const n = norm(text);
   for (let r = 0; r < patterns.length; r++) {
     const m = patterns[r]!.exec(n);
-    if (m) return { end: m.index + m[0].length, rank: r };
+    if (m) return { end: m.index + m[0].length, rank: r, index: m.index };
   }
   return undefined;
 }
@@ -126,8 +129,10 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
           !/\b(?:no|nr|number)\b/.test(ncell)
         )
           continue;
+        // a label inside a sentence ("… gemäß Bestellung Nr. 123 vom …") is weaker than a label of its own
+        const rank = m.rank + (m.index > 3 && ncell.length > 40 ? 3 : 0);
         const prev = out[f];
-        if (prev && prev.rank <= m.rank) continue;
+        if (prev && prev.rank <= rank) continue;
         const end = rawIndex(cell.text, m.end);
         for (const v of valuesNear(ctx, line, ci, end)) {
           let value: string | undefined;
@@ -136,8 +141,8 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             if (d && d.index < 4) value = d.iso;
           } else value = cleanId(v.text);
           if (value) {
-            const conf = (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.85 : 0.75) - m.rank * 0.03;
-            out[f] = { value, conf, box: boxOf(v.cell), rank: m.rank };
+            const conf = (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.88 : 0.8) - rank * 0.02;
+            out[f] = { value, conf, box: boxOf(v.cell), rank };
             // "Invoice No. 123 of 05.06.2025": the date printed with the number is the document date
             if ((f === 'invoiceNum' || f === 'orderNum') && v.where !== 'below') {
               const d = findDates(v.text, ctx.dateOrder)[0];
@@ -535,10 +540,12 @@ export function extractParties(ctx: ExtractContext): {
   boxes: Record<string, TBox>;
   conf: Record<string, number>;
   buyerZone: Set<number>;
+  account?: { value: string; box: TBox };
 } {
   const boxes: Record<string, TBox> = {};
   const conf: Record<string, number> = {};
   const buyerZone = new Set<number>();
+  let account: { value: string; box: TBox } | undefined;
   if (ctx.isReceipt) {
     const r = receiptVendor(ctx);
     if (r.box) boxes['vendor.name'] = r.box;
@@ -598,6 +605,20 @@ export function extractParties(ctx: ExtractContext): {
         const a = addressAfter(ctx, nameLine, nameCell, 5);
         for (const l of a.lines) buyerZone.add(l.index);
         buyerZone.add(nameLine.index);
+        // the buyer's number at the supplier ("Nummer: GE2020211" inside the buyer block)
+        for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 6) && !account; j++) {
+          const l = ctx.lines[j]!;
+          const k = l.cells.findIndex((c) =>
+            /^(?:nummer|number|id|kunden\s*-?\s*nr\.?|kundennummer|customer\s+(?:no|id))\s*:?\s*$/i.test(
+              c.text.trim(),
+            ),
+          );
+          const v =
+            k >= 0
+              ? cleanId(l.cells[k + 1]?.text ?? '')
+              : /^(?:nummer|kundennummer)\s*:\s*(\S+)$/i.exec(l.text.trim())?.[1];
+          if (v && /\d/.test(v)) account = { value: v.replace(/^:\s*/, ''), box: boxOf(l) };
+        }
         const p = partyFromLines(
           nameCell.text,
           a.cells.map((c) => c.text),
@@ -684,7 +705,7 @@ export function extractParties(ctx: ExtractContext): {
   }
   const recipient = rec?.party ?? {};
   if (rec) boxes['recipient.name'] = boxOf(rec.cell);
-  return { vendor, invoiceTo, recipient, boxes, conf, buyerZone };
+  return { vendor, invoiceTo, recipient, boxes, conf, buyerZone, account };
 }
 
 // ---------------------------------------------------------------------------------------------------

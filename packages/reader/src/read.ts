@@ -206,6 +206,11 @@ export function extractAll(ctx: ExtractContext, doc: DocumentWords, file: string
     fconf[`headers.${k}`] = v.conf;
     if (v.box) r.boxes[`headers.${k}`] = v.box;
   }
+  if (!r.headers.shopAccount && parties.account) {
+    r.headers.shopAccount = parties.account.value;
+    r.boxes['headers.shopAccount'] = parties.account.box;
+    fconf['headers.shopAccount'] = 0.8;
+  }
   if (r.documentType === 'order' && !r.headers.orderNum && r.headers.invoiceNum) {
     r.headers.orderNum = r.headers.invoiceNum;
     delete r.headers.invoiceNum;
