@@ -160,6 +160,10 @@ test('a shop uploads an invoice, corrects it on the review screen and processes 
   // The document is drawn with the read fields outlined.
   await expect(page.getByRole('img', { name: 'Page 1' })).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-box-key="headers.invoiceNum"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(page.getByRole('button', { name: 'Fit to width' })).toHaveText('125%');
+  await page.getByRole('button', { name: 'Fit to width' }).click();
+  await expect(page.getByRole('button', { name: 'Fit to width' })).toHaveText('100%');
   await page.getByLabel('Invoice number').click();
   await expect(page.locator('[data-box-key="headers.invoiceNum"]')).toHaveClass(/border-brand-600/);
   // The review screen is a working surface with a sticky footer: shot as the viewport shows it.

@@ -5,7 +5,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { toAppError, userMessage } from '../../../lib/errors';
 
-export type TFieldKind = 'text' | 'number' | 'date';
+/** `money` is a number shown with two decimals (unless it has more). */
+export type TFieldKind = 'text' | 'number' | 'money' | 'date';
 export type TFieldValue = string | number | undefined;
 
 /** Saves in flight, so that 'Process' can wait for the last edit to land. */
@@ -18,13 +19,19 @@ export function parseField(
   before: TFieldValue,
 ): { value: TFieldValue } | { error: string } {
   const t = text.trim();
-  if (kind !== 'number') return { value: t };
+  if (kind !== 'number' && kind !== 'money') return { value: t };
   if (t === '') return before === undefined ? { value: undefined } : { error: 'Enter a number' };
   const n = Number(t.replace(/\s/g, '').replace(',', '.'));
   return Number.isFinite(n) ? { value: n } : { error: 'Enter a number' };
 }
 
-const show = (v: TFieldValue) => (v === undefined || v === null ? '' : String(v));
+/** What a field shows for a value. */
+export function showValue(kind: TFieldKind, v: TFieldValue): string {
+  if (v === undefined || v === null) return '';
+  if (kind === 'money' && typeof v === 'number' && Math.abs(Math.round(v * 100) - v * 100) < 1e-6)
+    return v.toFixed(2);
+  return String(v);
+}
 
 /** The message of a failed save: the server's words for this field when it sent them. */
 function saveError(e: unknown): string {
@@ -70,15 +77,15 @@ export function EditField({
 }) {
   const id = useId();
   const track = useContext(SaveTrackerContext);
-  const [draft, setDraft] = useState(show(value));
+  const [draft, setDraft] = useState(showValue(kind, value));
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [error, setError] = useState<string | null>(null);
   const focused = useRef(false);
 
   // The server's value shows unless the person is typing over it.
   useEffect(() => {
-    if (!focused.current) setDraft(show(value));
-  }, [value]);
+    if (!focused.current) setDraft(showValue(kind, value));
+  }, [value, kind]);
 
   const save = async () => {
     const parsed = parseField(kind, draft, value);
@@ -87,7 +94,7 @@ export function EditField({
       return;
     }
     setError(null);
-    if (show(parsed.value) === show(value)) return;
+    if (showValue(kind, parsed.value) === showValue(kind, value)) return;
     setState('saving');
     const p = onSave(parsed.value);
     track(p);
@@ -106,10 +113,10 @@ export function EditField({
     if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && !(multiline && e.shiftKey)) {
       e.preventDefault();
       void save();
-    } else if (e.key === 'Escape' && draft !== show(value)) {
+    } else if (e.key === 'Escape' && draft !== showValue(kind, value)) {
       e.preventDefault();
       e.stopPropagation();
-      setDraft(show(value));
+      setDraft(showValue(kind, value));
       setError(null);
     }
   };
@@ -140,7 +147,7 @@ export function EditField({
     },
     className: cn(
       'block w-full rounded-md border bg-white px-2.5 text-sm text-slate-900 focus:outline-2 focus:outline-brand-600',
-      kind === 'number' && 'tabular text-right',
+      (kind === 'number' || kind === 'money') && 'tabular text-right',
       error ? 'border-red-500' : hasIssue ? 'border-amber-500 bg-amber-50/60' : 'border-slate-300',
       inputClassName,
     ),
@@ -166,16 +173,16 @@ export function EditField({
           <input
             {...common}
             type={kind === 'date' ? 'date' : 'text'}
-            inputMode={kind === 'number' ? 'decimal' : undefined}
+            inputMode={kind === 'number' || kind === 'money' ? 'decimal' : undefined}
             autoComplete="off"
-            className={cn(common.className, 'h-10 md:h-9', state !== 'idle' && kind !== 'number' && 'pr-7')}
+            className={cn(common.className, 'h-10 md:h-9', state !== 'idle' && kind === 'text' && 'pr-7')}
           />
         )}
         {state !== 'idle' ? (
           <span
             className={cn(
               'pointer-events-none absolute top-1/2 -translate-y-1/2 text-slate-500',
-              kind === 'number' ? 'left-2' : 'right-2',
+              kind === 'number' || kind === 'money' ? 'left-2' : 'right-2',
             )}
           >
             {state === 'saving' ? (

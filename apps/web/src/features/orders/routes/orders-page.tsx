@@ -227,7 +227,7 @@ export default function OrdersPage() {
           </>
         ) : null}
       </div>
-      {isShop ? <ReadingStrip basePath={basePath} showReview={tab !== 'review'} /> : null}
+      {isShop ? <ReadingStrip basePath={basePath} tab={tab} /> : null}
       {tab === 'orders' ? (
         <OrdersList
           filter={{
@@ -371,7 +371,8 @@ function SortHeader({
 }
 
 /** Documents being read right now, with live progress; orders appear when they are done. */
-function ReadingStrip({ basePath, showReview }: { basePath: string; showReview: boolean }) {
+function ReadingStrip({ basePath, tab }: { basePath: string; tab: TTab }) {
+  const showReview = tab === 'orders';
   const { companyType, companyId } = useCompany();
   const qc = useQueryClient();
   const docs = useDocuments(companyType, companyId, 'unprocessed', { page: 1, perPage: 25 });
@@ -396,7 +397,8 @@ function ReadingStrip({ basePath, showReview }: { basePath: string; showReview: 
     return () => clearInterval(t);
   }, [readingIds]);
 
-  if (reading.length === 0 && review === 0) return null;
+  // The unprocessed list shows reading documents itself; the strip still watches them for the other lists.
+  if (tab === 'unprocessed' || (reading.length === 0 && review === 0)) return null;
   return (
     <div className="mb-4 space-y-2" aria-live="polite">
       {reading.map((d) => (

@@ -57,8 +57,8 @@ const ITEM_COLUMNS: { column: keyof TItemInput; label: string; kind: TFieldKind;
   { column: 'itemCode', label: 'Code', kind: 'text', className: 'w-24' },
   { column: 'itemDesc', label: 'Description', kind: 'text', className: 'min-w-40' },
   { column: 'itemQty', label: 'Qty', kind: 'number', className: 'w-20' },
-  { column: 'price', label: 'Price', kind: 'number', className: 'w-24' },
-  { column: 'amount', label: 'Amount', kind: 'number', className: 'w-28' },
+  { column: 'price', label: 'Price', kind: 'money', className: 'w-24' },
+  { column: 'amount', label: 'Amount', kind: 'money', className: 'w-28' },
 ];
 /** Fields the screen shows; issues about anything else are listed at the top. */
 const SHOWN = new Set([
@@ -301,7 +301,7 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
                     <EditField
                       key={f}
                       label={FIELD_LABELS[`totals.${f}`] ?? f}
-                      kind="number"
+                      kind="money"
                       value={doc.totals[f]}
                       issues={fieldIssues('totals', f)}
                       boxKey={`totals.${f}`}
@@ -518,7 +518,7 @@ function ItemsSection({
                 <th
                   key={c.column}
                   scope="col"
-                  className={cn('px-1 pb-1.5', c.kind === 'number' && 'text-right')}
+                  className={cn('px-1 pb-1.5', c.kind !== 'text' && 'text-right')}
                 >
                   {c.label}
                 </th>
@@ -705,12 +705,12 @@ function AddItem({ save, onDone }: { save: (e: TReviewEdit) => Promise<TReviewOr
             <input
               ref={i === 0 ? firstRef : undefined}
               id={`${id}-${c.column}`}
-              inputMode={c.kind === 'number' ? 'decimal' : undefined}
+              inputMode={c.kind === 'text' ? undefined : 'decimal'}
               value={values[c.column] ?? ''}
               onChange={(e) => setValues((v) => ({ ...v, [c.column]: e.target.value }))}
               className={cn(
                 'h-10 w-full md:h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm focus:outline-2 focus:outline-brand-600',
-                c.kind === 'number' && 'tabular text-right',
+                c.kind !== 'text' && 'tabular text-right',
               )}
             />
           </div>
