@@ -406,7 +406,9 @@ export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<s
   cands.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
   const c = cands[0];
   if (!c || c.score < 0) return undefined;
-  return { value: c.id, conf: c.score >= 1 ? 0.85 : 0.6, box: boxOf(c.line) };
+  // another VAT id that scores about as well makes the choice uncertain
+  const rival = cands.find((o) => o.id !== c.id && o.score >= c.score - 1);
+  return { value: c.id, conf: c.score >= 1 && !rival ? 0.88 : 0.6, box: boxOf(c.line) };
 }
 
 function isNoiseName(t: string): boolean {

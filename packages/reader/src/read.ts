@@ -264,9 +264,13 @@ export function finish(r: TReaderResult, opts: ReadOptions): TReaderResult {
           'vendor.name',
           'invoiceTo.name',
         ];
-  const vals = key.map(
-    (k) => f[k] ?? (k === 'headers.invoiceDate' ? f['headers.orderDate'] : undefined) ?? 0,
+  // optional fields count when they were read: a doubtful VAT id or account number also needs a person
+  const optional = ['vendor.vatNumber', 'headers.shopAccount', 'headers.orderNum', 'headers.dueDate'].filter(
+    (k) => f[k] !== undefined && !key.includes(k),
   );
+  const vals = key
+    .map((k) => f[k] ?? (k === 'headers.invoiceDate' ? f['headers.orderDate'] : undefined) ?? 0)
+    .concat(optional.map((k) => Math.min(1, (f[k] ?? 0) + 0.1)));
   const itemConfs = Object.entries(f)
     .filter(([k]) => k.startsWith('items.'))
     .map(([, v]) => v);
