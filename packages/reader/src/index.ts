@@ -11,6 +11,7 @@ export {
   createMemoryProfileStore,
   PROFILE_VERSION,
   type ProfileStore,
+  recogniseSupplier,
   type SupplierProfile,
 } from './profile.js';
 export { DEFAULT_LIMITS, type ReaderLimits, type ReadOptions, readDocument, readWords } from './read.js';

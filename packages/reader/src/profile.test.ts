@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DocSpec, en, enInvoice, makePdf } from './__tests__/make-docs.js';
 import { learn } from './learn.js';
-import { createFileProfileStore, createMemoryProfileStore } from './profile.js';
+import { createFileProfileStore, createMemoryProfileStore, recogniseSupplier } from './profile.js';
 import { readDocument } from './read.js';
 
 /** A layout whose labels the generic reader does not know. */
@@ -74,5 +74,19 @@ describe('learned supplier layouts', () => {
     const again = await learn(store, 'acme/uk', bytes, { headers: { invoiceNum: 'K7002' } });
     expect(again.learnedFrom).toBe(2);
     expect((await store.get('acme/uk'))?.fields['headers.invoiceNum']?.kind).toBe('id');
+  });
+
+  it('recognises a supplier seen before by VAT number or by name and address', async () => {
+    const store = createMemoryProfileStore();
+    await learn(store, 'northwind', await makePdf(oddLayout(1)), {
+      vendor: { name: 'Northwind Supplies Ltd', vatNumber: 'GB123456789' },
+    });
+    await learn(store, 'other', await makePdf(oddLayout(2)), {
+      vendor: { name: 'Other Trading Ltd', address: '1 Main St' },
+    });
+    const profiles = [...store.all.values()];
+    expect(recogniseSupplier({ vendor: { vatNumber: 'GB 123 456 789' } }, profiles)).toBe('northwind');
+    expect(recogniseSupplier({ vendor: { name: 'OTHER TRADING LTD' } }, profiles)).toBe('other');
+    expect(recogniseSupplier({ vendor: { name: 'Unknown GmbH' } }, profiles)).toBeUndefined();
   });
 });

@@ -412,3 +412,28 @@ function itemsByColumns(ctx: ExtractContext, cols: LearnedColumn[]): TItem[] {
   }
   return items;
 }
+
+/**
+ * Finds the learned supplier a document comes from, by its VAT number or its remembered name and address
+ * (for callers that do not know the supplier yet, e.g. mail-in). Returns the supplier key or undefined.
+ */
+export function recogniseSupplier(
+  r: Pick<TReaderResult, 'vendor'>,
+  profiles: SupplierProfile[],
+): string | undefined {
+  const vat = compact(r.vendor.vatNumber ?? '');
+  if (vat) {
+    const hit = profiles.find(
+      (p) => compact(p.vendor?.vatNumber ?? p.fields['vendor.vatNumber']?.constant ?? '') === vat,
+    );
+    if (hit) return hit.supplierKey;
+  }
+  const name = compact(r.vendor.name ?? '');
+  if (name.length < 4) return undefined;
+  const byName = profiles.filter((p) => compact(p.vendor?.name ?? '') === name);
+  if (byName.length === 1) return byName[0]!.supplierKey;
+  // several suppliers with one name: the address decides
+  const addr = compact(`${r.vendor.address ?? ''}${r.vendor.postCode ?? ''}`);
+  return byName.find((p) => addr && compact(`${p.vendor?.address ?? ''}${p.vendor?.postCode ?? ''}`) === addr)
+    ?.supplierKey;
+}

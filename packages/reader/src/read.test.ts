@@ -180,4 +180,18 @@ describe('text-layer PDFs', () => {
     expect(r.documentType).toBe('order');
     expect(r.headers.orderNum).toBe('INV-2024-0005');
   });
+
+  it('reads only the first pages of a long document and says so', async () => {
+    const items: DocItem[] = Array.from({ length: 12 }, (_, i) => ({
+      desc: [`Part ${i + 1}`],
+      qty: 1,
+      price: 2,
+      amount: 2,
+    }));
+    const spec = enInvoice(6, { items, subtotal: 24, net: 24, vat: 4.8, total: 28.8, rowsPerPage: 4 });
+    const r = await readDocument(await makePdf(spec), { fileName: 'long.pdf', limits: { maxPages: 2 } });
+    expect(r.pages).toBe(3);
+    expect(r.pendingReview).toBe(true);
+    expect(r.issues.some((i) => /first 2 of 3 pages/.test(i.description))).toBe(true);
+  });
 });

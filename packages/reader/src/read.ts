@@ -374,6 +374,13 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
   }
   const ctx = contextOf(doc);
   let r = extractAll(ctx, doc, file);
+  const maxPages = { ...DEFAULT_LIMITS, ...opts.limits }.maxPages;
+  if (doc.numPages > maxPages)
+    r.issues.push({
+      table: 'document',
+      column: 'pages',
+      description: `Only the first ${maxPages} of ${doc.numPages} pages were read`,
+    });
   // embedded e-invoice: the XML is authoritative, the page text cross-checks it
   const att = pickEInvoiceAttachment(doc.attachments);
   if (att) {
