@@ -11,7 +11,7 @@ const out = path.join(import.meta.dirname, 'out', 'pred');
 fs.rmSync(out, { recursive: true, force: true });
 const docs = fs.readdirSync(path.join(corpus, 'docs')).map((f) => path.join(corpus, 'docs', f));
 const t0 = performance.now();
-execFileSync('npm', ['run', '--silent', 'read', '--', ...docs, '--out', out], {
+execFileSync('npm', ['run', '--silent', 'read', '--', ...docs, '--out', out, '--timeout', '300'], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
 });

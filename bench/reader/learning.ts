@@ -79,6 +79,8 @@ for (const [key, ids] of layouts) {
     path.join(out, 'profiles'),
     '--supplier',
     supplier,
+    '--timeout',
+    '300',
   ]);
   run([
     'read',
@@ -86,6 +88,8 @@ for (const [key, ids] of layouts) {
     ...rest.map((id) => path.join(corpus, 'docs', docFile(id)!)),
     '--out',
     path.join(out, 'generic'),
+    '--timeout',
+    '300',
   ]);
   others.push(...rest);
   console.log(`${key}: learned from ${first}, read ${rest.length} more`);
