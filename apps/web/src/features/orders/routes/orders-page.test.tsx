@@ -1,0 +1,113 @@
+import type { TOrderListItem, TUnprocessedOrder } from '@orderbridge/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UploadOrderContext } from '../../../lib/upload-order-context';
+import { fakeApi, json, renderInShop } from '../test/render';
+import OrdersPage from './orders-page';
+
+afterEach(cleanup);
+
+const page = <T,>(data: T[], total = data.length) =>
+  json(200, { success: true, message: 'ok', data: { total, page: 1, perPage: 25, data } });
+
+const documentRow = (status: TUnprocessedOrder['status']): TUnprocessedOrder => ({
+  id: 5,
+  tempOrderId: 5,
+  shopId: 1,
+  supplierId: 9,
+  supplierName: 'Fresh Farm Supplies',
+  shopSupplierId: 7,
+  fileName: 'march.pdf',
+  originalFilename: 'march.pdf',
+  uploadedVia: 'upload',
+  userUploaded: 'olga@example.com',
+  memo: null,
+  createdDate: new Date().toISOString(),
+  status,
+  statusText: {
+    reading: 'Reading',
+    pending_review: 'Needs review',
+    processed: 'Processed',
+    failed: 'Failed',
+  }[status],
+  invoiceNum: status === 'reading' ? null : 'INV-7001',
+  orderNum: null,
+  invoiceDate: null,
+  invoiceTotal: status === 'reading' ? null : 75.84,
+  currency: 'GBP',
+  vendorName: null,
+  recipientName: null,
+  invoiceToName: null,
+  pendingReview: status === 'pending_review',
+  inTraining: true,
+  isProcessed: false,
+  issueCount: status === 'reading' ? 0 : 2,
+  orderId: null,
+});
+
+describe('OrdersPage (shop)', () => {
+  it('offers Upload order on the empty list and asks the API with the chosen filters', async () => {
+    const api = fakeApi((c) => {
+      if (c.path.startsWith('/api/shops/1/orders?')) return page<TOrderListItem>([]);
+      if (c.path.startsWith('/api/shops/1/orders/')) return page<TUnprocessedOrder>([]);
+      if (c.path.startsWith('/api/shops/1/suppliers'))
+        return page([{ shopSupplierId: 7, supplierName: 'Fresh Farm Supplies' }]);
+      return undefined;
+    });
+    const openUpload = vi.fn();
+    const user = userEvent.setup();
+    renderInShop(
+      <UploadOrderContext.Provider value={openUpload}>
+        <OrdersPage />
+      </UploadOrderContext.Provider>,
+      { path: '/shops/1/orders' },
+    );
+    const empty = (await screen.findByText('No orders yet')).parentElement!;
+    await user.click(within(empty).getByRole('button', { name: 'Upload order' }));
+    expect(openUpload).toHaveBeenCalledTimes(1);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'delivered');
+    await screen.findByText('No orders match these filters');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Fresh Farm Supplies' })).toBeTruthy());
+    await user.selectOptions(screen.getByLabelText('Supplier'), '7');
+    await waitFor(() =>
+      expect(api.calls.map((c) => c.path)).toContain(
+        '/api/shops/1/orders?Page=1&PerPage=25&status=delivered&shopSupplierId=7',
+      ),
+    );
+  });
+
+  it('shows a document being read and follows it live until it needs review', async () => {
+    let status: TUnprocessedOrder['status'] = 'reading';
+    fakeApi((c) => {
+      if (c.path.startsWith('/api/shops/1/orders/unprocessed')) return page([documentRow(status)]);
+      if (c.path.startsWith('/api/shops/1/orders/pending-review'))
+        return page(status === 'reading' ? [] : [documentRow(status)]);
+      if (c.path.startsWith('/api/shops/1/suppliers')) return page([]);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderInShop(<OrdersPage />, { path: '/shops/1/orders?tab=unprocessed' });
+    const row = await screen.findByRole('row', { name: /march\.pdf/ });
+    expect(row.textContent).toContain('Reading');
+    // A document being read cannot be opened yet.
+    expect(within(row).queryByRole('link')).toBeNull();
+
+    status = 'pending_review';
+    await waitFor(
+      () => expect(screen.getByRole('row', { name: /INV-7001/ }).textContent).toContain('Needs review'),
+      {
+        timeout: 6000,
+      },
+    );
+    const link = within(screen.getByRole('row', { name: /INV-7001/ })).getByRole('link', {
+      name: 'INV-7001',
+    });
+    expect(link.getAttribute('href')).toBe('/shops/1/orders/review/5');
+    expect(screen.getByRole('row', { name: /INV-7001/ }).textContent).toContain('2 issues');
+
+    await user.click(screen.getByRole('tab', { name: /Needs review/ }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Needs review/ }).textContent).toContain('1'));
+  });
+});
