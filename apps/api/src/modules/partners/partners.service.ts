@@ -298,6 +298,11 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
      * when that address already has a supplier company, the link moves there (not once it has orders).
      */
     async update(shopId: number, userId: string, linkId: number, input: TUpdateSupplier) {
+      // Read before the transaction: on PGlite a query outside it would wait for it forever.
+      const ordersOfLink =
+        input.supplierMainEmail === undefined
+          ? 0
+          : ((await metricsFor(shopId, [linkId])).get(linkId)?.totalOrders ?? 0);
       const moved = await translateConflicts(
         () =>
           db.transaction(async (tx) => {
@@ -352,8 +357,7 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
                     { supplierMainEmail: [`Already in your list as "${linked.name}"`] },
                   );
                 }
-                const orders = (await metricsFor(shopId, [linkId])).get(linkId)?.totalOrders ?? 0;
-                if (orders > 0) {
+                if (ordersOfLink > 0) {
                   throw new AppError(
                     'CONFLICT',
                     `${mainEmail} belongs to another supplier company, and "${link.name}" already has orders, so it cannot move there.`,
