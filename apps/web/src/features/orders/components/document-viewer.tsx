@@ -170,7 +170,7 @@ function BoxLayer({
             className={cn(
               'pointer-events-auto absolute rounded-[2px] border transition-colors',
               active
-                ? 'z-10 border-2 border-brand-600 bg-brand-500/25 ring-4 ring-brand-500/25'
+                ? 'z-10 border-2 border-brand-600 bg-brand-500/10 ring-4 ring-brand-500/20'
                 : issue
                   ? 'border-amber-500 bg-amber-300/30 hover:bg-amber-300/50'
                   : 'border-brand-500/50 bg-brand-500/10 hover:bg-brand-500/20',
