@@ -253,6 +253,11 @@ test('a shop uploads an invoice, corrects it on the review screen and processes 
   await expect(supplierPage.getByText('Corner Grocer · Order PO-777')).toBeVisible();
   await expect(supplierPage.getByLabel(/Received quantity/)).toHaveCount(0);
   await expect(supplierPage.getByRole('list', { name: 'Changes' })).toContainText('Received quantity');
+  const supplierPopup = supplierPage.waitForEvent('popup');
+  await supplierPage.getByRole('button', { name: 'Open original document' }).click();
+  const original = await supplierPopup;
+  await expect.poll(() => original.url()).toContain('/api/files/signed/');
+  await original.close();
   await snapBoth(supplierPage, 'supplier-order', async () => {
     await expect(supplierPage.getByRole('heading', { name: 'Invoice INV-7001' })).toBeVisible();
   });
