@@ -1,8 +1,9 @@
 import type { TShopSupplier } from '@orderbridge/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../../lib/api-client';
 import { fakeApi, json, renderInShop } from '../test/render';
 import { type TSupplierPickerProps, UploadOrderDialog } from './upload-order-dialog';
 
@@ -137,5 +138,40 @@ describe('UploadOrderDialog', () => {
     await user.selectOptions(screen.getByLabelText('Supplier'), '7');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('No message, in response from upload. API error')).toBeTruthy();
+  });
+
+  it('shows the Uploading overlay while the file is sent', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    // The reply is held back, so the overlay can be seen while the request is in flight.
+    configureApiClient({ fetch: (() => pending) as typeof fetch, onSessionExpired: () => undefined });
+    const user = userEvent.setup();
+    renderInShop(<Harness />);
+    await user.upload(await screen.findByLabelText('Order file'), pdf());
+    await user.selectOptions(screen.getByLabelText('Supplier'), '7');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Uploading' })).toBeTruthy();
+    answer(
+      json(201, { success: true, message: 'ok', data: { message: 'ok', tempOrderId: 1, status: 'reading' } }),
+    );
+    expect(await screen.findByRole('alertdialog', { name: 'Your file has been uploaded!' })).toBeTruthy();
+    expect(screen.queryByRole('alertdialog', { name: 'Uploading' })).toBeNull();
+  });
+
+  it('takes a file dropped on the drop zone, and refuses a dropped file of another type', async () => {
+    fakeApi(() => undefined);
+    renderInShop(<Harness />);
+    const zone = await screen.findByTestId('drop-zone');
+    fireEvent.drop(zone, {
+      dataTransfer: { files: [new File(['GIF89a'], 'photo.gif', { type: 'image/gif' })] },
+    });
+    expect(await screen.findByText('Only PDF, PNG, JPG, and JPEG files are supported.')).toBeTruthy();
+    fireEvent.drop(zone, {
+      dataTransfer: { files: [new File(['x'], 'delivery-note-from-fresh-farm.jpeg')] },
+    });
+    expect(await screen.findByText('delivery-note-fr…m.jpeg')).toBeTruthy();
+    expect(screen.queryByText('Only PDF, PNG, JPG, and JPEG files are supported.')).toBeNull();
   });
 });
