@@ -127,6 +127,8 @@ test('a shop admin edits a supplier’s addresses and flags, and deletes it afte
   await expect(page.getByRole('heading', { name: 'No suppliers match your search' })).toBeVisible();
   await page.getByLabel('Search suppliers').fill('');
   await expect(page.getByText('1 supplier', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Resend invitation to Crate Co' }).click();
+  await expect(page.getByText(/^Invitation sent to crate-.*@example\.com\.$/)).toBeVisible();
 });
 
 test('the supplier picker of the upload dialog filters, creates a supplier and selects it', async ({

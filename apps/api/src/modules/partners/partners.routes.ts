@@ -81,6 +81,26 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/shops/:shopId/suppliers/:id/invitation',
+    {
+      schema: {
+        tags: shopTags,
+        description: 'Sends the invitation to claim the supplier again, while nobody has claimed it.',
+        params: ZLinkParamsSchema,
+        response: { 200: ZMessageOnlySchema },
+      },
+    },
+    async (request) => {
+      const email = await partners.resendInvitation(
+        request.company.id,
+        request.auth.userId,
+        request.params.id,
+      );
+      return { success: true, message: `Invitation sent to ${email}.`, data: null };
+    },
+  );
+
   app.delete(
     '/shops/:shopId/suppliers/:id',
     {

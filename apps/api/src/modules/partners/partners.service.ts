@@ -20,6 +20,7 @@ import {
   type TShopSupplierRow,
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
 import { supplierAddedMail } from '../../lib/email-templates.js';
 import { fileUrl } from '../../lib/images.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -65,6 +66,9 @@ const hasMembers = (companyId: typeof shopSuppliers.supplierId | number) =>
   sql<boolean>`exists (select 1 from ${memberships} where ${memberships.companyId} = ${companyId})`;
 
 export function createPartnersService({ db, mailer, config, issueInvitation, orderMetrics }: TDeps) {
+  // A shop cannot flood a supplier's mailbox with invitations.
+  const resendLimiter = createAttemptLimiter({ max: 3, windowMs: 3_600_000 });
+
   async function metricsFor(shopId: number, linkIds: number[]) {
     if (!orderMetrics || linkIds.length === 0) return new Map<number, Partial<TShopSupplierMetrics>>();
     return orderMetrics(shopId, linkIds);
@@ -388,6 +392,27 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
       );
       if (moved) await notifySupplier(shopId, moved.supplierId, moved.mainEmail, userId);
       return getLink(shopId, linkId);
+    },
+
+    /** Sends the invitation to claim an unclaimed supplier company again; returns the address it went to. */
+    async resendInvitation(shopId: number, userId: string, linkId: number): Promise<string> {
+      const link = await getLink(shopId, linkId);
+      if (link.claimed) {
+        throw new AppError('CONFLICT', `${link.supplierName} is already on OrderBridge.`);
+      }
+      if (!resendLimiter.take(`${shopId}:${link.supplierId}`)) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'This invitation was sent several times already. Try again in an hour.',
+        );
+      }
+      const [company] = await db
+        .select({ mainEmail: companies.mainEmail })
+        .from(companies)
+        .where(eq(companies.id, link.supplierId));
+      const email = company?.mainEmail ?? link.supplierMainEmail;
+      await notifySupplier(shopId, link.supplierId, email, userId);
+      return email;
     },
 
     /** Removes a supplier from a shop; refused while orders reference it. */

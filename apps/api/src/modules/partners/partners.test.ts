@@ -261,6 +261,30 @@ describe('claiming a supplier company', () => {
     expect(shops.json().data.total).toBe(1);
   });
 
+  it('sends the invitation again while the supplier is unclaimed, a few times an hour', async () => {
+    const email = uniqueEmail('again');
+    const link = (await addSupplier(owner, shopId, 'Invite Again', email)).json().data;
+    const first = (await lastMailTo(t.app, email)).links[0];
+    const url = `/api/shops/${shopId}/suppliers/${link.shopSupplierId}/invitation`;
+    const res = await call(owner, 'POST', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(`Invitation sent to ${email}.`);
+    const second = (await lastMailTo(t.app, email)).links[0];
+    expect(second).not.toBe(first);
+    await call(owner, 'POST', url);
+    await call(owner, 'POST', url);
+    const limited = await call(owner, 'POST', url);
+    expect(limited.statusCode).toBe(429);
+    // Either link claims it.
+    const user = await signUp(t.app, { email, invitation: invitationToken(second!) });
+    expect(user).toMatchObject({ companyId: link.supplierId, role: 'admin' });
+    const claimed = await call(owner, 'POST', url);
+    expect(claimed.statusCode).toBe(409);
+    expect(claimed.json().message).toBe('Invite Again is already on OrderBridge.');
+    const unknown = await call(owner, 'POST', `/api/shops/${shopId}/suppliers/999999/invitation`);
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('the invitation is for its address only', async () => {
     const email = uniqueEmail('only');
     await addSupplier(owner, shopId, 'Only For You', email);

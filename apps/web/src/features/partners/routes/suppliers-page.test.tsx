@@ -33,6 +33,27 @@ describe('SuppliersPage', () => {
     expect(screen.queryByText('Page 1 of 1')).toBeNull();
   }, 20_000);
 
+  it('resends the invitation of a supplier nobody has claimed yet', async () => {
+    const api = fakeApi({ suppliers: [supplier(1, 'Acme'), supplier(2, 'Bolt', { claimed: true })] });
+    api.fetchMock.mockImplementation(
+      ((original) => async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).endsWith('/suppliers/1/invitation')) {
+          return new Response(
+            JSON.stringify({ success: true, message: 'Invitation sent to acme@example.com.', data: null }),
+            { status: 200, headers: { 'Content-Type': 'application/json' } },
+          );
+        }
+        return original(input, init);
+      })(api.fetchMock.getMockImplementation()!),
+    );
+    const user = userEvent.setup();
+    renderInShop(<SuppliersPage />);
+    await waitFor(() => expect(screen.getByText('2 suppliers')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Resend invitation to Bolt' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Resend invitation to Acme' }));
+    expect(await screen.findByText('Invitation sent to acme@example.com.')).toBeTruthy();
+  });
+
   it('offers edit and delete to admins only', async () => {
     fakeApi({ suppliers: [supplier(1, 'Acme')] });
     renderInShop(<SuppliersPage />, { isAdmin: false });

@@ -1,5 +1,5 @@
 import type { TShopSupplier } from '@orderbridge/contract';
-import { Check, Minus, Pencil, Plus, Search, Trash2, Truck } from 'lucide-react';
+import { Check, Mail, Minus, Pencil, Plus, Search, Trash2, Truck } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
@@ -13,6 +13,7 @@ import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
 import { useDeleteSupplier } from '../api/delete-supplier';
 import { useSuppliers } from '../api/get-suppliers';
+import { useResendInvitation } from '../api/resend-invitation';
 import { CreateSupplierDialog } from '../components/create-supplier-dialog';
 import { EditSupplierDialog } from '../components/edit-supplier-dialog';
 import { filterSuppliers } from '../components/supplier-picker';
@@ -46,6 +47,7 @@ export default function SuppliersPage() {
   const { companyId: shopId, company, isAdmin } = useCompany();
   const suppliers = useSuppliers(shopId);
   const remove = useDeleteSupplier(shopId);
+  const resend = useResendInvitation(shopId);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
@@ -199,6 +201,23 @@ export default function SuppliersPage() {
                     </div>
                   </td>
                   <td className="px-4 py-3 text-right whitespace-nowrap max-md:ml-auto max-md:p-0">
+                    {s.claimed ? null : (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Resend invitation to ${s.supplierName}`}
+                        title="Resend invitation"
+                        disabled={resend.isPending && resend.variables === s.shopSupplierId}
+                        onClick={() =>
+                          resend.mutate(s.shopSupplierId, {
+                            onSuccess: (message) => notify.success(message),
+                            onError: (e) => notify.error('Could not send the invitation', userMessage(e)),
+                          })
+                        }
+                      >
+                        <Mail size={16} aria-hidden="true" />
+                      </Button>
+                    )}
                     {isAdmin ? (
                       <>
                         <Button
