@@ -164,6 +164,11 @@ test('a shop uploads an invoice, corrects it on the review screen and processes 
   await expect(page.getByRole('button', { name: 'Fit to width' })).toHaveText('125%');
   await page.getByRole('button', { name: 'Fit to width' }).click();
   await expect(page.getByRole('button', { name: 'Fit to width' })).toHaveText('100%');
+  const reviewPopup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Open the original file in a new tab' }).click();
+  const file = await reviewPopup;
+  await expect.poll(() => file.url()).toContain('/api/files/signed/');
+  await file.close();
   await page.getByLabel('Invoice number').click();
   await expect(page.locator('[data-box-key="headers.invoiceNum"]')).toHaveClass(/border-brand-600/);
   // The review screen is a working surface with a sticky footer: shot as the viewport shows it.

@@ -1,12 +1,13 @@
 import type { TReviewOrder } from '@orderbridge/contract';
-import { Minus, Plus, ScanSearch } from 'lucide-react';
+import { ExternalLink, Minus, Plus, ScanSearch } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { userMessage } from '../../../lib/errors';
-import { useDocumentFileUrl } from '../api/get-invoice-url';
+import { getDocumentFileUrl, useDocumentFileUrl } from '../api/get-invoice-url';
 
 type TBox = TReviewOrder['boxes'][string];
 
@@ -108,6 +109,25 @@ export function DocumentViewer({
           disabled={zoom >= ZOOMS[ZOOMS.length - 1]!}
         >
           <Plus size={16} aria-hidden="true" />
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label="Open the original file in a new tab"
+          title="Open the original file"
+          onClick={async () => {
+            // Links live 5 minutes: ask for a fresh one, in a tab opened while the click still counts.
+            const tab = window.open('', '_blank');
+            try {
+              const fresh = await getDocumentFileUrl(shopId, doc.id);
+              if (tab) tab.location.href = fresh.url;
+            } catch (e) {
+              tab?.close();
+              notify.error('Could not open the original file', userMessage(e));
+            }
+          }}
+        >
+          <ExternalLink size={16} aria-hidden="true" />
         </Button>
       </div>
       <section
