@@ -30,7 +30,11 @@ const money = z.number({ error: 'Must be a number' }).finite().gt(-1e12).lt(1e12
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'Not a real date');
+  // A real calendar day: 2026-02-30 would roll over to March in Date, so compare the round trip.
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'Not a real date');
 
 /** A party of a document (spec §3): vendor, recipient (deliver-to), invoice-to. */
 export const ZPartySchema = z.object({
@@ -204,9 +208,10 @@ export const ZReviewPatchSchema = z.object({
   invoiceTo: ZPartySchema.optional(),
   headers: ZHeadersSchema.optional(),
   totals: ZTotalsSchema.optional(),
+  /** A three-letter code; an empty string clears it. */
   currency: z
     .string()
-    .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR')
+    .regex(/^([A-Z]{3})?$/, 'Use a three-letter currency code such as EUR')
     .optional(),
   notes: text(2000).optional(),
 });

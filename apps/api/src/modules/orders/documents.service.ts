@@ -488,7 +488,7 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
           invoiceTo: merge(doc.invoiceTo, patch.invoiceTo),
           headers: merge(doc.headers, patch.headers),
           totals: merge(doc.totals, patch.totals) as unknown as Record<string, number>,
-          ...(patch.currency ? { currency: patch.currency } : {}),
+          ...(patch.currency !== undefined ? { currency: patch.currency || null } : {}),
           ...(patch.notes !== undefined ? { notes: patch.notes || null } : {}),
         })
         .where(eq(documents.id, doc.id));

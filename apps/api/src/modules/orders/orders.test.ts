@@ -157,9 +157,22 @@ describe('upload → reading → review → order', () => {
       method: 'PATCH',
       url: `/api/shops/${w.shopId}/orders/pending-review/${id}`,
       headers: bearer(w.shop.token),
-      payload: { headers: { reference: 'Week 45' }, recipient: { name: 'Corner Shop Ltd', city: 'York' } },
+      payload: {
+        headers: { reference: 'Week 45' },
+        recipient: { name: 'Corner Shop Ltd', city: 'York' },
+        currency: 'GBP',
+      },
     });
     expect(headerFix.statusCode).toBe(200);
+    expect(headerFix.json().data.currency).toBe('GBP');
+    const badCurrency = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/shops/${w.shopId}/orders/pending-review/${id}`,
+      headers: bearer(w.shop.token),
+      payload: { currency: 'pounds', headers: { invoiceDate: '2026-02-30' } },
+    });
+    expect(badCurrency.statusCode).toBe(400);
+    expect(Object.keys(badCurrency.json().errors).sort()).toEqual(['currency', 'headers.invoiceDate']);
     expect(headerFix.json().data.headers).toMatchObject({ invoiceNum: 'INV-5001', reference: 'Week 45' });
     const itemId = review.items[2].id as number;
     const itemFix = await t.app.inject({
