@@ -22,7 +22,8 @@ const docFile = (id: string) =>
 const layouts = new Map<string, string[]>();
 for (const t of truths) {
   const file = docFile(t.id);
-  if (!file || t.kind === 'receipt') continue;
+  // receipts and the assorted invoice2data documents are all different suppliers: no layout repeats
+  if (!file || t.kind === 'receipt' || String(t.source).includes('invoice2data')) continue;
   const key = `${t.stratum}:${path.extname(file)}:${t.id.split('-')[0]}`;
   layouts.set(key, [...(layouts.get(key) ?? []), t.id]);
 }

@@ -20,6 +20,26 @@ export interface LearnedField {
   box: TBox;
   /** the value itself for fields that do not change between documents (supplier name, VAT number) */
   constant?: string;
+  /** which occurrence of the label on the page (0 = first), for labels printed several times ("Name:") */
+  nth?: number;
+  /** character shape of an identifier ("A-9" for "TX-471102"), to pick it out of a longer cell */
+  shape?: string;
+}
+
+/** The shape of an identifier: letters → A, digits → 9, runs collapsed ("RK21012345" → "A9"). */
+export function shapeOf(v: string): string {
+  return v
+    .replace(/\p{L}+/gu, 'A')
+    .replace(/\d+/g, '9')
+    .replace(/\s+/g, ' ');
+}
+
+/** The first token of a text with the learned identifier shape. */
+function tokenWithShape(text: string, shape: string): string | undefined {
+  return text
+    .split(/\s+/)
+    .map((t) => t.replace(/^[:#(]+|[),;:.]+$/g, ''))
+    .find((t) => t && shapeOf(t) === shape && /\d/.test(t));
 }
 
 export interface LearnedColumn {
@@ -234,7 +254,20 @@ export function learnFromContext(
         lf.label = lab.text;
         lf.dx = found.cell.x0 - lab.box.x0;
         lf.dy = found.cell.y0 - lab.box.y0;
+        let nth = 0;
+        for (const l of ctx.lines)
+          for (const c of l.cells) {
+            if (c === lab.box) break;
+            if (
+              l.index < found.line.index + 2 &&
+              c.y0 < lab.box.y0 - 0.0005 &&
+              labelText(c.text).startsWith(lab.text)
+            )
+              nth++;
+          }
+        if (nth) lf.nth = nth;
       }
+      if (kind === 'id') lf.shape = shapeOf(String(want));
     } else if (!lf.constant) continue;
     p.fields[field] = lf;
   }
@@ -276,10 +309,17 @@ function findByLabel(
   lf: LearnedField,
 ): { value: string | number; cell: Cell } | undefined {
   if (!lf.label) return undefined;
+  let seen = 0;
   for (const line of ctx.lines) {
     for (const cell of line.cells) {
       const lt = labelText(cell.text);
       if (!lt.startsWith(lf.label) && lt !== lf.label) continue;
+      if (seen++ < (lf.nth ?? 0)) continue;
+      if (lf.kind === 'id' && lf.shape) {
+        // the identifier in the label's cell or the cells right of it, by its learned shape
+        const same = tokenWithShape(cell.text.slice(Math.min(cell.text.length, lf.label.length)), lf.shape);
+        if (same && Math.abs(lf.dx ?? 0) < 0.002) return { value: same, cell };
+      }
       // the value in the same cell after the label
       if (lf.dx !== undefined && Math.abs(lf.dx) < 0.002 && Math.abs(lf.dy ?? 0) < 0.002) {
         // Drop the label: up to its colon or '#' when it has one (values such as "BETA-1" keep their letters).
@@ -303,7 +343,10 @@ function findByLabel(
         }
       }
       if (best) {
-        const v = valueIn(lf.kind, best.cell.text, ctx, best.line, best.cell);
+        const v =
+          lf.kind === 'id' && lf.shape
+            ? tokenWithShape(best.cell.text, lf.shape)
+            : valueIn(lf.kind, best.cell.text, ctx, best.line, best.cell);
         if (v !== undefined) return { value: v, cell: best.cell };
       }
     }
@@ -322,7 +365,10 @@ function findByBox(
       const ox = Math.min(cell.x1, lf.box.x + lf.box.w) - Math.max(cell.x0, lf.box.x);
       const oy = Math.min(cell.y1, lf.box.y + lf.box.h) - Math.max(cell.y0, lf.box.y);
       if (ox > 0 && oy > 0) {
-        const v = valueIn(lf.kind, cell.text, ctx, line, cell);
+        const v =
+          lf.kind === 'id' && lf.shape
+            ? tokenWithShape(cell.text, lf.shape)
+            : valueIn(lf.kind, cell.text, ctx, line, cell);
         if (v !== undefined) return { value: v, cell };
       }
     }
@@ -350,13 +396,25 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
   const out = structuredClone(r);
   out.profileUsed = p.supplierKey;
   out.inTraining = p.learnedFrom < 1;
-  if (p.vendor?.name) out.vendor = { ...out.vendor, ...p.vendor };
+  // remembered supplier values only where this document shows them (same layout, other supplier otherwise)
+  const pageText = compact(ctx.lines.map((l) => l.text).join(' '));
+  const shows = (v?: string) => !!v && compact(v).length >= 3 && pageText.includes(compact(v));
+  if (p.vendor?.name && shows(p.vendor.name)) out.vendor = { ...out.vendor, ...p.vendor };
+  const t = out.totals;
+  const totalsAddUp =
+    t.net !== undefined &&
+    t.vat !== undefined &&
+    t.invoiceTotal !== undefined &&
+    Math.abs(t.net + t.vat - t.invoiceTotal) < 0.011;
   for (const [field, lf] of Object.entries(p.fields)) {
     if (lf.constant !== undefined) {
+      if (!shows(lf.constant)) continue;
       set(out as unknown as Record<string, unknown>, field, lf.constant);
       out.confidence.fields[field] = 0.97;
       continue;
     }
+    // totals that already add up on this document are not replaced
+    if (field.startsWith('totals.') && field !== 'totals.subtotal' && totalsAddUp) continue;
     const hit = findByLabel(ctx, lf) ?? findByBox(ctx, lf);
     if (!hit) continue;
     let v = hit.value;
