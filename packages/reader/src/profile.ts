@@ -317,7 +317,14 @@ function findByLabel(
       if (seen++ < (lf.nth ?? 0)) continue;
       if (lf.kind === 'id' && lf.shape) {
         // the identifier in the label's cell or the cells right of it, by its learned shape
-        const same = tokenWithShape(cell.text.slice(Math.min(cell.text.length, lf.label.length)), lf.shape);
+        const rest = cell.text.slice(Math.min(cell.text.length, lf.label.length));
+        // same shape first; another supplier on the same layout may number differently
+        const same =
+          tokenWithShape(rest, lf.shape) ??
+          rest
+            .split(/\s+/)
+            .find((t) => /\d{3,}/.test(t) && !/^\(/.test(t) && !findDates(t).length)
+            ?.replace(/[),;:.]+$/, '');
         if (same && Math.abs(lf.dx ?? 0) < 0.002) return { value: same, cell };
       }
       // the value in the same cell after the label
@@ -408,16 +415,22 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
     Math.abs(t.net + t.vat - t.invoiceTotal) < 0.011;
   for (const [field, lf] of Object.entries(p.fields)) {
     if (lf.constant !== undefined) {
-      if (!shows(lf.constant)) continue;
+      // a confident reading of this document wins over a remembered value that merely appears on it
+      if (!shows(lf.constant) || (out.confidence.fields[field] ?? 0) >= 0.85) continue;
       set(out as unknown as Record<string, unknown>, field, lf.constant);
       out.confidence.fields[field] = 0.97;
       continue;
     }
     // totals that already add up on this document are not replaced
     if (field.startsWith('totals.') && field !== 'totals.subtotal' && totalsAddUp) continue;
+    const lineSum = out.items.reduce((a, it) => a + (it.amount ?? 0), 0);
+    if (field === 'totals.subtotal' && t.subtotal !== undefined && Math.abs(lineSum - t.subtotal) < 0.011)
+      continue;
     const hit = findByLabel(ctx, lf) ?? findByBox(ctx, lf);
     if (!hit) continue;
     let v = hit.value;
+    // a party name is never a "Label: value" row
+    if (lf.kind === 'name' && typeof v === 'string' && /^[\p{L} .-]{2,30}:\s*\S/u.test(v)) continue;
     if (lf.kind === 'id' && typeof v === 'string') v = v.split(/\s+/)[0]!.replace(/[,;]$/, '');
     set(out as unknown as Record<string, unknown>, field, v);
     out.confidence.fields[field] = 0.97;
