@@ -289,14 +289,11 @@ function fromEInvoice(r: TReaderResult, xml: Uint8Array): boolean {
   const { format: _format, ...rest } = e;
   Object.assign(r, rest);
   r.source = 'embedded-xml';
-  r.confidence.fields = {
-    'headers.invoiceNum': 0.99,
-    'headers.invoiceDate': 0.99,
-    'totals.invoiceTotal': 0.99,
-    'vendor.name': 0.99,
-    'headers.orderNum': 0.99,
-    'headers.orderDate': 0.99,
-  };
+  // every value the XML states is as sure as it gets; what it does not state stays unknown
+  r.confidence.fields = {};
+  for (const group of ['headers', 'totals', 'vendor', 'invoiceTo', 'recipient'] as const)
+    for (const [k, v] of Object.entries(r[group] as Record<string, unknown>))
+      if (v !== undefined && v !== '') r.confidence.fields[`${group}.${k}`] = 0.99;
   r.items.forEach((_, i) => {
     r.confidence.fields[`items.${i}`] = 0.99;
   });
