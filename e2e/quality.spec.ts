@@ -60,6 +60,8 @@ for (const width of [1280, 390]) {
 }
 
 test('axe on the other account and error screens, and on open dialogs', async ({ page, request }) => {
+  // Thirteen screens, each checked by axe: more than the default minute on a busy machine.
+  test.slow();
   for (const [path, ready] of [
     ['/forgot-password', 'Send reset link'],
     ['/reset-password?token=x', 'Change password'],
