@@ -1,10 +1,12 @@
+import { createSecretKey } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export type TAccessClaims = { userId: string; sessionId: string; issuedAtMs: number };
 
 /** Short-lived bearer tokens (HS256). `iatms` keeps millisecond precision for sign-out-everywhere. */
 export function createAccessTokens(opts: { secret: string; ttlSeconds: number }) {
-  const key = new TextEncoder().encode(opts.secret);
+  // A KeyObject made once: raw bytes would be imported again on every sign and verify.
+  const key = createSecretKey(Buffer.from(opts.secret));
   return {
     ttlSeconds: opts.ttlSeconds,
     async sign(userId: string, sessionId: string): Promise<string> {

@@ -164,10 +164,14 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_document_uq').on(t.documentId),
     index('orders_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc()),
-    index('orders_shop_status_created_idx').on(t.shopId, t.status, t.createdAt.desc()),
+    // Every list index ends with the sort (created_at desc, id desc), so a page is read in order, never sorted.
+    index('orders_shop_status_created_idx').on(t.shopId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_shop_link_created_idx').on(t.shopId, t.shopSupplierId, t.createdAt.desc(), t.id.desc()),
     index('orders_shop_supplier_created_idx').on(t.shopSupplierId, t.createdAt.desc()),
     index('orders_supplier_created_idx').on(t.supplierId, t.createdAt.desc()),
+    // Number search is a prefix LIKE on the lower-cased number.
     index('orders_shop_invoice_num_idx').on(t.shopId, sql`lower(${t.invoiceNum}) text_pattern_ops`),
+    index('orders_shop_order_num_idx').on(t.shopId, sql`lower(${t.orderNum}) text_pattern_ops`),
   ],
 );
 export type TOrderRow = typeof orders.$inferSelect;

@@ -10,7 +10,7 @@ import type {
   TSupplierOrderSummary,
 } from '@orderbridge/contract';
 import { ORDER_STATUS_TEXT } from '@orderbridge/contract';
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import {
   companies,
@@ -113,9 +113,9 @@ export function createOrdersService({ db, signedUrls }: { db: TDb; signedUrls: T
         query.shopsupplierid ? eq(orders.shopSupplierId, query.shopsupplierid) : undefined,
         query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
         query.to ? lte(orders.createdAt, new Date(`${query.to}T23:59:59.999Z`)) : undefined,
-        // Number search is a prefix match, so the (shop, lower(invoice_num)) index serves it.
+        // A prefix LIKE on the lower-cased number (the term is lower-cased too): the (shop, lower(number)) indexes serve it.
         term
-          ? or(ilike(sql`lower(${orders.invoiceNum})`, term), ilike(sql`lower(${orders.orderNum})`, term))
+          ? or(like(sql`lower(${orders.invoiceNum})`, term), like(sql`lower(${orders.orderNum})`, term))
           : undefined,
       ) as SQL;
       const [[total], rows] = await Promise.all([
