@@ -40,8 +40,6 @@ const MAX_ROUNDS = num('BENCH_MAX_ROUNDS', 2);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 20);
 const KEEP_DB = process.env.KEEP_DB === '1';
 const REUSE_DB = process.env.REUSE_DB === '1';
-/** Adds the two indexes proposed in README.md to measure their effect (the API's code stays as it is). */
-const PROPOSED_INDEXES = process.env.BENCH_PROPOSED_INDEXES === '1';
 const WATCHDOG_MS = 40 * 60_000;
 const PASSWORD = 'orderbridge bench 1';
 const EMAIL = 'bench@orderbridge.test';
@@ -285,14 +283,6 @@ async function main() {
       await db.query(`INSERT INTO bench_meta VALUES ($1)`, [{ shopId, seed }]);
       log(`seeded in ${seed.seconds.toFixed(0)} s`);
     }
-    if (PROPOSED_INDEXES) {
-      await db.query(`CREATE INDEX IF NOT EXISTS bench_orders_shop_status_created_id_idx
-                        ON orders (shop_id, status, created_at DESC, id DESC)`);
-      await db.query(`CREATE INDEX IF NOT EXISTS bench_orders_shop_link_created_id_idx
-                        ON orders (shop_id, shop_supplier_id, created_at DESC, id DESC)`);
-      await db.query('ANALYZE orders');
-      log('added the proposed indexes');
-    }
     const token = await login();
     const headers = { authorization: `Bearer ${token}` };
     const shape = (
@@ -401,7 +391,7 @@ async function main() {
       );
     }
     writeFileSync(
-      path.join(OUT, PROPOSED_INDEXES ? 'explain-proposed-indexes.txt' : 'explain.txt'),
+      path.join(OUT, 'explain.txt'),
       Object.entries(explain)
         .flatMap(([name, list]) => list.map((e) => `== ${name} / ${e.statement}\n${e.plan}\n`))
         .join('\n'),
@@ -472,7 +462,6 @@ async function main() {
         maxDurationS: MAX_DURATION_S,
         maxRounds: MAX_ROUNDS,
         connections: CONNECTIONS,
-        proposedIndexes: PROPOSED_INDEXES,
       },
       data: shape,
       scenarios,
@@ -486,9 +475,8 @@ async function main() {
       atRate,
       max,
     };
-    const suffix = PROPOSED_INDEXES ? '-proposed-indexes' : '';
-    writeFileSync(path.join(OUT, `results${suffix}.json`), JSON.stringify(results, null, 2));
-    writeFileSync(path.join(OUT, `results${suffix}.md`), markdown(results));
+    writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
+    writeFileSync(path.join(OUT, 'results.md'), markdown(results));
     console.log(`\n${markdown(results)}`);
   } finally {
     await db.end().catch(() => {});
@@ -510,9 +498,7 @@ function markdown(r: {
   explainMs: Record<string, Record<string, number>>;
 }) {
   const lines = [
-    PROPOSED_INDEXES
-      ? 'With the two proposed indexes added (API code unchanged).'
-      : 'Schema and API as committed.',
+    'Schema and API as committed.',
     '',
     `At ${RATE} req/s (${DURATION_S} s after ${WARMUP_S} s warm-up, ${CONNECTIONS} connections); budget: the rate held, no errors, p99 ≤ 30 ms:`,
     '',

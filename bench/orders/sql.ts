@@ -32,7 +32,7 @@ const ORDER = `order by "orders"."created_at" desc, "orders"."id" desc`;
 const WHERE = {
   status: `where ("orders"."shop_id" = $1 and "orders"."status" = $2)`,
   supplier: `where ("orders"."shop_id" = $1 and "orders"."shop_supplier_id" = $2)`,
-  search: `where ("orders"."shop_id" = $1 and (lower("orders"."invoice_num") ilike $2 or lower("orders"."order_num") ilike $3))`,
+  search: `where ("orders"."shop_id" = $1 and (lower("orders"."invoice_num") like $2 or lower("orders"."order_num") like $3))`,
 };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
