@@ -20,6 +20,7 @@ import { invitationMail } from '../../lib/email-templates.js';
 import { checkImage, fileUrl } from '../../lib/images.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashToken, newToken } from '../../lib/secrets.js';
+import { escapeLike } from '../../lib/sql-like.js';
 import type { Storage } from '../../lib/storage.js';
 
 const INVITATION_TTL = 14 * 24 * 3_600_000;
@@ -41,8 +42,6 @@ const toAdmin = (c: TCompanyRow): TCompanyAdmin => ({
   billingCycle: c.billingCycle,
   types: [c.type],
 });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
   async function userCompanies(userId: string): Promise<TProfileCompany[]> {

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
+import { escapeLike } from '../../lib/sql-like.js';
 import type { Storage } from '../../lib/storage.js';
 import type { TJobs } from '../../plugins/jobs.js';
 import { compact, ITEM_FIELDS, itemInput, tempItem, unprocessedOrder } from './order-shapes.js';
@@ -61,8 +62,6 @@ type TUpload = {
   fileName: string;
   bytes: Buffer;
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createDocumentsService({ db, storage, jobs, signedUrls, model, reader }: TDeps) {
   const profiles = createProfileStore(db);
@@ -467,7 +466,6 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
           unprocessedOrder(r.doc, {
             supplierId: r.supplierId,
             supplierName: r.supplierName,
-            shopName: '',
             uploader: r.uploader,
             orderId: r.orderId,
           }),

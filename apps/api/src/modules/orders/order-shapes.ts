@@ -62,7 +62,7 @@ export type TLinkNames = { supplierName: string; shopName: string; uploader: str
 
 export const unprocessedOrder = (
   d: TDocumentRow,
-  names: TLinkNames & { supplierId: number; orderId: number | null },
+  names: Omit<TLinkNames, 'shopName'> & { supplierId: number; orderId: number | null },
 ): TUnprocessedOrder => ({
   id: d.id,
   tempOrderId: d.id,

@@ -24,13 +24,13 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
+import { escapeLike } from '../../lib/sql-like.js';
 import { compact, orderItem, orderListItem } from './order-shapes.js';
 
 /** Whose orders: the shop that bought, or the supplier that sold. */
 export type TOrderScope = { side: 'shops' | 'suppliers'; companyId: number };
 
 const FILE_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg' };
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const shops = aliasedTable(companies, 'shop');
 const updaters = aliasedTable(users, 'updater');
 

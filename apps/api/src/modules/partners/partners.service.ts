@@ -24,6 +24,7 @@ import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
 import { supplierAddedMail } from '../../lib/email-templates.js';
 import { fileUrl } from '../../lib/images.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { escapeLike } from '../../lib/sql-like.js';
 
 /** Order counts per shop-supplier link; the orders module provides them once orders exist. */
 export type TOrderMetrics = (
@@ -46,8 +47,6 @@ type TDeps = {
 };
 
 type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The Postgres error code under a driver or Drizzle wrapper. */
 const pgCode = (error: unknown): string | undefined => {
