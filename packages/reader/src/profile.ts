@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { boxOf, type ExtractContext, lineNumbers } from './extract.js';
+import { boxOf, type ExtractContext, lineNumbers } from './context.js';
 import type { Cell, Line } from './layout.js';
 import { type DateOrder, type DecimalStyle, findDates, norm } from './parse.js';
 import type { TBox, TItem, TParty, TReaderResult } from './types.js';

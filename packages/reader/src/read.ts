@@ -1,16 +1,7 @@
 import { type CheckOptions, runChecks } from './checks.js';
+import type { ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
-import {
-  documentType,
-  type ExtractContext,
-  extractCurrency,
-  extractHeaders,
-  extractItems,
-  extractParties,
-  extractTotals,
-  extractVat,
-  receiptTotals,
-} from './extract.js';
+import { documentType, extractCurrency, extractHeaders, extractTotals } from './extract.js';
 import { identify } from './identify.js';
 import {
   binarize,
@@ -23,12 +14,15 @@ import {
   resize,
   rotate,
 } from './image.js';
+import { extractItems } from './items.js';
 import { buildLines } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage } from './ocr.js';
 import { guessDateOrder, guessDecimalStyle, norm, round2 } from './parse.js';
+import { extractParties, extractVat } from './parties.js';
 import { readPdfText } from './pdf-text.js';
 import { applyProfile, type SupplierProfile } from './profile.js';
+import { receiptParties, voteReadings } from './receipt.js';
 import { emptyResult, type PageWords, type TReaderResult, type Word } from './types.js';
 
 export interface ReaderLimits {
@@ -187,7 +181,7 @@ export function extractAll(ctx: ExtractContext, doc: DocumentWords, file: string
   r.source = doc.source;
   r.documentType = documentType(ctx);
   const fconf: Record<string, number> = {};
-  const parties = extractParties(ctx);
+  const parties = ctx.isReceipt ? receiptParties(ctx) : extractParties(ctx);
   r.vendor = parties.vendor;
   r.invoiceTo = parties.invoiceTo;
   r.recipient = parties.recipient;
@@ -298,48 +292,6 @@ function fromEInvoice(r: TReaderResult, xml: Uint8Array): boolean {
     r.confidence.fields[`items.${i}`] = 0.99;
   });
   return true;
-}
-
-/** Combines several OCR readings of one receipt: each field takes the value most readings agree on. */
-function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }[]): TReaderResult {
-  const base = structuredClone(readings[0]!.r);
-  const dates = new Map<string, number>();
-  readings.forEach(({ r }, i) => {
-    const d = r.headers.invoiceDate;
-    if (d && Number(d.slice(0, 4)) >= 2000 && Number(d.slice(0, 4)) <= new Date().getUTCFullYear() + 1)
-      dates.set(d, (dates.get(d) ?? 0) + 1 + (i === 0 ? 0.1 : 0));
-  });
-  const bestDate = [...dates.entries()].sort((a, b) => b[1] - a[1])[0];
-  if (bestDate) {
-    base.headers.invoiceDate = bestDate[0];
-    base.confidence.fields['headers.invoiceDate'] = Math.min(0.97, 0.5 + 0.2 * bestDate[1]);
-  }
-  const totals = new Map<number, number>();
-  for (const { ctx } of readings)
-    for (const c of receiptTotals(ctx).slice(0, 3)) totals.set(c.value, (totals.get(c.value) ?? 0) + c.score);
-  const bestTotal = [...totals.entries()].sort((a, b) => b[1] - a[1])[0];
-  if (bestTotal) {
-    base.totals.invoiceTotal = bestTotal[0];
-    base.confidence.fields['totals.invoiceTotal'] = Math.min(0.97, 0.4 + 0.08 * bestTotal[1]);
-  }
-  if (!base.vendor.name) {
-    const v = readings.find((x) => x.r.vendor.name);
-    if (v) base.vendor = v.r.vendor;
-  }
-  // agreement between readings is what makes a receipt trustworthy
-  const same = (a?: string, b?: string) =>
-    !!a && !!b && norm(a).replace(/[^a-z0-9]/g, '') === norm(b).replace(/[^a-z0-9]/g, '');
-  const nameVotes = readings.filter((x) => same(x.r.vendor.name, base.vendor.name)).length;
-  const addrVotes = readings.filter((x) => same(x.r.vendor.address, base.vendor.address)).length;
-  const totalVotes = readings.filter(
-    (x) => receiptTotals(x.ctx)[0]?.value === base.totals.invoiceTotal,
-  ).length;
-  const f = base.confidence.fields;
-  f['vendor.name'] = nameVotes >= 2 ? 0.9 : 0.5;
-  f['vendor.address'] = base.vendor.address ? (addrVotes >= 2 ? 0.9 : 0.5) : 0;
-  if (base.totals.invoiceTotal !== undefined)
-    f['totals.invoiceTotal'] = Math.min(f['totals.invoiceTotal'] ?? 0, totalVotes >= 2 ? 0.95 : 0.6);
-  return base;
 }
 
 /** Reads one document in this thread (use createReader for isolation and time limits). */

@@ -1,0 +1,124 @@
+import { type Cell, type Line, xOverlap } from './layout.js';
+import { type DateOrder, type DecimalStyle, findDates, looksNumeric, norm, parseNumber } from './parse.js';
+import type { TBox } from './types.js';
+
+export interface ExtractContext {
+  lines: Line[];
+  decimal: DecimalStyle | undefined;
+  dateOrder: DateOrder;
+  isReceipt: boolean;
+}
+
+export interface Found<T> {
+  value: T;
+  conf: number;
+  box?: TBox;
+}
+
+/** Where a value sits, so that learned layouts and the review screen can find it again. */
+export function boxOf(c: { page: number; x0: number; x1: number; y0: number; y1: number }): TBox {
+  const r = (n: number) => Math.round(n * 10000) / 10000;
+  return { page: c.page, x: r(c.x0), y: r(c.y0), w: r(c.x1 - c.x0), h: r(c.y1 - c.y0) };
+}
+
+/** Candidate values for a label found in a line: rest of the cell after the label, next cells, cell below. */
+export function valuesNear(
+  ctx: ExtractContext,
+  line: Line,
+  cellIdx: number,
+  labelEnd: number,
+): { text: string; cell: Cell; where: 'same' | 'right' | 'below' }[] {
+  const out: { text: string; cell: Cell; where: 'same' | 'right' | 'below' }[] = [];
+  const cell = line.cells[cellIdx]!;
+  const rest = cell.text
+    .slice(labelEnd)
+    .replace(/^[\s:.#°\-–]+/, '')
+    .trim();
+  if (rest) out.push({ text: rest, cell, where: 'same' });
+  for (let i = cellIdx + 1; i < Math.min(line.cells.length, cellIdx + 3); i++) {
+    const c = line.cells[i]!;
+    out.push({ text: c.text.replace(/^[\s:]+/, ''), cell: c, where: 'right' });
+  }
+  // the cell below, overlapping the label horizontally
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 3); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page || l.y0 - line.y1 > (line.y1 - line.y0) * 2.5) break;
+    const c = l.cells.find((c) => xOverlap(c, cell) > 0.3 || Math.abs(c.x0 - cell.x0) < 0.02);
+    if (c) {
+      out.push({ text: c.text, cell: c, where: 'below' });
+      break;
+    }
+  }
+  return out;
+}
+
+const ID_RE = /^[A-Z0-9][A-Z0-9\-_/.]*[A-Z0-9]$|^[A-Z0-9]$/i;
+export function cleanId(text: string): string | undefined {
+  const t = text.replace(/^[\s:#°.]+/, '').trim();
+  // first token (ids rarely contain spaces); allow "PO 1234" style only when second token is numeric
+  const toks = t.split(/\s+/);
+  let id = toks[0] ?? '';
+  if (/^(?:nr|no|n°|number)\.?:?$/i.test(id)) id = toks[1] ?? '';
+  id = id.replace(/[,;:]+$/, '');
+  if (!id || !ID_RE.test(id) || !/\d/.test(id) || id.length > 40) return undefined;
+  if (findDates(id).length && /^[\d./-]+$/.test(id) && findDates(id)[0]!.length === id.length)
+    return undefined;
+  return id;
+}
+
+export function labelMatch(
+  text: string,
+  patterns: RegExp[],
+): { end: number; rank: number; index: number } | undefined {
+  const n = norm(text);
+  for (let r = 0; r < patterns.length; r++) {
+    const m = patterns[r]!.exec(n);
+    if (m) return { end: m.index + m[0].length, rank: r, index: m.index };
+  }
+  return undefined;
+}
+
+/** Maps an index in the normalised text back to the raw text (normalisation may drop combining marks). */
+export function rawIndex(raw: string, normEnd: number): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i++) {
+    if (norm(raw.slice(0, i + 1)).length >= normEnd) return i + 1;
+    n = i;
+  }
+  return n + 1;
+}
+
+/** The amounts of a line (cells that are numbers), left to right. */
+export function lineNumbers(
+  line: Line,
+  decimal: DecimalStyle | undefined,
+): { value: number; cell: Cell; pct: boolean }[] {
+  const out: { value: number; cell: Cell; pct: boolean }[] = [];
+  for (const c of line.cells) {
+    // a cell may hold "3 PCE" or "EUR 12,00": try the whole cell, then its tokens
+    const parts = looksNumeric(c.text) ? [c.text] : c.text.split(/\s+/);
+    for (const p of parts) {
+      if (!looksNumeric(p)) continue;
+      const v = parseNumber(p, decimal);
+      if (v === undefined) continue;
+      out.push({ value: v, cell: c, pct: p.includes('%') });
+    }
+  }
+  return out;
+}
+
+export function isMoneyText(s: string): boolean {
+  return /\d[.,]\d{2}(?!\d)/.test(s);
+}
+
+/** A printed amount for totals: a number that is not a percentage, a date or a long identifier. */
+export function isAmountText(s: string): boolean {
+  if (/%/.test(s) || findDates(s).length) return false;
+  const digits = s.replace(/\D/g, '');
+  return (
+    digits.length > 0 &&
+    digits.length <= 11 &&
+    (/\d[.,]\d{1,2}(?!\d)/.test(s) ||
+      /^[-(]?\s*(?:[€$£]|eur)?\s*\d{1,7}\s*(?:[€$£]|eur)?\)?$/i.test(s.trim()))
+  );
+}
