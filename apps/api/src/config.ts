@@ -31,6 +31,7 @@ const ZEnvSchema = z.object({
   READER_MODEL_URL: z.url({ error: 'must be the URL of an OpenAI-compatible API' }).optional(),
   READER_MODEL: z.string().min(1).optional(),
   READER_MODEL_KEY: z.string().min(1).optional(),
+  READER_MODEL_VISION: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 export type TConfig = {
@@ -51,7 +52,7 @@ export type TConfig = {
   signedUrlTtlSeconds: number;
   readTimeoutSeconds: number;
   /** An OpenAI-compatible model for companies whose `aiModel` is not `builtin`. */
-  readerModel: { url: string; model: string; apiKey?: string } | undefined;
+  readerModel: { url: string; model: string; apiKey?: string; vision: boolean } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -99,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
           url: e.READER_MODEL_URL,
           model: e.READER_MODEL!,
           ...(e.READER_MODEL_KEY ? { apiKey: e.READER_MODEL_KEY } : {}),
+          vision: e.READER_MODEL_VISION === 'true',
         }
       : undefined,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),

@@ -42,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
       url: process.env.READER_MODEL_URL,
       model: process.env.READER_MODEL,
       apiKey: process.env.READER_MODEL_KEY,
+      vision: process.env.READER_MODEL_VISION === 'true',
     };
 
   if (cmd === 'learn') {

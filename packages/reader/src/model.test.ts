@@ -8,7 +8,11 @@ let server: http.Server;
 let url = '';
 const seen: {
   auth?: string;
-  body: { model: string; messages: { content: string }[]; response_format?: unknown };
+  body: {
+    model: string;
+    messages: { content: string | { type: string; text?: string; image_url?: { url: string } }[] }[];
+    response_format?: unknown;
+  };
 }[] = [];
 let mode: 'ok' | 'fail-once' | 'hang' | 'bad-total' = 'ok';
 let failed = false;
@@ -92,7 +96,7 @@ describe('model reader (OpenAI-compatible endpoint)', () => {
     expect(r.issues.some((i) => i.column === 'invoiceTotal')).toBe(true);
   });
 
-  it('gives up after its time limit with an issue', async () => {
+  it('gives up after its time limit and reads with the built-in reader, telling the reviewer', async () => {
     mode = 'hang';
     const r = await readDocument(await makePdf(enInvoice(1)), {
       fileName: 'm.pdf',
@@ -100,5 +104,22 @@ describe('model reader (OpenAI-compatible endpoint)', () => {
     });
     expect(r.pendingReview).toBe(true);
     expect(r.issues[0]!.description).toMatch(/model reader failed/);
+    expect(r.source).toBe('text');
+    expect(r.headers.invoiceNum).toBe('INV-2024-0001');
+  });
+
+  it('sends the rendered pages to a vision model as images next to the words', async () => {
+    mode = 'ok';
+    const r = await readDocument(await makePdf(enInvoice(1)), {
+      fileName: 'm.pdf',
+      model: { url, model: 'vision-model', vision: true },
+    });
+    const content = seen[seen.length - 1]!.body.messages[1]!.content;
+    if (typeof content === 'string') throw new Error('expected text and image parts');
+    expect(content[0]!.text).toMatch(/INV-2024-0001/);
+    const png = Buffer.from(content[1]!.image_url!.url.replace(/^data:image\/png;base64,/, ''), 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(r.headers.invoiceNum).toBe('INV-2024-0001');
+    expect(r.pendingReview).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { runChecks } from './checks.js';
+import { decodeImage, loadMuPdf, resize, toPng } from './image.js';
 import type { DocumentWords } from './read.js';
 import { emptyResult, type TReaderResult, ZReaderResultSchema } from './types.js';
 
@@ -9,8 +9,15 @@ export interface ModelOptions {
   apiKey?: string;
   timeoutMs?: number;
   retries?: number;
+  /** also send the page images (for vision models), not only the words with positions */
+  vision?: boolean;
   fetch?: typeof fetch;
 }
+
+/** Pages sent to a vision model: enough to read a long invoice, few enough to keep the request small. */
+const VISION_MAX_PAGES = 5;
+const VISION_DPI = 110;
+const VISION_MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 
 const SCHEMA = {
   type: 'object',
@@ -90,6 +97,9 @@ const SCHEMA = {
 const PROMPT =
   'You read supplier documents (invoices, credit notes, orders, delivery notes, receipts). You get the words of a document as lines "page y x: text" (coordinates are fractions of the page). Answer with one JSON object following the schema: dates as YYYY-MM-DD, money as plain numbers, item price is the net unit price, amount the net line amount. Omit what the document does not show.';
 
+const VISION_PROMPT =
+  'The page images follow the words; where the words and an image disagree (OCR errors), trust the image.';
+
 /** The words as compact lines for the prompt. */
 export function wordsAsText(doc: DocumentWords, maxChars = 60_000): string {
   const out: string[] = [];
@@ -110,6 +120,33 @@ export function wordsAsText(doc: DocumentWords, maxChars = 60_000): string {
     if (cur.length) out.push(`${p.page} ${y.toFixed(3)} ${x.toFixed(3)}: ${cur.join(' ')}`);
   }
   return out.join('\n').slice(0, maxChars);
+}
+
+/** The document's pages as PNG/JPEG data URLs: PDF pages rendered, images as uploaded unless very large. */
+export async function pageImages(bytes: Uint8Array, doc: DocumentWords): Promise<string[]> {
+  const dataUrl = (mime: string, b: Uint8Array) => `data:${mime};base64,${Buffer.from(b).toString('base64')}`;
+  if (doc.kind === 'png' || doc.kind === 'jpeg') {
+    if (bytes.length <= VISION_MAX_IMAGE_BYTES) return [dataUrl(`image/${doc.kind}`, bytes)];
+    const img = await decodeImage(bytes, Number.POSITIVE_INFINITY);
+    return [dataUrl('image/png', await toPng(resize(img, Math.min(1, 1700 / img.width))))];
+  }
+  if (doc.kind !== 'pdf') return [];
+  const mupdf = await loadMuPdf();
+  const pdf = mupdf.Document.openDocument(bytes, 'application/pdf');
+  try {
+    const out: string[] = [];
+    for (let i = 0; i < Math.min(pdf.countPages(), VISION_MAX_PAGES); i++) {
+      const page = pdf.loadPage(i);
+      const s = VISION_DPI / 72;
+      const pix = page.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceRGB, false, true);
+      out.push(dataUrl('image/png', pix.asPNG().slice()));
+      pix.destroy();
+      page.destroy();
+    }
+    return out;
+  } finally {
+    pdf.destroy();
+  }
 }
 
 async function callOnce(opts: ModelOptions, body: unknown): Promise<unknown> {
@@ -136,18 +173,26 @@ async function callOnce(opts: ModelOptions, body: unknown): Promise<unknown> {
   }
 }
 
-/** Reads a document with an external model; its answer goes through the same checks as the built-in reader. */
+/** Reads a document with an external model (the caller runs the checks); throws when the model cannot answer. */
 export async function readWithModel(
+  bytes: Uint8Array,
   doc: DocumentWords,
   file: string,
   opts: ModelOptions,
 ): Promise<TReaderResult> {
+  const words = wordsAsText(doc);
+  const user = opts.vision
+    ? [
+        { type: 'text', text: words },
+        ...(await pageImages(bytes, doc)).map((url) => ({ type: 'image_url', image_url: { url } })),
+      ]
+    : words;
   const body = {
     model: opts.model,
     temperature: 0,
     messages: [
-      { role: 'system', content: PROMPT },
-      { role: 'user', content: wordsAsText(doc) },
+      { role: 'system', content: opts.vision ? `${PROMPT} ${VISION_PROMPT}` : PROMPT },
+      { role: 'user', content: user },
     ],
     response_format: { type: 'json_schema', json_schema: { name: 'document', schema: SCHEMA } },
   };
@@ -176,11 +221,7 @@ export async function readWithModel(
       const parsed = ZReaderResultSchema.safeParse(merged);
       if (!parsed.success)
         throw new Error(`model answer does not fit the schema: ${parsed.error.issues[0]?.message}`);
-      const out = parsed.data;
-      out.issues = runChecks(out);
-      out.pendingReview = out.issues.length > 0;
-      out.confidence.overall = out.issues.length ? 0.5 : 0.9;
-      return out;
+      return parsed.data;
     } catch (e) {
       lastErr = e;
       const status = (e as { status?: number }).status;
@@ -188,13 +229,5 @@ export async function readWithModel(
       if (attempt < retries) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
     }
   }
-  const r = emptyResult(file);
-  r.source = 'model';
-  r.pages = doc.numPages;
-  r.issues.push({
-    table: 'document',
-    column: 'model',
-    description: `The model reader failed: ${(lastErr as Error)?.message ?? lastErr}`,
-  });
-  return r;
+  throw new Error(`The model reader failed: ${(lastErr as Error)?.message ?? lastErr}`);
 }

@@ -23,7 +23,7 @@ import { extractParties, extractVat } from './parties.js';
 import { readPdfText } from './pdf-text.js';
 import { applyProfile, type SupplierProfile } from './profile.js';
 import { receiptParties, voteReadings } from './receipt.js';
-import { emptyResult, type PageWords, type TReaderResult, type Word } from './types.js';
+import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 
 export interface ReaderLimits {
   maxBytes: number;
@@ -311,15 +311,18 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     }
     return failed(r0, new ReaderError('unsupported', 'The XML file is not a CII or UBL e-invoice'));
   }
+  let modelFailure: TIssue | undefined;
   if (opts.model) {
-    const m = await readWithModel(doc, file, opts.model);
-    m.issues.push(
-      ...runChecks(m, { ...opts, now: opts.now }).filter(
-        (i) => !m.issues.some((j) => j.description === i.description),
-      ),
-    );
-    m.pendingReview = m.pendingReview || m.issues.length > 0;
-    return m;
+    try {
+      const m = await readWithModel(bytes, doc, file, opts.model);
+      m.issues = runChecks(m, opts);
+      m.pendingReview = m.issues.length > 0;
+      m.confidence.overall = m.issues.length ? 0.5 : 0.9;
+      return m;
+    } catch (e) {
+      // the built-in reader still reads the document; the issue tells the reviewer the model was not used
+      modelFailure = { table: 'document', column: 'model', description: (e as Error).message };
+    }
   }
   const ctx = contextOf(doc);
   let r = extractAll(ctx, doc, file);
@@ -382,6 +385,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
   }
   if (opts.profile) r = applyProfile(r, ctx, opts.profile);
   else if (opts.supplierKey) r.inTraining = true;
+  if (modelFailure) r.issues.unshift(modelFailure);
   return finish(r, opts);
 }
 

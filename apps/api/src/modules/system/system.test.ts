@@ -118,12 +118,20 @@ describe('configuration', () => {
         ROLE: 'boss',
         SMTP_URL: 'http://mail',
         NODE_ENV: 'staging',
+        READER_MODEL_VISION: 'yes',
       });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
-      expect(problems.sort()).toEqual(['DATABASE_URL', 'NODE_ENV', 'PORT', 'ROLE', 'SMTP_URL']);
+      expect(problems.sort()).toEqual([
+        'DATABASE_URL',
+        'NODE_ENV',
+        'PORT',
+        'READER_MODEL_VISION',
+        'ROLE',
+        'SMTP_URL',
+      ]);
     }
   });
 
