@@ -99,9 +99,11 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
       column: 'dueDate',
       description: `The due date ${h.dueDate} is before the invoice date ${h.invoiceDate}`,
     });
-  // required fields
+  // required fields; an invoice or order becomes an order of items, a receipt only needs its total
   const isOrder = r.documentType === 'order';
   if (r.documentType !== 'receipt') {
+    if (!r.items.length)
+      issues.push({ table: 'items', column: 'itemDesc', description: 'No line items found' });
     if (isOrder ? !h.orderNum : !h.invoiceNum)
       issues.push({
         table: 'headers',

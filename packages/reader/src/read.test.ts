@@ -159,6 +159,13 @@ describe('text-layer PDFs', () => {
     expect(r.issues.some((i) => i.table === 'totals')).toBe(true);
   });
 
+  it('sends an invoice whose lines cannot be found to review', async () => {
+    const r = await readDocument(await makePdf(enInvoice(7, { items: [] })), { fileName: 'empty.pdf' });
+    expect(r.items).toEqual([]);
+    expect(r.issues.map((i) => i.description)).toContain('No line items found');
+    expect(r.pendingReview).toBe(true);
+  });
+
   it('reports duplicates and unknown suppliers', async () => {
     const spec = enInvoice(4);
     const r = await readDocument(await makePdf(spec), {
