@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { runChecks } from './checks.js';
+import { emptyResult, type TItem, type TReaderResult } from './types.js';
+
+const invoice = (items: TItem[], totals: TReaderResult['totals']): TReaderResult => ({
+  ...emptyResult('t.pdf'),
+  documentType: 'invoice',
+  vendor: { name: 'Northwind Supplies Ltd' },
+  headers: { invoiceNum: 'INV-1', invoiceDate: '2024-03-14' },
+  items,
+  totals,
+});
+const line = (itemQty: number, price: number, amount: number): TItem => ({
+  itemDesc: 'Bolts',
+  itemQty,
+  price,
+  amount,
+});
+const descriptions = (r: TReaderResult) =>
+  runChecks(r, { now: new Date('2024-04-01') }).map((i) => i.description);
+
+describe('checks', () => {
+  it('accepts a document whose lines and totals add up', () => {
+    expect(
+      descriptions(
+        invoice([line(2, 10, 20), line(1, 5.5, 5.5)], { net: 25.5, vat: 5.1, invoiceTotal: 30.6 }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('accepts a unit price rounded to the cent (20 × 2.773 printed as 2.77)', () => {
+    expect(
+      descriptions(invoice([line(20, 2.77, 55.46)], { net: 55.46, vat: 0, invoiceTotal: 55.46 })),
+    ).toEqual([]);
+  });
+
+  it('flags a line whose amount is off by more than rounding explains', () => {
+    expect(descriptions(invoice([line(2, 10, 21)], { net: 21, vat: 0, invoiceTotal: 21 }))).toEqual([
+      'Quantity × price − discount is 20.00 but the line says 21.00',
+    ]);
+  });
+
+  it('accepts lines priced with VAT included that add up to the total', () => {
+    expect(
+      descriptions(invoice([line(1, 49.99, 49.99)], { net: 41.31, vat: 8.68, invoiceTotal: 49.99 })),
+    ).toEqual([]);
+  });
+
+  it('flags lines that add up to neither the net nor the total', () => {
+    expect(descriptions(invoice([line(1, 40, 40)], { net: 41.31, vat: 8.68, invoiceTotal: 49.99 }))).toEqual([
+      'Line amounts add up to 40.00 but the net total says 41.31',
+    ]);
+  });
+
+  it('flags totals that do not add up and a missing table', () => {
+    expect(descriptions(invoice([], { net: 100, vat: 20, invoiceTotal: 130 }))).toEqual([
+      'Net 100.00 + VAT 20.00 is 120.00 but the total says 130.00',
+      'No line items found',
+    ]);
+  });
+});
