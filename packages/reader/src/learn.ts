@@ -4,7 +4,8 @@ import type { TReaderResult } from './types.js';
 
 /**
  * Learns a supplier's layout from a document and the result a person corrected; stores the profile.
- * Later reads for that supplier (`profile` option) use it first.
+ * Later reads for that supplier (`profile` option) use it first. Runs in this thread; `createReader().learn`
+ * does the same in a worker thread.
  */
 export async function learn(
   store: ProfileStore,
@@ -13,10 +14,19 @@ export async function learn(
   corrected: Partial<TReaderResult>,
   opts: ReadOptions = {},
 ): Promise<SupplierProfile> {
-  const doc = await readWords(document, opts);
-  const ctx = contextOf(doc);
-  const previous = await store.get(supplierKey);
-  const profile = learnFromContext(ctx, supplierKey, corrected, previous);
+  const profile = await learnProfile(supplierKey, document, corrected, await store.get(supplierKey), opts);
   await store.put(supplierKey, profile);
   return profile;
+}
+
+/** The profile learned from one corrected document, merged into the previous one; stores nothing. */
+export async function learnProfile(
+  supplierKey: string,
+  document: Uint8Array,
+  corrected: Partial<TReaderResult>,
+  previous: SupplierProfile | undefined,
+  opts: ReadOptions = {},
+): Promise<SupplierProfile> {
+  const doc = await readWords(document, opts);
+  return learnFromContext(contextOf(doc), supplierKey, corrected, previous);
 }

@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enInvoice, makePdf } from './__tests__/make-docs.js';
+import { EN_LABELS, en, enInvoice, makePdf } from './__tests__/make-docs.js';
 import { createReader } from './pool.js';
+import { createMemoryProfileStore } from './profile.js';
 
 const reader = createReader({ workers: 1, timeoutMs: 30_000 });
 afterAll(() => reader.close());
@@ -76,5 +77,55 @@ describe('reader pool (worker threads, limits)', () => {
     await slow.close();
     const ok = await reader.read(await makePdf(enInvoice(3)), { fileName: 'after.pdf' });
     expect(ok.headers.invoiceNum).toBe('INV-2024-0003');
+  });
+
+  describe('learning in a worker thread', () => {
+    /** An invoice whose number label ("Ref") the generic reader does not know. */
+    const refInvoice = (n: number) =>
+      enInvoice(n, { labels: { ...EN_LABELS, number: 'Ref' }, number: `K${7000 + n}`, money: en });
+
+    it('learns a layout, stores it, and the next read of that supplier uses it', async () => {
+      const store = createMemoryProfileStore();
+      const profile = await reader.learn(store, 'northwind', await makePdf(refInvoice(1)), {
+        headers: { invoiceNum: 'K7001' },
+      });
+      expect(profile.learnedFrom).toBe(1);
+      expect(await store.get('northwind')).toEqual(profile);
+      const r = await reader.read(await makePdf(refInvoice(2)), {
+        fileName: 'next.pdf',
+        supplierKey: 'northwind',
+        profile: await store.get('northwind'),
+      });
+      expect(r.profileUsed).toBe('northwind');
+      expect(r.headers.invoiceNum).toBe('K7002');
+    });
+
+    it('rejects an unreadable document, stores nothing, and keeps working', async () => {
+      const store = createMemoryProfileStore();
+      await expect(
+        reader.learn(store, 'northwind', new Uint8Array(64).fill(7), { headers: { invoiceNum: 'X1' } }),
+      ).rejects.toThrow(/could not be learned.*not a PDF, PNG, JPEG/);
+      expect(store.all.size).toBe(0);
+      const r = await reader.read(await makePdf(enInvoice(4)), { fileName: 'after.pdf' });
+      expect(r.headers.invoiceNum).toBe('INV-2024-0004');
+    });
+
+    it('stops a learn that takes too long and stores nothing', async () => {
+      const slow = createReader({ workers: 1, timeoutMs: 50 });
+      const store = createMemoryProfileStore();
+      await expect(
+        slow.learn(store, 'northwind', await makePdf(refInvoice(1)), { headers: { invoiceNum: 'K7001' } }),
+      ).rejects.toThrow(/longer than/);
+      expect(store.all.size).toBe(0);
+      await slow.close();
+    });
+
+    it('rejects after the reader is closed', async () => {
+      const closed = createReader({ workers: 1 });
+      await closed.close();
+      await expect(
+        closed.learn(createMemoryProfileStore(), 'northwind', await makePdf(refInvoice(1)), {}),
+      ).rejects.toThrow(/closed/);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { ProfileStore, SupplierProfile } from './profile.js';
 import type { ReadOptions } from './read.js';
 import { emptyResult, type TReaderResult } from './types.js';
 
@@ -17,14 +18,43 @@ export interface ReaderPoolOptions {
 export interface Reader {
   /** Reads one document in a worker thread; always resolves (a failure is a result with an issue). */
   read(bytes: Uint8Array, opts?: ReadOptions): Promise<TReaderResult>;
+  /**
+   * Learns a supplier's layout from a corrected document in a worker thread (same limits as `read`); the
+   * store is used in this thread. Resolves with the stored profile; rejects when the document cannot be
+   * learned from (unreadable, too slow, the worker crashed), and then stores nothing.
+   */
+  learn(
+    store: ProfileStore,
+    supplierKey: string,
+    bytes: Uint8Array,
+    corrected: Partial<TReaderResult>,
+    opts?: ReadOptions,
+  ): Promise<SupplierProfile>;
   close(): Promise<void>;
 }
 
-interface Job {
+/** What a worker sends back for one job. */
+export interface WorkerReply {
+  id: number;
+  result?: TReaderResult;
+  profile?: SupplierProfile;
+  error?: string;
+}
+
+/** A job for a worker: a read, or a learn when `learn` is set. */
+export interface WorkerJob {
   id: number;
   bytes: Uint8Array;
   opts: ReadOptions;
-  resolve: (r: TReaderResult) => void;
+  learn?: { supplierKey: string; corrected: Partial<TReaderResult>; previous?: SupplierProfile };
+}
+
+interface Job {
+  message: WorkerJob;
+  /** the worker answered */
+  answer: (m: WorkerReply) => void;
+  /** the job could not run to the end (time limit, crash, closed); `column` names the reason */
+  fail: (description: string, column: string) => void;
 }
 
 interface Slot {
@@ -65,19 +95,17 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
     });
     worker.unref();
     const slot: Slot = { worker };
-    worker.on('message', (m: { id: number; result?: TReaderResult; error?: string }) => {
+    worker.on('message', (m: WorkerReply) => {
       const job = slot.job;
-      if (!job || job.id !== m.id) return;
-      done(
-        slot,
-        m.result ??
-          failure(job.opts.fileName ?? 'document', `The document could not be read: ${m.error}`, 'error'),
-      );
+      if (!job || job.message.id !== m.id) return;
+      done(slot);
+      job.answer(m);
+      pump();
     });
     const crash = (why: string) => {
       const job = slot.job;
       replace(slot);
-      if (job) job.resolve(failure(job.opts.fileName ?? 'document', why, 'crash'));
+      job?.fail(why, 'crash');
       pump();
     };
     worker.on('error', (e) => crash(`Reading failed: ${e.message}`));
@@ -94,13 +122,10 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
     void slot.worker.terminate();
     if (!closed) slots.push(spawn());
   };
-  const done = (slot: Slot, r: TReaderResult) => {
-    const job = slot.job;
+  const done = (slot: Slot) => {
     if (slot.timer) clearTimeout(slot.timer);
     slot.job = undefined;
     slot.timer = undefined;
-    job?.resolve(r);
-    pump();
   };
   const pump = () => {
     for (const slot of slots) {
@@ -112,29 +137,53 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
       slot.timer = setTimeout(() => {
         const j = slot.job;
         replace(slot);
-        j?.resolve(
-          failure(
-            j.opts.fileName ?? 'document',
-            `Reading took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`,
-            'timeout',
-          ),
-        );
+        j?.fail(`Reading took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, 'timeout');
         pump();
       }, timeoutMs);
-      slot.worker.postMessage({ id: job.id, bytes: job.bytes, opts: job.opts });
+      slot.worker.postMessage(job.message);
     }
     for (const s of slots) if (!s.job) s.worker.unref();
   };
   for (let i = 0; i < size; i++) slots.push(spawn());
+  const enqueue = (job: Job) => {
+    if (closed) job.fail('The reader is closed', 'closed');
+    else {
+      queue.push(job);
+      pump();
+    }
+  };
 
   return {
     read(bytes, opts = {}) {
-      if (closed)
-        return Promise.resolve(failure(opts.fileName ?? 'document', 'The reader is closed', 'closed'));
-      return new Promise((resolve) => {
-        queue.push({ id: nextId++, bytes, opts: { ...options.defaults, ...opts }, resolve });
-        pump();
-      });
+      const file = opts.fileName ?? 'document';
+      return new Promise((resolve) =>
+        enqueue({
+          message: { id: nextId++, bytes, opts: { ...options.defaults, ...opts } },
+          answer: (m) =>
+            resolve(m.result ?? failure(file, `The document could not be read: ${m.error}`, 'error')),
+          fail: (why, column) => resolve(failure(file, why, column)),
+        }),
+      );
+    },
+    async learn(store, supplierKey, bytes, corrected, opts = {}) {
+      const previous = await store.get(supplierKey);
+      const profile = await new Promise<SupplierProfile>((resolve, reject) =>
+        enqueue({
+          message: {
+            id: nextId++,
+            bytes,
+            opts: { ...options.defaults, ...opts },
+            learn: { supplierKey, corrected, previous },
+          },
+          answer: (m) =>
+            m.profile
+              ? resolve(m.profile)
+              : reject(new Error(`The layout could not be learned: ${m.error ?? 'no profile'}`)),
+          fail: (why) => reject(new Error(why)),
+        }),
+      );
+      await store.put(supplierKey, profile);
+      return profile;
     },
     async close() {
       closed = true;
@@ -148,8 +197,7 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
           await s.worker.terminate();
         }),
       );
-      for (const j of queue.splice(0))
-        j.resolve(failure(j.opts.fileName ?? 'document', 'The reader was closed', 'closed'));
+      for (const j of queue.splice(0)) j.fail('The reader was closed', 'closed');
     },
   };
 }

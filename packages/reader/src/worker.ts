@@ -1,20 +1,31 @@
 import { parentPort } from 'node:worker_threads';
+import { learnProfile } from './learn.js';
 import { closeOcr } from './ocr.js';
-import { type ReadOptions, readDocument } from './read.js';
+import type { WorkerJob, WorkerReply } from './pool.js';
+import { readDocument } from './read.js';
 
-/** Worker-thread side of the reader pool: one message in, one result out. */
-parentPort?.on(
-  'message',
-  async (msg: { id: number; bytes: Uint8Array; opts: ReadOptions } | { close: true }) => {
-    if ('close' in msg) {
-      await closeOcr();
-      process.exit(0);
-    }
-    try {
-      const result = await readDocument(msg.bytes, msg.opts);
-      parentPort?.postMessage({ id: msg.id, result });
-    } catch (e) {
-      parentPort?.postMessage({ id: msg.id, error: (e as Error)?.message ?? String(e) });
-    }
-  },
-);
+/** Worker-thread side of the reader pool: one message in (a read or a learn), one answer out. */
+parentPort?.on('message', async (msg: WorkerJob | { close: true }) => {
+  if ('close' in msg) {
+    await closeOcr();
+    process.exit(0);
+  }
+  let reply: WorkerReply;
+  try {
+    reply = msg.learn
+      ? {
+          id: msg.id,
+          profile: await learnProfile(
+            msg.learn.supplierKey,
+            msg.bytes,
+            msg.learn.corrected,
+            msg.learn.previous,
+            msg.opts,
+          ),
+        }
+      : { id: msg.id, result: await readDocument(msg.bytes, msg.opts) };
+  } catch (e) {
+    reply = { id: msg.id, error: (e as Error)?.message ?? String(e) };
+  }
+  parentPort?.postMessage(reply);
+});

@@ -83,6 +83,7 @@ export default fp(
       jobs,
       signedUrls,
       model: config.readerModel,
+      // one pool of worker threads for both jobs: reading documents and learning layouts from corrected ones
       reader: () => {
         reader ??= createReader({ workers: 1, timeoutMs: config.readTimeoutSeconds * 1000 });
         return reader;

@@ -11,7 +11,7 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES_MESSAGE,
 } from '@orderbridge/contract';
-import { learn, type ModelOptions, type Reader, runChecks, type TReaderResult } from '@orderbridge/reader';
+import { type ModelOptions, type Reader, runChecks, type TReaderResult } from '@orderbridge/reader';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { TDb } from '../../db/client.js';
@@ -409,9 +409,9 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
       const [link] = await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
       const bytes = await storage.get(doc.fileKey);
       if (!link || !bytes) return;
-      await learn(profiles, String(link.supplierId), bytes, asReaderResult(doc, await itemsOf(doc.id)), {
-        fileName: doc.fileName,
-      });
+      // in the reader's worker thread: the layout is learned by reading the document, which may take seconds
+      const corrected = asReaderResult(doc, await itemsOf(doc.id));
+      await reader().learn(profiles, String(link.supplierId), bytes, corrected, { fileName: doc.fileName });
     },
 
     /** Documents of a shop (or, for a supplier, addressed to it) in the given states, newest first. */
