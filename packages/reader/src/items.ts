@@ -15,6 +15,8 @@ interface Column {
   kind: ColumnKind;
   x0: number;
   x1: number;
+  /** the label text (normalised), over all header lines */
+  label: string;
 }
 
 /** Finds table header rows: lines with at least two column words, one of them a number column. */
@@ -31,7 +33,7 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     if (kind === 'vat' && /\b(?:total|amount|betrag|montant)\b/.test(n)) kind = 'amount';
     if (seen.has(kind) && kind !== 'other') kind = kind === 'amount' || kind === 'price' ? 'other' : kind;
     seen.add(kind);
-    cols.push({ kind, x0: c.x0, x1: c.x1 });
+    cols.push({ kind, x0: c.x0, x1: c.x1, label: n });
   }
   const numeric = cols.filter((c) => ['qty', 'price', 'amount'].includes(c.kind)).length;
   if (cols.length < 2 || numeric < 1) return undefined;
@@ -89,17 +91,20 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
   // header labels printed over two or three lines: fold neighbouring lines that are all label words
   let last = line;
   const all = cols.slice();
-  for (let j = line.index - 1; j >= Math.max(0, line.index - 2); j--) {
+  let first = line;
+  for (let j = line.index - 1; j >= Math.max(0, line.index - 3); j--) {
     const l = ctx.lines[j]!;
-    if (l.page !== line.page || line.y0 - l.y1 > (line.y1 - line.y0) * 1.2) break;
+    if (l.page !== line.page || first.y0 - l.y1 > (line.y1 - line.y0) * 1.2) break;
     const extra = findHeaderLoose(l);
     if (!extra) break;
     for (const e of extra) {
       const same = all.find((c) => xOverlap(c, e) > 0.3);
       if (same) {
         if (same.kind === 'other') same.kind = e.kind;
+        same.label = `${e.label} ${same.label}`;
       } else if (e.kind !== 'other') all.push(e);
     }
+    first = l;
   }
   for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 3); j++) {
     const l = ctx.lines[j]!;
@@ -111,13 +116,18 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
       const same = all.find((c) => xOverlap(c, e) > 0.3);
       if (same) {
         if (same.kind === 'other' || (same.kind === 'desc' && e.kind !== 'desc')) same.kind = e.kind;
+        same.label = `${same.label} ${e.label}`;
         same.x0 = Math.min(same.x0, e.x0);
         same.x1 = Math.max(same.x1, e.x1);
       } else all.push(e);
     }
     last = l;
   }
-  return { cols: all.sort((a, b) => a.x0 - b.x0), last };
+  all.sort((a, b) => a.x0 - b.x0);
+  // two price columns and no amount column ("Prix unitaire … Prix HT"): the rightmost one is the line amount
+  const prices = all.filter((c) => c.kind === 'price');
+  if (prices.length >= 2 && !all.some((c) => c.kind === 'amount')) prices[prices.length - 1]!.kind = 'amount';
+  return { cols: all, last };
 }
 
 function findHeaderLoose(line: Line): Column[] | undefined {
@@ -125,8 +135,10 @@ function findHeaderLoose(line: Line): Column[] | undefined {
   for (const c of splitHeaderCells(line.cells)) {
     const n = norm(c.text);
     const hit = COLUMN_LABELS.find(([, re]) => re.test(n));
-    if (hit) cols.push({ kind: hit[0], x0: c.x0, x1: c.x1 });
-    else if (n.length < 20 && !/\d/.test(n)) cols.push({ kind: 'other', x0: c.x0, x1: c.x1 });
+    if (hit) cols.push({ kind: hit[0], x0: c.x0, x1: c.x1, label: n });
+    // several labels in one cell ("Characteristics, Classification") are one column too
+    else if ((n.length < 20 || (n.length < 60 && /,/.test(n))) && !/\d/.test(n))
+      cols.push({ kind: 'other', x0: c.x0, x1: c.x1, label: n });
     else return undefined;
   }
   return cols.length ? cols : undefined;
@@ -183,12 +195,15 @@ function solveRow(nums: RowNum[]): {
   conf: number;
 } {
   const byKind = (k: ColumnKind) => nums.find((n) => n.kind === k);
-  const vat = nums.find((n) => n.kind === 'vat' || n.pct);
-  const plain = nums.filter((n) => n !== vat);
+  // a percentage under a discount label is the discount rate, any other one the VAT rate
+  const vat = nums.find((n) => n.kind === 'vat' || (n.pct && n.kind !== 'discount'));
+  const pctDiscount = nums.find((n) => n.pct && n.kind === 'discount');
+  const plain = nums.filter((n) => n !== vat && n !== pctDiscount);
   const qty = byKind('qty')?.value;
   const price = byKind('price')?.value;
   let amount = byKind('amount')?.value;
-  const discount = byKind('discount')?.value;
+  const discount = (nums.find((n) => n.kind === 'discount' && !n.pct) ?? pctDiscount)?.value;
+  const base = byKind('base')?.value;
   const ok = (q?: number, p?: number, a?: number) =>
     q !== undefined &&
     p !== undefined &&
@@ -215,9 +230,18 @@ function solveRow(nums: RowNum[]): {
         }
       }
   }
+  // a price for several units ("per 100"): q × p / base = a
+  if (
+    base &&
+    qty !== undefined &&
+    price !== undefined &&
+    amount !== undefined &&
+    ok(qty, price / base, amount)
+  )
+    return { qty, price, amount, vat: vat?.value, discount, conf: 0.9 };
   // with a discount column: q × p − d = a, or a discount in percent
   if (qty !== undefined && price !== undefined && amount !== undefined && discount !== undefined) {
-    if (Math.abs(round2(qty * price - Math.abs(discount)) - amount) <= 0.011 && qty !== 0)
+    if (!pctDiscount && Math.abs(round2(qty * price - Math.abs(discount)) - amount) <= 0.011 && qty !== 0)
       return {
         qty,
         price: round4(amount / qty),
@@ -247,6 +271,16 @@ function solveRow(nums: RowNum[]): {
   return { qty, price, amount, vat: vat?.value, discount, conf: 0.4 };
 }
 
+/** A description column announced as "name & description": the cell holds "Name - long description". */
+const NAME_AND_DESC =
+  /\b(?:nom|name|naam|bezeichnung|designation)\b.*\b(?:designation|description|omschrijving|beschreibung|libelle)\b/;
+
+/** The item name of a "Name - long description" cell: the long description is not the item's name. */
+function nameOf(desc: string): { name: string; cut: boolean } {
+  const m = /^(.+?\S)\s+[-–]\s+\S/.exec(desc);
+  return m ? { name: m[1]!, cut: true } : { name: desc, cut: false };
+}
+
 const DETAIL_LINE = /^[•·▪]|^[\p{L}\s._-]{2,25}\s?:\s*\S|^\(?(?:gtin|ean|se_id|by_id|art-?nr|ref)\b/iu;
 
 /** Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped. */
@@ -265,6 +299,8 @@ export function extractItems(ctx: ExtractContext): {
   let lastItemLine: Line | undefined;
   let pendingDesc: string[] = [];
   let partial: { nums: RowNum[]; desc: string; line: Line } | undefined;
+  // the last item's description was cut to its name: what follows is its long description
+  let nameOnly = false;
   for (let i = 0; i < ctx.lines.length; i++) {
     const line = ctx.lines[i]!;
     const header = findHeader(ctx, line);
@@ -336,8 +372,12 @@ export function extractItems(ctx: ExtractContext): {
       }
       if (CHARGE_ROW.test(n) && !rowNums.some((r) => r.kind === 'qty')) continue;
       // with an amount column, an item row has its amount there (other numbers are notes or sub-lines)
-      if (cols.some((c) => c.kind === 'amount') && !rowNums.some((r) => r.kind === 'amount' && !r.pct))
+      if (cols.some((c) => c.kind === 'amount') && !rowNums.some((r) => r.kind === 'amount' && !r.pct)) {
+        // quantity and price without the amount: the amount may follow on the next baseline
+        if (rowNums.some((r) => r.kind === 'qty' || r.kind === 'price'))
+          partial = { nums: rowNums, desc: descText, line };
         continue;
+      }
       // quantity and price printed a little above the amount (two baselines in one row)
       let rowDesc = descText;
       if (
@@ -379,6 +419,12 @@ export function extractItems(ctx: ExtractContext): {
         .replace(/\b[A-Z][A-Z_]{1,10}:\s*\S+/g, ' ')
         .replace(/\s+/g, ' ')
         .trim();
+      nameOnly = false;
+      if (descCol && NAME_AND_DESC.test(descCol.label)) {
+        const n = nameOf(desc);
+        desc = n.name;
+        nameOnly = n.cut;
+      }
       const it: TItem = { itemDesc: desc.trim() };
       if (itemCode) it.itemCode = itemCode.trim();
       if (s.qty !== undefined) it.itemQty = s.qty;
@@ -416,7 +462,7 @@ export function extractItems(ctx: ExtractContext): {
     const gap = lastItemLine ? line.y0 - lastItemLine.y1 : Infinity;
     const h = line.y1 - line.y0;
     if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2) {
-      prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
+      if (!nameOnly) prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
       lastItemLine = line;
     } else pendingDesc.push(contText);
     if (pendingDesc.length > 3) pendingDesc.shift();

@@ -142,6 +142,8 @@ export type ColumnKind =
   | 'unit'
   | 'discount'
   | 'pos'
+  /** the number of units the price is for ("price per 100", "Preiseinheit") */
+  | 'base'
   | 'other';
 
 export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
@@ -155,13 +157,14 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
     'amount',
     /betrag\b|\b(?:amount|total|line\s+total|gesamt\w*|gp|summe|montant|total\s+ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/,
   ],
+  ['base', /\b(?:(?:price\s+)?base\s+(?:qty|quantity)|preiseinheit|pe|per|prijs\s+per|prix\s+par)\b/],
   ['qty', /menge\b|\b(?:qty|quantity|anzahl|qte|quantite|aantal|stk|hrs|hours|uren|qt)\b/],
-  ['discount', /\b(?:discount|rabatt|remise|korting|disc\.?)\b/],
+  ['discount', /\b(?:discount|rabatt|remise|korting|disc|rem)\b/],
   ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*)\b|%/],
   ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],
   [
     'code',
-    /\b(?:code|art\.?\s*-?\s*nr\.?|artikel\s*-?\s*(?:nr|nummer)|item\s*(?:no|#|code)|sku|ref\w*|reference|artikelnr|product\s*code|part\s*no|ean|gtin)\b/,
+    /\b(?:code|(?:product|item|article|artikel)\s*id|art\.?\s*-?\s*nr\.?|artikel\s*-?\s*(?:nr|nummer)|item\s*(?:no|#|code)|sku|ref\w*|reference|artikelnr|product\s*code|part\s*no|ean|gtin)\b/,
   ],
   [
     'desc',
