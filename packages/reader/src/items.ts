@@ -17,6 +17,8 @@ interface Column {
   x1: number;
   /** the label text (normalised), over all header lines */
   label: string;
+  /** a code label over a description label: the code is on the item's line, its description on the next one */
+  descBelow?: boolean;
 }
 
 /** Finds table header rows: lines with at least two column words, one of them a number column. */
@@ -102,7 +104,8 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
       if (same) {
         if (same.kind === 'other') same.kind = e.kind;
         same.label = `${e.label} ${same.label}`;
-      } else if (e.kind !== 'other') all.push(e);
+        // a label-less column of a header row ("Allowances & Charges") still keeps its values apart
+      } else if (e.kind !== 'other' || extra.length >= 3) all.push(e);
     }
     first = l;
   }
@@ -116,6 +119,7 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
       const same = all.find((c) => xOverlap(c, e) > 0.3);
       if (same) {
         if (same.kind === 'other' || (same.kind === 'desc' && e.kind !== 'desc')) same.kind = e.kind;
+        if (same.kind === 'code' && e.kind === 'desc') same.descBelow = true;
         same.label = `${same.label} ${e.label}`;
         same.x0 = Math.min(same.x0, e.x0);
         same.x1 = Math.max(same.x1, e.x1);
@@ -147,7 +151,8 @@ function findHeaderLoose(line: Line): Column[] | undefined {
 /** The x-range of the description column: from its label to the next column's label. */
 function descRangeOf(cols: Column[]): { x0: number; x1: number } | undefined {
   const sorted = cols.slice().sort((a, b) => a.x0 - b.x0);
-  const i = sorted.findIndex((c) => c.kind === 'desc');
+  let i = sorted.findIndex((c) => c.kind === 'desc');
+  if (i < 0) i = sorted.findIndex((c) => c.descBelow);
   if (i < 0) return undefined;
   const prev = sorted[i - 1];
   const next = sorted[i + 1];
@@ -212,23 +217,30 @@ function solveRow(nums: RowNum[]): {
   if (ok(qty, price, amount)) return { qty, price, amount, vat: vat?.value, discount, conf: 0.95 };
   // arithmetic search over all numbers of the row: the amount is usually the rightmost money value
   const vals = plain.map((n) => n.value);
+  const labelled = (k: number) => (plain[k]!.kind === 'qty' || plain[k]!.kind === 'price' ? 1 : 0);
   for (let a = vals.length - 1; a >= 0; a--) {
+    // a value under the amount label is the amount: another product in the row is a coincidence
+    if (amount !== undefined && plain[a]!.kind !== 'amount') continue;
+    if (vals[a] === 0) continue;
+    // of several pairs that multiply to the amount, the one under the quantity and price labels
+    let best: [number, number] | undefined;
     for (let i = 0; i < vals.length; i++)
       for (let j = 0; j < vals.length; j++) {
-        if (i === j || i === a || j === a) continue;
-        if (ok(vals[i], vals[j], vals[a]) && vals[a] !== 0) {
-          // the quantity is the rounder number, else the left one
-          let q = vals[i]!;
-          let p = vals[j]!;
-          if (
-            plain[i]!.kind === 'price' ||
-            plain[j]!.kind === 'qty' ||
-            (!plain[i]!.money && plain[j]!.money && i > j)
-          )
-            [q, p] = [p, q];
-          return { qty: q, price: p, amount: vals[a], vat: vat?.value, discount, conf: 0.9 };
-        }
+        if (i === j || i === a || j === a || !ok(vals[i], vals[j], vals[a])) continue;
+        if (!best || labelled(i) + labelled(j) > labelled(best[0]) + labelled(best[1])) best = [i, j];
       }
+    if (!best) continue;
+    const [i, j] = best;
+    // the quantity is the rounder number, else the left one
+    let q = vals[i]!;
+    let p = vals[j]!;
+    if (
+      plain[i]!.kind === 'price' ||
+      plain[j]!.kind === 'qty' ||
+      (!plain[i]!.money && plain[j]!.money && i > j)
+    )
+      [q, p] = [p, q];
+    return { qty: q, price: p, amount: vals[a], vat: vat?.value, discount, conf: 0.9 };
   }
   // a price for several units ("per 100"): q × p / base = a
   if (
@@ -280,6 +292,9 @@ function nameOf(desc: string): { name: string; cut: boolean } {
   const m = /^(.+?\S)\s+[-–]\s+\S/.exec(desc);
   return m ? { name: m[1]!, cut: true } : { name: desc, cut: false };
 }
+
+/** A cell that starts with a totals label ("Total HT", "MwSt 19 %"), not one that mentions tax in its text. */
+const startsSummary = (text: string) => SUMMARY_ROW.test(norm(text).split(/\s+/).slice(0, 2).join(' '));
 
 const DETAIL_LINE = /^[•·▪]|^[\p{L}\s._-]{2,25}\s?:\s*\S|^\(?(?:gtin|ean|se_id|by_id|art-?nr|ref)\b/iu;
 
@@ -352,13 +367,20 @@ export function extractItems(ctx: ExtractContext): {
       .map((c) => c.text)
       .join(' ');
     const descText = descRange ? descByWords : descText0;
+    // descriptions under their codes: the item's own line holds the code, the next line the description
+    const stacked = !cols.some((c) => c.kind === 'desc') && cols.some((c) => c.descBelow);
     const hasMoney = rowNums.some((r) => r.money && !r.pct && r.kind !== 'vat');
     const firstTextX = textCells[0]?.x0 ?? 1;
     const descCol = cols.find((c) => c.kind === 'desc');
     const hasQty = rowNums.some((r) => r.kind === 'qty');
     const summaryLike =
       SUMMARY_ROW.test(n) && (!hasQty || !descCol || firstTextX > descCol.x0 - 0.02 || n.length < 40);
-    if (summaryLike && hasMoney && !/^\d/.test(n)) {
+    // "Gross price: 15,00 €" notes under an item: every amount inside a "Label: value" cell, none in the amount column
+    const itemNote =
+      hasMoney &&
+      !rowNums.some((r) => r.money && r.kind === 'amount') &&
+      rowNums.every((r) => !r.money || /^[\p{L}\s.-]{3,30}:\s*[-\d]/u.test(r.text));
+    if (summaryLike && hasMoney && !itemNote && !/^\d/.test(n)) {
       // a sub-total between groups of lines is skipped; the totals block ends the table
       if (!/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n))
         inTable = false;
@@ -395,7 +417,7 @@ export function extractItems(ctx: ExtractContext): {
       const codeNum = nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code') && {
         text: nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code')!.cell.text,
       };
-      let desc = rowDesc;
+      let desc = stacked ? '' : rowDesc;
       let itemCode: string | undefined = codeCell?.text ?? (codeNum ? codeNum.text : undefined);
       if (itemCode && desc.startsWith(itemCode)) desc = desc.slice(itemCode.length).trim();
       const bracket = /^(?:\[([^\]]{2,30})\]|\*([^*\s]{2,30})\*)\s+(.+)$/.exec(desc);
@@ -413,7 +435,7 @@ export function extractItems(ctx: ExtractContext): {
       desc = desc.replace(/^\d{1,3}\s+(?=\S)/, (x) =>
         cols!.some((c) => c.kind === 'pos') || /^\d{1,3}\s+[A-Za-z]/.test(desc) ? '' : x,
       );
-      if (pendingDesc.length && !desc) desc = pendingDesc.join(' ');
+      if (pendingDesc.length && !desc && !stacked) desc = pendingDesc.join(' ');
       pendingDesc = [];
       desc = desc
         .replace(/\b[A-Z][A-Z_]{1,10}:\s*\S+/g, ' ')
@@ -449,7 +471,7 @@ export function extractItems(ctx: ExtractContext): {
     if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
     if (/^(?:page|seite|pagina)\b/.test(n)) continue;
     // a totals or tax block header ends the table even without amounts on its line
-    if (summaryLike && line.cells.length >= 2 && !hasQty) {
+    if (summaryLike && line.cells.length >= 2 && !hasQty && line.cells.some((c) => startsSummary(c.text))) {
       inTable = false;
       continue;
     }
@@ -462,7 +484,9 @@ export function extractItems(ctx: ExtractContext): {
     const gap = lastItemLine ? line.y0 - lastItemLine.y1 : Infinity;
     const h = line.y1 - line.y0;
     if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2) {
-      if (!nameOnly) prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
+      // a stacked header has one description line per item; what follows are notes
+      const full = stacked && prev.itemDesc;
+      if (!nameOnly && !full) prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
       lastItemLine = line;
     } else pendingDesc.push(contText);
     if (pendingDesc.length > 3) pendingDesc.shift();
