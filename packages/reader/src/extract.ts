@@ -17,7 +17,7 @@ import {
   TOTAL_LABELS,
   type TotalField,
 } from './labels.js';
-import { type Cell, xOverlap } from './layout.js';
+import { type Cell, type Line, xOverlap } from './layout.js';
 import { findDates, looksNumeric, norm, round2 } from './parse.js';
 import { receiptTotals } from './receipt.js';
 import type { TDocumentType } from './types.js';
@@ -91,6 +91,38 @@ interface MoneyCand {
   cell: Cell;
 }
 
+/**
+ * The amount under a totals label printed as a column heading. A column with one row per VAT rate and a sum
+ * row under them ("Nettobetrag / -4,85 / -2,82 / -7,67") gives the sum row.
+ */
+function amountsUnder(ctx: ExtractContext, line: Line, labelCell: Cell): ReturnType<typeof lineNumbers> {
+  const h = line.y1 - line.y0;
+  const column: ReturnType<typeof lineNumbers> = [];
+  let prevY = line.y1;
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 8); j++) {
+    const below = ctx.lines[j]!;
+    if (below.page !== line.page || below.y0 - prevY > h * 4) break;
+    const under = lineNumbers(below, ctx.decimal).filter(
+      (x) =>
+        !x.pct &&
+        isAmountText(x.cell.text) &&
+        (xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.03),
+    );
+    if (!under.length) {
+      if (column.length || below.cells.some((c) => xOverlap(c, labelCell) > 0.5)) break;
+      continue;
+    }
+    column.push(under[under.length - 1]!);
+    prevY = below.y1;
+  }
+  if (column.length >= 3) {
+    const last = column[column.length - 1]!;
+    const sum = round2(column.slice(0, -1).reduce((a, x) => a + x.value, 0));
+    if (Math.abs(sum - last.value) < 0.011) return [last];
+  }
+  return column.slice(0, 1);
+}
+
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
 export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
   const cands: MoneyCand[] = [];
@@ -119,22 +151,7 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
             x.cell.x0 < stopX &&
             (x.cell !== labelCell || !/\d/.test(norm(labelCell.text).slice(0, m.index + m[0].length))),
         );
-        if (!nums.length) {
-          const h = line.y1 - line.y0;
-          for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 5); j++) {
-            const below = ctx.lines[j]!;
-            if (below.page !== line.page || below.y0 - line.y1 > h * 4) break;
-            const bn = lineNumbers(below, ctx.decimal).filter((x) => !x.pct && isAmountText(x.cell.text));
-            const under = bn.filter(
-              (x) => xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.03,
-            );
-            if (under.length) {
-              nums = under;
-              break;
-            }
-            if (below.cells.some((c) => xOverlap(c, labelCell) > 0.5)) break;
-          }
-        }
+        if (!nums.length) nums = amountsUnder(ctx, line, labelCell);
         const last = nums[nums.length - 1];
         if (last)
           cands.push({
@@ -180,13 +197,11 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     if (r)
       out.invoiceTotal = { value: r.value, conf: Math.min(0.95, 0.5 + r.score * 0.12), box: boxOf(r.cell) };
   } else if (!done) {
+    // printed values that do not add up stay as printed (the checks raise the mismatch); a value the page
+    // does not show is not made up from the others
     put('invoiceTotal', totals[0], 0.6);
     put('net', nets[0], 0.6);
     put('vat', vats[0], 0.5);
-    if (out.invoiceTotal && out.vat && !out.net) {
-      const net = round2(out.invoiceTotal.value - out.vat.value);
-      if (net > 0) out.net = { value: net, conf: 0.5 };
-    }
   }
   if (subs[0]) put('subtotal', subs[0], 0.8);
   const disc = best('discount')[0];

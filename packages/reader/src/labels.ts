@@ -15,6 +15,10 @@ export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
   invoiceNum: [
     new RegExp(String.raw`\b(?:tax\s+)?invoice\s*${NO}`),
     new RegExp(String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s*(?:\(\d+\)\s*)?${NO}`),
+    // a document name of two words before its type code: "Schlussrechnung Bau (877) Nr. 210113"
+    new RegExp(
+      String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s+[a-z]+\s*\(\d+\)\s*${NO}`,
+    ),
     /\brechnungs?\s*-?\s*(?:nr\.?|nummer|no\.?)/,
     /\brechnungsnummer\b/,
     /\b(?:gutschrift|korrektur|storno)\w*\s*-?\s*(?:nr\.?|nummer)/,
@@ -29,6 +33,8 @@ export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
   ],
   orderNum: [
     new RegExp(String.raw`\b(?:purchase\s+)?order\s*${NO}`),
+    // the document's title as its label ("PURCHASE ORDER: 1861727", "ORDER CHANGE: PO-123-C02")
+    /^(?:purchase\s+order|order(?:\s+(?:change|response|confirmation))?|bestellung|bestellanderung|bon de commande|commande|bestelling)\s*:$/,
     new RegExp(String.raw`\bp\.?o\.?\s*${NO}`),
     /\b(?:your|customer)\s+order\b/,
     /\bbestellung\s*(?:nr\.?|nummer|no\.?)|\bbestell\s*-?\s*(?:nr\.?|nummer|no)|\bbestellnummer\b|\bihre bestellung\b|\bauftrags?\s*-?\s*(?:nr\.?|nummer)/,
@@ -51,6 +57,8 @@ export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
   dueDate: [
     /\bdue\s+date\b|\bpayment\s+due\b|\bdue\s+by\b|\bpay\s+by\b/,
     /\bfallig\w*\b|\bzahlbar\s+bis\b|\bzahlungsziel\b/,
+    // "Bitte überweisen Sie bis zum 30.05.2017", "please pay by", "à régler avant le"
+    /\b(?:uberweisen|zahlen|bezahlen)\s+(?:sie\s+)?(?:den\s+betrag\s+)?bis(?:\s+zum)?\b|\b(?:regler|payer)\s+avant\s+le\b/,
     /\becheance\b/,
     /\bvervaldatum\b|\bvervaldag\b|\bbetalen\s+voor\b/,
   ],
@@ -189,7 +197,7 @@ export const PARTY_LABELS = {
 };
 
 export const LEGAL_FORM =
-  /\b(?:gmbh|ag|kg|ohg|ug|e\.\s?k\.|mbh|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|eurl|ltd|limited|llc|inc|corp|b\.?v\.?|n\.?v\.?|plc|sdn\.?\s*bhd|bhd|enterprise|trading|s\.?r\.?l\.?|s\.?p\.?a\.?|co\.)(?![\p{L}])/iu;
+  /(?<![\d.,]\s?)\b(?:gmbh|ag|kg|ohg|ug|e\.\s?k\.|mbh|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|eurl|ltd|limited|llc|inc|corp|b\.?v\.?|n\.?v\.?|plc|sdn\.?\s*bhd|bhd|enterprise|trading|s\.?r\.?l\.?|s\.?p\.?a\.?|co\.)(?![\p{L}])/iu;
 
 export const DOC_TYPE: [RegExp, 'creditNote' | 'order' | 'deliveryNote' | 'invoice'][] = [
   [

@@ -171,10 +171,13 @@ export function findDates(text: string, order: DateOrder = 'dmy'): FoundDate[] {
 export function guessDateOrder(texts: string[], hint?: DateOrder): DateOrder {
   let dmy = 0;
   let mdy = 0;
+  // only what can be a date: not a part of a phone number "02.40.32.40.12" or a code "10-34-97"
   for (const t of texts)
-    for (const m of t.matchAll(/(?<!\d)(\d{1,2})[./-](\d{1,2})[./-](\d{2,4})(?!\d)/g)) {
-      if (+m[1]! > 12) dmy++;
-      else if (+m[2]! > 12) mdy++;
+    for (const m of t.matchAll(/(?<![\d./-])(\d{1,2})[./-](\d{1,2})[./-](\d{2,4})(?![\d]|[./-]\d)/g)) {
+      const a = +m[1]!;
+      const b = +m[2]!;
+      if (a > 12 && a <= 31 && b >= 1 && b <= 12) dmy++;
+      else if (b > 12 && b <= 31 && a >= 1 && a <= 12) mdy++;
     }
   if (dmy > mdy) return 'dmy';
   if (mdy > dmy) return 'mdy';

@@ -11,12 +11,59 @@ const BUYER_HINT =
 const SELLER_HINT =
   /\b(?:seller|vendor|supplier|lieferant|verkaufer|fournisseur|vendeur|leverancier|our|unsere|notre|onze)\b/;
 
+/** A VAT id printed after its label even when it does not have the usual length ("USt-IdNr.: DE1234567"). */
+const LABELLED_VAT_ID =
+  /\b(?:ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr\.?)?|umsatzsteuer\s*-?\s*id\w*|vat\s*(?:id|no|number|reg\w*)\.?|n[°o]?\s*(?:de\s+)?tva(?:\s+intra\w*)?|tva\s+intra\w*|btw\s*-?\s*(?:nr|nummer|id)\.?)\s*:?\s*([A-Z]{2}\s?[0-9A-Z][0-9A-Z .]{5,16}[0-9A-Z])/gi;
+
+/** The VAT ids printed on a line: by their national pattern, else by their label. */
+function vatIdsOf(text: string): { id: string; index: number }[] {
+  const out: { id: string; index: number }[] = [];
+  for (const m of text.matchAll(VAT_ID)) out.push({ id: m[0].replace(/[\s.-]/g, ''), index: m.index });
+  for (const m of text.matchAll(LABELLED_VAT_ID)) {
+    const id = m[1]!.replace(/[\s.]/g, '');
+    const index = m.index + m[0].length - m[1]!.length;
+    if ((id.match(/\d/g)?.length ?? 0) >= 7 && !out.some((o) => Math.abs(o.index - index) < 3))
+      out.push({ id, index });
+  }
+  return out;
+}
+
+/**
+ * Whose block a line sits in: the nearest party heading above it ("Verkäufer", "Käufer", "Bill to", "Client"),
+ * in the same column. +1 seller, -1 buyer, 0 unknown.
+ */
+function partySide(ctx: ExtractContext, line: Line, x: number): number {
+  for (let j = line.index - 1; j >= Math.max(0, line.index - 14); j--) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page) break;
+    // the heading of this column: the rightmost cell that starts left of the value
+    const cell = l.cells.filter((c) => c.x0 <= x + 0.02).pop();
+    if (!cell) continue;
+    const n = norm(cell.text);
+    if (n.length > 40 || /\d/.test(n)) continue;
+    const seller = PARTY_LABELS.vendor.exec(n);
+    const buyer = PARTY_LABELS.invoiceTo.exec(n) ?? PARTY_LABELS.recipient.exec(n);
+    if (seller && seller.index <= 3 && !(buyer && buyer.index < seller.index)) return 1;
+    if (buyer && buyer.index <= 3) return -1;
+  }
+  return 0;
+}
+
+/** The cell holding a character of the line's text (cells are the line's words joined the same way). */
+function cellAt(line: Line, index: number): Cell {
+  let end = 0;
+  for (const c of line.cells) {
+    end += c.text.length + 1;
+    if (index < end) return c;
+  }
+  return line.cells[line.cells.length - 1]!;
+}
+
 /** The vendor's VAT number: VAT ids on the page, preferring those not labelled as the buyer's. */
 export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<string> | undefined {
   const cands: { id: string; score: number; line: Line }[] = [];
   for (const line of ctx.lines) {
-    for (const m of line.text.matchAll(VAT_ID)) {
-      const id = m[0].replace(/[\s.-]/g, '');
+    for (const m of vatIdsOf(line.text)) {
       const before = norm(line.text.slice(0, m.index));
       const prevLine = ctx.lines[line.index - 1];
       let score = 1;
@@ -25,7 +72,8 @@ export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<s
       if (buyerZone.has(line.index)) score -= 1.5;
       if (prevLine && BUYER_HINT.test(norm(prevLine.text)) && !before) score -= 0.5;
       if (/\b(?:ust|vat|tva|btw|mwst|umsatzsteuer)/.test(before)) score += 0.5;
-      cands.push({ id, score, line });
+      score += 1.5 * partySide(ctx, line, cellAt(line, m.index).x0);
+      cands.push({ id: m.id, score, line });
     }
   }
   cands.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
@@ -35,6 +83,10 @@ export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<s
   const rival = cands.find((o) => o.id !== c.id && o.score >= c.score - 1);
   return { value: c.id, conf: c.score >= 1 && !rival ? 0.88 : 0.6, box: boxOf(c.line) };
 }
+
+/** A contact person's line in a party block ("Contact: …", "z. Hd. …"), printed before or after the name. */
+const CONTACT_LINE =
+  /\b(?:contact|attn|attention|a l'attention|z\.?\s?hd\.?|zu handen|ansprechpartner\w*|kontakt|contactpersoon|t\.?a\.?v\.?)\b/;
 
 export function isNoiseName(t: string): boolean {
   const n = norm(t);
@@ -49,6 +101,23 @@ export function isNoiseName(t: string): boolean {
     return true;
   if (findDates(t).length) return true;
   return false;
+}
+
+/** A name printed larger than the rest of its line may fall apart into cells: join the words close to it. */
+function wholeName(line: Line, cell: Cell): Cell {
+  let out = cell;
+  for (const c of line.cells.slice(line.cells.indexOf(cell) + 1)) {
+    if (c.x0 - out.x1 > out.y1 - out.y0) break;
+    out = {
+      ...out,
+      text: `${out.text} ${c.text}`,
+      words: [...out.words, ...c.words],
+      x1: c.x1,
+      y0: Math.min(out.y0, c.y0),
+      y1: Math.max(out.y1, c.y1),
+    };
+  }
+  return out;
 }
 
 /** Address lines after a name line: until a phone/email/VAT line or a gap. */
@@ -81,6 +150,15 @@ export function addressAfter(
   return { lines, cells };
 }
 
+/** The separators of a sender line "Name · Street · City" above the address window. */
+const SEPARATORS = /[·•●|]/;
+const SENDER_SPLIT = /\s*[·•●|]\s*|\s+-\s+/;
+
+/** Whether address lines include a "postcode city" line. */
+function hasPostcodeLine(cells: Cell[]): boolean {
+  return cells.some((c) => POSTCODE_CITY.test(c.text.trim()));
+}
+
 const POSTCODE_CITY = /^(?:(?:[A-Z]{1,2}-?)?(\d{4,5}|\d{4}\s?[A-Z]{2})\s+(.+)|(.+?)\s+(\d{5})\s*$)/;
 export function partyFromLines(name: string, addr: string[]): TParty {
   const p: TParty = { name: name.trim() };
@@ -99,6 +177,34 @@ export function partyFromLines(name: string, addr: string[]): TParty {
   if (rest.length) p.address = rest.join(', ');
   return p;
 }
+const ACCOUNT_LABEL = /^(?:nummer|number|id|kunden\s*-?\s*nr\.?|kundennummer|customer\s+(?:no|id))\s*:?/i;
+
+/**
+ * The buyer's number at the supplier, printed inside the buyer block under its heading: "Nummer: 22334455",
+ * "ID: BY_4711 - Global ID: …". The block ends at the next party heading in its column.
+ */
+function accountInBlock(
+  ctx: ExtractContext,
+  heading: Line,
+  cell: Cell,
+): { value: string; box: TBox } | undefined {
+  for (let j = heading.index + 1; j < Math.min(ctx.lines.length, heading.index + 10); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== heading.page) break;
+    const k = l.cells.findIndex((c) => Math.abs(c.x0 - cell.x0) < 0.05 || xOverlap(c, cell) > 0.5);
+    if (k < 0) continue;
+    const text = l.cells[k]!.text.trim();
+    const n = norm(text);
+    if (PARTY_LABELS.vendor.test(n) || PARTY_LABELS.recipient.test(n)) break;
+    const m = ACCOUNT_LABEL.exec(text);
+    if (!m) continue;
+    const rest = text.slice(m[0].length).trim();
+    const v = cleanId(rest || (l.cells[k + 1]?.text ?? ''));
+    if (v) return { value: v, box: boxOf(l) };
+  }
+  return undefined;
+}
+
 export interface Parties {
   vendor: TParty;
   invoiceTo: TParty;
@@ -116,14 +222,18 @@ export function extractParties(ctx: ExtractContext): Parties {
   const buyerZone = new Set<number>();
   let account: { value: string; box: TBox } | undefined;
   const first = ctx.lines.filter((l) => l.page === 1);
-  const labelled = (re: RegExp, avoid?: RegExp): { party: TParty; line: Line; cell: Cell } | undefined => {
+  const labelled = (
+    re: RegExp,
+    avoid: RegExp,
+    buyer: boolean,
+  ): { party: TParty; line: Line; cell: Cell } | undefined => {
     for (const line of first) {
       for (let ci = 0; ci < line.cells.length; ci++) {
         const cell = line.cells[ci]!;
         const n = norm(cell.text);
         const m = re.exec(n);
         if (!m || m.index > 3 || n.length > m[0].length + 40) continue;
-        if (avoid?.test(n)) continue;
+        if (avoid.test(n)) continue;
         if (
           /\b(?:no|nr|number|nummer|n°|id|vat|tva|ust|date|datum|ref)\b/.test(
             n.slice(m.index + m[0].length, m.index + m[0].length + 12),
@@ -157,7 +267,7 @@ export function extractParties(ctx: ExtractContext): Parties {
             const l = ctx.lines[j]!;
             if (l.page !== line.page) break;
             const c = l.cells.find((c) => Math.abs(c.x0 - cell.x0) < 0.04 || xOverlap(c, cell) > 0.5);
-            if (c && !isNoiseName(c.text)) {
+            if (c && !isNoiseName(c.text) && !CONTACT_LINE.test(norm(c.text))) {
               nameCell = c;
               nameLine = l;
               break;
@@ -168,20 +278,7 @@ export function extractParties(ctx: ExtractContext): Parties {
         const a = addressAfter(ctx, nameLine, nameCell, 5);
         for (const l of a.lines) buyerZone.add(l.index);
         buyerZone.add(nameLine.index);
-        // the buyer's number at the supplier ("Nummer: GE2020211" inside the buyer block)
-        for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 6) && !account; j++) {
-          const l = ctx.lines[j]!;
-          const k = l.cells.findIndex((c) =>
-            /^(?:nummer|number|id|kunden\s*-?\s*nr\.?|kundennummer|customer\s+(?:no|id))\s*:?\s*$/i.test(
-              c.text.trim(),
-            ),
-          );
-          const v =
-            k >= 0
-              ? cleanId(l.cells[k + 1]?.text ?? '')
-              : /^(?:nummer|kundennummer)\s*:\s*(\S+)$/i.exec(l.text.trim())?.[1];
-          if (v && /\d/.test(v)) account = { value: v.replace(/^:\s*/, ''), box: boxOf(l) };
-        }
+        if (buyer) account ??= accountInBlock(ctx, line, cell);
         const p = partyFromLines(
           nameCell.text,
           a.cells.map((c) => c.text),
@@ -191,10 +288,10 @@ export function extractParties(ctx: ExtractContext): Parties {
     }
     return undefined;
   };
-  const inv = labelled(PARTY_LABELS.invoiceTo, /\b(?:no|nr|number|nummer|id|vat|tva)\b/);
+  const inv = labelled(PARTY_LABELS.invoiceTo, /\b(?:no|nr|number|nummer|id|vat|tva)\b/, true);
   const zoneBeforeRecipient = new Set(buyerZone);
-  const rec = labelled(PARTY_LABELS.recipient, /\b(?:date|datum|conditions|bedingungen)\b/);
-  const vendorByLabel = labelled(PARTY_LABELS.vendor, /\b(?:no|nr|number|id)\b/);
+  const rec = labelled(PARTY_LABELS.recipient, /\b(?:date|datum|conditions|bedingungen)\b/, true);
+  const vendorByLabel = labelled(PARTY_LABELS.vendor, /\b(?:no|nr|number|id)\b/, false);
   // vendor: a labelled seller block, else a line with a legal form outside the buyer blocks, else the top line
   let vendor: TParty = {};
   let vBox: TBox | undefined;
@@ -208,6 +305,8 @@ export function extractParties(ctx: ExtractContext): Parties {
         buyerZone.delete(l.index);
   } else {
     const cands: { cell: Cell; line: Line; score: number }[] = [];
+    const heights = first.flatMap((l) => l.cells.map((c) => c.y1 - c.y0)).sort((a, b) => a - b);
+    const bodyHeight = heights[Math.floor(heights.length / 2)] ?? 0.01;
     for (const line of first) {
       if (buyerZone.has(line.index) || zoneBeforeRecipient.has(line.index)) continue;
       for (const cell of line.cells) {
@@ -216,16 +315,19 @@ export function extractParties(ctx: ExtractContext): Parties {
         if (LEGAL_FORM.test(cell.text)) score += 2;
         if (line.y0 < 0.2) score += 1;
         if (line.y0 > 0.85) score += 0.3;
+        // larger print (a title or letterhead) counts; a descender or OCR jitter in body text does not
         const h = cell.y1 - cell.y0;
-        score += Math.min(1.5, h * 60);
+        score += Math.min(1.5, (h > bodyHeight * 1.25 ? h : bodyHeight) * 60);
         if (/\d{3,}/.test(cell.text)) score -= 1;
-        if (/[·•|]/.test(cell.text)) score -= 1;
+        if (SEPARATORS.test(cell.text)) score -= 1;
+        // a company name heads its address block
+        if (hasPostcodeLine(addressAfter(ctx, line, cell, 4).cells)) score += 0.7;
         if (score > 0) cands.push({ cell, line, score });
       }
     }
     // a sender line "Name · Street · City" above the address window names the vendor too
     for (const line of first.filter((l) => l.y0 < 0.35)) {
-      const parts = line.text.split(/\s*[·•|]\s*|\s+-\s+/);
+      const parts = line.text.split(SENDER_SPLIT);
       if (parts.length >= 3 && LEGAL_FORM.test(parts[0]!))
         cands.push({ cell: { ...line.cells[0]!, text: parts[0]! }, line, score: 2.8 });
     }
@@ -249,10 +351,11 @@ export function extractParties(ctx: ExtractContext): Parties {
     boxes['invoiceTo.name'] = boxOf(inv.cell);
     conf['invoiceTo.name'] = 0.9;
   } else {
-    const sender = first.find((l) => l.y0 < 0.3 && l.text.split(/\s*[·•|]\s*|\s+-\s+/).length >= 3);
+    const sender = first.find((l) => l.y0 < 0.3 && l.text.split(SENDER_SPLIT).length >= 3);
     if (sender) {
       const next = ctx.lines[sender.index + 1];
-      const cell = next?.cells.find((c) => Math.abs(c.x0 - sender.x0) < 0.05);
+      const start = next?.cells.find((c) => Math.abs(c.x0 - sender.x0) < 0.08);
+      const cell = next && start ? wholeName(next, start) : undefined;
       if (next && cell && !isNoiseName(cell.text)) {
         const a = addressAfter(ctx, next, cell, 4);
         invoiceTo = partyFromLines(

@@ -1,0 +1,174 @@
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { readDocument } from './read.js';
+
+/** A text: x and y in points on an A4 page, optional font size (default 9). */
+type Text = [x: number, y: number, text: string, size?: number];
+
+/** A one-page PDF with a text layer holding exactly these texts. */
+function pagePdf(texts: Text[]): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 40 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.font('Helvetica');
+    for (const [x, y, text, size] of texts) doc.fontSize(size ?? 9).text(text, x, y, { lineBreak: false });
+    doc.end();
+  });
+}
+
+/** Label/value rows from y on, 15 points apart. */
+function rows(y: number, pairs: [string, string][]): Text[] {
+  return pairs.flatMap(([k, v], i): Text[] => [
+    [60, y + i * 15, k],
+    [290, y + i * 15, v],
+  ]);
+}
+
+const read = async (texts: Text[]) => readDocument(await pagePdf(texts), { fileName: 'test.pdf' });
+
+describe('parties', () => {
+  it('takes the VAT id of the seller block when both parties print one, whatever its length', async () => {
+    const r = await read([
+      [60, 60, 'Rechnung Nr. 4711 vom 02.03.2025', 12],
+      [60, 120, 'Verkäufer'],
+      ...rows(135, [
+        ['Name:', 'Nordlicht Handel GmbH'],
+        ['Anschrift:', 'Hafenweg 3'],
+        ['', '20457 Hamburg'],
+        ['USt.-Id.-Nr.:', 'DE1234567'],
+      ]),
+      [60, 220, 'Käufer'],
+      ...rows(235, [
+        ['Nummer:', '30817'],
+        ['Name:', 'Bäckerei Sonnenschein KG'],
+        ['Anschrift:', 'Mühlenstraße 8'],
+        ['', '28195 Bremen'],
+        ['USt.-Id.-Nr.:', 'DE987654321'],
+      ]),
+      [60, 330, 'Gesamtbetrag'],
+      [290, 330, '119,00'],
+    ]);
+    expect(r.vendor.vatNumber).toBe('DE1234567');
+    expect(r.vendor.name).toBe('Nordlicht Handel GmbH');
+    expect(r.invoiceTo.name).toBe('Bäckerei Sonnenschein KG');
+    expect(r.headers.shopAccount).toBe('30817');
+  });
+
+  it('skips the contact line that opens a buyer block', async () => {
+    const r = await read([
+      [60, 60, 'FACTURE N° : FA-2031', 12],
+      [60, 100, 'Atelier Durand SARL'],
+      [60, 112, '12 rue des Lilas'],
+      [60, 124, '69003 Lyon'],
+      [300, 100, 'Adresse du client'],
+      [300, 112, 'Contact : Marie Petit, Service achats'],
+      [300, 124, 'Boulangerie du Port'],
+      [300, 136, '4 quai Rambaud'],
+      [300, 148, '69002 Lyon'],
+      [300, 200, 'TOTAL TTC'],
+      [450, 200, '120,00'],
+    ]);
+    expect(r.invoiceTo.name).toBe('Boulangerie du Port');
+  });
+
+  it('reads the buyer number printed as "ID:" inside the buyer block of an order', async () => {
+    const r = await read([
+      [40, 40, 'BUYER: Harbour Café'],
+      [60, 52, '1 Quay Street'],
+      [60, 64, 'Galway H91 F2X9'],
+      [60, 90, 'ID: CUST-20417 - Global ID: 5412345000013'],
+      [300, 40, 'PURCHASE ORDER:'],
+      [420, 40, 'PO-88213'],
+      [300, 60, 'Date :'],
+      [420, 60, '09/01/2020'],
+      [40, 150, 'SELLER: Atlantic Foods Ltd'],
+      [40, 300, 'Delivery notes: call 02.40.32.40.12 before 10-34-97'],
+    ]);
+    expect(r.documentType).toBe('order');
+    expect(r.headers.orderNum).toBe('PO-88213');
+    expect(r.headers.shopAccount).toBe('CUST-20417');
+    // the phone number and the code are no evidence of month-first dates
+    expect(r.headers.invoiceDate ?? r.headers.orderDate).toBe('2020-01-09');
+  });
+
+  it('does not take a quantity with a unit for the vendor, and prefers a name heading an address', async () => {
+    const r = await read([
+      [450, 40, 'Quality Furniture'],
+      [40, 60, 'Oakwood Interiors'],
+      [40, 72, '4557 Lake Street'],
+      [40, 84, 'Fremont CA 94538'],
+      [40, 150, 'Invoice INV/2024/0042', 12],
+      [40, 200, 'Description'],
+      [250, 200, 'Quantity'],
+      [450, 200, 'Amount'],
+      [40, 215, 'Beeswax polish'],
+      [250, 215, '1.00 kg'],
+      [450, 215, '42.00'],
+      [350, 260, 'Total'],
+      [450, 260, '42.00'],
+    ]);
+    expect(r.vendor.name).toBe('Oakwood Interiors');
+  });
+
+  it('reads the buyer under a sender line, a name printed larger than its line', async () => {
+    const r = await read([
+      [100, 110, 'Beispiel Werkstatt GmbH • Ringstraße 5 • 12345 Musterstadt', 6],
+      [70, 122, 'Theodor', 13],
+      [127, 122, 'Est', 13],
+      [420, 124, 'fon (555) 23 78 -0', 7],
+      [70, 140, 'Bahnstr. 42'],
+      [70, 152, '88802 Spielkreis'],
+      [60, 230, 'Rechnung # RE-2024/505 von 09.05.2024'],
+      [60, 400, 'Gesamtbetrag: 571,04 €'],
+      [60, 430, 'Bitte überweisen Sie bis zum 30.05.2024.'],
+    ]);
+    expect(r.invoiceTo.name).toBe('Theodor Est');
+    expect(r.headers.dueDate).toBe('2024-05-30');
+  });
+});
+
+describe('header fields', () => {
+  it('reads the number and date of a document title with a type code ("Schlussrechnung Bau (877) Nr.")', async () => {
+    const r = await read([[60, 60, 'Schlussrechnung Bau (877) Nr. 210113 vom 30.06.2025', 12]]);
+    expect(r.headers.invoiceNum).toBe('210113');
+    expect(r.headers.invoiceDate).toBe('2025-06-30');
+  });
+});
+
+describe('totals', () => {
+  it('takes the sum row of a totals table with one row per VAT rate', async () => {
+    const cols: [number, string, string[]][] = [
+      [60, 'Warenwert', ['-5,00', '-2,90', '-7,90']],
+      [200, 'Nettobetrag', ['-4,85', '-2,82', '-7,67']],
+      [300, 'MwSt-Betrag', ['-0,92', '-0,20', '-1,12']],
+      [400, 'MwSt-%', ['19,0', '7,0', 'EUR']],
+      [480, 'Endbetrag', ['-5,77', '-3,02', '-8,79']],
+    ];
+    const r = await read([
+      [60, 60, 'RECHNUNGSKORREKTUR Nr. RK-2013-1', 12],
+      ...cols.flatMap(([x, label, vals]): Text[] => [
+        [x, 600, label],
+        ...vals.map((v, i): Text => [x, 615 + i * 12 + (i === 2 ? 6 : 0), v]),
+      ]),
+    ]);
+    expect(r.totals).toMatchObject({ subtotal: -7.9, net: -7.67, vat: -1.12, invoiceTotal: -8.79 });
+  });
+
+  it('leaves the net missing when the page does not print it, so that a person checks the document', async () => {
+    const r = await read([
+      [60, 60, 'Invoice No. 2024-117', 12],
+      [60, 80, 'Invoice date: 12/03/2024'],
+      [40, 120, 'Northwind Supplies Ltd'],
+      [300, 400, 'VAT 20%'],
+      [450, 400, '20.00'],
+      [300, 415, 'Total due'],
+      [450, 415, '125.00'],
+    ]);
+    expect(r.totals.invoiceTotal).toBe(125);
+    expect(r.totals.vat).toBe(20);
+    expect(r.totals.net).toBeUndefined();
+    expect(r.pendingReview).toBe(true);
+  });
+});
