@@ -190,6 +190,26 @@ interface RowNum {
 
 const round4 = (n: number) => Math.round(n * 10000) / 10000;
 
+/**
+ * The quantity when the row does not multiply out as printed: a price for 10, 100 or 1000 units that the row
+ * does not state, or a quantity printed rounded to whole units ("6 km" for 6.5 km).
+ */
+function impliedQty(
+  plain: RowNum[],
+  price: number | undefined,
+  amount: number | undefined,
+): number | undefined {
+  if (price === undefined || amount === undefined || price <= 0 || amount === 0) return undefined;
+  const qtys = plain.filter((n) => n.kind !== 'price' && n.kind !== 'amount' && n.value > 0);
+  for (const q of qtys)
+    for (const base of [10, 100, 1000])
+      if (Math.abs(round2((q.value * price) / base) - amount) <= 0.011) return q.value;
+  const exact = amount / price;
+  const tidy = round4(exact);
+  if (Math.abs(tidy - exact) > 1e-6 || Math.abs(round2(tidy * price) - amount) > 0.005) return undefined;
+  return qtys.some((q) => Number.isInteger(q.value) && Math.abs(exact - q.value) < 1) ? tidy : undefined;
+}
+
 /** Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. */
 function solveRow(nums: RowNum[]): {
   qty?: number;
@@ -251,6 +271,8 @@ function solveRow(nums: RowNum[]): {
     ok(qty, price / base, amount)
   )
     return { qty, price, amount, vat: vat?.value, discount, conf: 0.9 };
+  const implied = impliedQty(plain, price, amount);
+  if (implied !== undefined) return { qty: implied, price, amount, vat: vat?.value, discount, conf: 0.8 };
   // with a discount column: q × p − d = a, or a discount in percent
   if (qty !== undefined && price !== undefined && amount !== undefined && discount !== undefined) {
     if (!pctDiscount && Math.abs(round2(qty * price - Math.abs(discount)) - amount) <= 0.011 && qty !== 0)
