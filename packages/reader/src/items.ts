@@ -207,7 +207,9 @@ function impliedQty(
   const exact = amount / price;
   const tidy = round4(exact);
   if (Math.abs(tidy - exact) > 1e-6 || Math.abs(round2(tidy * price) - amount) > 0.005) return undefined;
-  return qtys.some((q) => Number.isInteger(q.value) && Math.abs(exact - q.value) < 1) ? tidy : undefined;
+  // only a quantity printed without decimals can have been rounded
+  const whole = qtys.filter((q) => Number.isInteger(q.value) && !/\d[.,]\d/.test(q.text));
+  return whole.some((q) => Math.abs(exact - q.value) < 1) ? tidy : undefined;
 }
 
 /** Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. */
@@ -271,8 +273,6 @@ function solveRow(nums: RowNum[]): {
     ok(qty, price / base, amount)
   )
     return { qty, price, amount, vat: vat?.value, discount, conf: 0.9 };
-  const implied = impliedQty(plain, price, amount);
-  if (implied !== undefined) return { qty: implied, price, amount, vat: vat?.value, discount, conf: 0.8 };
   // with a discount column: q × p − d = a, or a discount in percent
   if (qty !== undefined && price !== undefined && amount !== undefined && discount !== undefined) {
     if (!pctDiscount && Math.abs(round2(qty * price - Math.abs(discount)) - amount) <= 0.011 && qty !== 0)
@@ -294,6 +294,8 @@ function solveRow(nums: RowNum[]): {
         conf: 0.85,
       };
   }
+  const implied = impliedQty(plain, price, amount);
+  if (implied !== undefined) return { qty: implied, price, amount, vat: vat?.value, discount, conf: 0.8 };
   const moneys = plain.filter((n) => n.money);
   amount ??= moneys[moneys.length - 1]?.value ?? plain[plain.length - 1]?.value;
   if (qty === undefined && price === undefined && amount !== undefined) {
@@ -497,11 +499,15 @@ export function extractItems(ctx: ExtractContext): {
       inTable = false;
       continue;
     }
-    // detail lines (periods, dates, "Label: value" notes, bullets) are not part of the description
-    if (DETAIL_LINE.test(contText) || findDates(contText).length) {
-      pendingDesc = [];
+    const detail = DETAIL_LINE.test(contText) || findDates(contText).length > 0;
+    // a line that starts with a position number starts an item: its text is that item's description
+    const first = line.cells[0];
+    if (first && /^\d{1,4}$/.test(first.text) && columnFor(cols, first)?.kind === 'pos') {
+      pendingDesc = detail ? [] : [contText];
       continue;
     }
+    // detail lines (periods, dates, "Label: value" notes, bullets) are not part of the description
+    if (detail) continue;
     const prev = items[items.length - 1];
     const gap = lastItemLine ? line.y0 - lastItemLine.y1 : Infinity;
     const h = line.y1 - line.y0;

@@ -1,0 +1,164 @@
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { readDocument } from './read.js';
+
+/** A cell of text at a position in points (A4 is 595 × 842). */
+type Cell = [x: number, y: number, text: string];
+
+/** An invoice page with a header block and the given table cells, as a PDF with a text layer. */
+function pagePdf(cells: Cell[]): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 30 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.font('Helvetica').fontSize(8);
+    const head: Cell[] = [
+      [40, 40, 'Nordwind Handel GmbH'],
+      [40, 52, 'Hafenstrasse 12, 20457 Hamburg'],
+      [350, 40, 'INVOICE'],
+      [350, 60, 'Invoice No: 2024-117'],
+      [350, 72, 'Invoice Date: 12/03/2024'],
+      [40, 100, 'Bill to: Example Buyer Ltd, 1 Main Street, Leeds'],
+    ];
+    for (const [x, y, t] of [...head, ...cells]) doc.text(t, x, y, { lineBreak: false });
+    doc.end();
+  });
+}
+
+async function itemsOf(cells: Cell[]) {
+  const r = await readDocument(await pagePdf(cells), { fileName: 'items.pdf' });
+  return r.items;
+}
+
+describe('line items: layouts', () => {
+  it('keeps only the name of a "Name & Description" cell and not the long description after it', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Line'],
+      [80, 200, 'NAME & DESCRIPTION'],
+      [300, 200, 'Unit price'],
+      [380, 200, 'Qty'],
+      [480, 200, 'Total'],
+      [40, 215, '1'],
+      [80, 215, 'Support contract - Description of the service'],
+      [300, 215, '60.00'],
+      [380, 215, '2'],
+      [480, 215, '120.00'],
+      [40, 230, '2'],
+      [80, 230, 'Printer paper - Recycled, white'],
+      [300, 230, '7.50'],
+      [380, 230, '4'],
+      [480, 230, '30.00'],
+      [300, 270, 'Total amount'],
+      [480, 270, '150.00'],
+    ]);
+    expect(items.map((i) => i.itemDesc)).toEqual(['Support contract', 'Printer paper']);
+    expect(items.map((i) => i.amount)).toEqual([120, 30]);
+  });
+
+  it('reads the description from the line under the code when the header stacks the two labels', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Art-Nr'],
+      [200, 200, 'Menge'],
+      [300, 200, 'Preis'],
+      [480, 200, 'Betrag'],
+      [40, 210, 'Artikelbezeichnung'],
+      [40, 230, 'WA-997'],
+      [200, 230, '3 Stk'],
+      [300, 230, '12,50'],
+      [480, 230, '37,50'],
+      [40, 240, 'Kabeltrommel 25 m'],
+      [40, 250, 'Lieferung in KW 12'],
+      [40, 270, 'KB-110'],
+      [200, 270, '10 Stk'],
+      [300, 270, '1,20'],
+      [480, 270, '12,00'],
+      [40, 280, 'Kabelbinder schwarz'],
+      [300, 310, 'Gesamtbetrag'],
+      [480, 310, '49,50'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.amount])).toEqual([
+      ['WA-997', 'Kabeltrommel 25 m', 3, 37.5],
+      ['KB-110', 'Kabelbinder schwarz', 10, 12],
+    ]);
+  });
+
+  it('takes a percentage under the discount label as the discount, not as the VAT rate', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Description'],
+      [250, 200, 'Quantity'],
+      [320, 200, 'Unit price'],
+      [400, 200, 'Disc.'],
+      [480, 200, 'Amount'],
+      [40, 215, 'Almond nougat 250 g'],
+      [250, 215, '50'],
+      [320, 215, '4.00'],
+      [400, 215, '10%'],
+      [480, 215, '180.00'],
+      [320, 250, 'Total'],
+      [480, 250, '180.00'],
+    ]);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ itemQty: 50, price: 3.6, amount: 180, discount: 20 });
+    expect(items[0]!.vat).toBeUndefined();
+  });
+
+  it('finds the quantity by arithmetic when the row does not multiply out as printed', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Pos'],
+      [80, 200, 'Beschreibung'],
+      [250, 200, 'Nettopreis'],
+      [340, 200, 'Menge'],
+      [480, 200, 'Nettobetrag'],
+      [40, 215, '1'],
+      [80, 215, 'Stadtfahrt'],
+      [250, 215, '2,00'],
+      [340, 215, '6 km'],
+      [480, 215, '13,00'],
+      [40, 230, '2'],
+      [80, 230, 'Schrauben M6'],
+      [250, 230, '52,52'],
+      [340, 230, '200 Stk'],
+      [480, 230, '105,04'],
+      [250, 260, 'Gesamtbetrag'],
+      [480, 260, '118,04'],
+    ]);
+    // 6.5 km printed as "6 km"; a price for 100 pieces
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [6.5, 2, 13],
+      [200, 52.52, 105.04],
+    ]);
+  });
+
+  it('reads items whose description sits above the row of numbers, with notes around them', async () => {
+    const items = await itemsOf([
+      [80, 190, 'Name, Description, Brand'],
+      [40, 200, '#'],
+      [80, 200, 'Product details'],
+      [250, 200, 'Net price'],
+      [320, 200, 'Price base qty'],
+      [400, 200, 'Qty'],
+      [480, 200, 'Line total'],
+      [40, 220, '1'],
+      [80, 220, 'Garden hose 20 m'],
+      [80, 230, 'SE_ID: 44521'],
+      [250, 240, '10,00'],
+      [320, 240, '1,00'],
+      [400, 240, '6,00'],
+      [480, 240, '60,00'],
+      [80, 250, 'Note: tax of 0,50 euros per item included'],
+      [40, 270, '2'],
+      [80, 270, 'Hose connector set'],
+      [250, 290, '20,00'],
+      [320, 290, '2,00'],
+      [400, 290, '10,00'],
+      [480, 290, '100,00'],
+      [300, 330, 'Total amount'],
+      [480, 330, '160,00'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Garden hose 20 m', 6, 10, 60],
+      ['Hose connector set', 10, 20, 100],
+    ]);
+  });
+});
