@@ -4,12 +4,15 @@ import {
   type ExtractContext,
   type Found,
   isAmountText,
+  isMoneyText,
   labelMatch,
   lineNumbers,
   rawIndex,
   valuesNear,
 } from './context.js';
 import {
+  CHARGE_ROW,
+  DISCOUNT_ROW,
   DOC_TYPE,
   HEADER_LABELS,
   type HeaderField,
@@ -207,6 +210,44 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   const disc = best('discount')[0];
   if (disc) put('discount', disc, 0.6);
   return out;
+}
+
+/** Document-level allowances and charges: "REMISE : Remise commerciale … -5,00", "Frais de port … 10,00". */
+function allowancesAndCharges(ctx: ExtractContext): { allowances: number; charges: number } {
+  let allowances = 0;
+  let charges = 0;
+  for (const line of ctx.lines) {
+    const k = line.cells.findIndex((c) => c.text.length <= 60 && /[a-z]{3}/i.test(c.text));
+    if (k < 0) continue;
+    const label = norm(line.cells[k]!.text);
+    const allowance = DISCOUNT_ROW.test(label) && !/\bskonto\b/.test(label);
+    if (!allowance && !CHARGE_ROW.test(label)) continue;
+    // the amount: the last money cell right of the label that is not a rate
+    const amount = line.cells
+      .slice(k + 1)
+      .filter((c) => looksNumeric(c.text) && isMoneyText(c.text) && !/%/.test(c.text))
+      .pop();
+    const v = amount && lineNumbers({ ...line, cells: [amount] }, ctx.decimal)[0]?.value;
+    if (v === undefined) continue;
+    if (allowance) allowances += Math.abs(v);
+    else charges += Math.abs(v);
+  }
+  return { allowances: round2(allowances), charges: round2(charges) };
+}
+
+/**
+ * The subtotal when the page does not print it: the sum of the line amounts, when it is the net, or the net
+ * after the document's allowances and charges. Derived by arithmetic only, so never sure.
+ */
+export function subtotalOfLines(
+  ctx: ExtractContext,
+  lineSum: number,
+  net: number | undefined,
+): Found<number> | undefined {
+  if (net === undefined) return undefined;
+  const { allowances, charges } = allowancesAndCharges(ctx);
+  const nets = [lineSum, round2(lineSum - allowances + charges)];
+  return nets.some((n) => Math.abs(n - net) < 0.011) ? { value: lineSum, conf: 0.5 } : undefined;
 }
 
 /** Document type from the title words near the top of the first page. */

@@ -156,6 +156,38 @@ describe('totals', () => {
     expect(r.totals).toMatchObject({ subtotal: -7.9, net: -7.67, vat: -1.12, invoiceTotal: -8.79 });
   });
 
+  it('gives the sum of the lines as the subtotal when it adds up to the net after allowances and charges', async () => {
+    const r = await read([
+      [60, 60, 'FACTURE N° FA-2024-12', 12],
+      [60, 80, 'Date de facture : 12/03/2024'],
+      [60, 200, 'Désignation'],
+      [300, 200, 'Quantité'],
+      [380, 200, 'Prix unitaire'],
+      [480, 200, 'Montant HT'],
+      [60, 220, 'Café en grains 1 kg'],
+      [320, 220, '4'],
+      [390, 220, '15,00'],
+      [490, 220, '60,00'],
+      [60, 240, 'Thé vert 500 g'],
+      [320, 240, '2'],
+      [390, 240, '20,00'],
+      [490, 240, '40,00'],
+      [60, 300, 'Remise commerciale'],
+      [490, 300, '-5,00'],
+      [60, 315, 'Frais de port'],
+      [490, 315, '10,00'],
+      [380, 360, 'Total HT'],
+      [490, 360, '105,00'],
+      [380, 375, 'Total TVA'],
+      [490, 375, '21,00'],
+      [380, 390, 'Total TTC'],
+      [490, 390, '126,00'],
+    ]);
+    expect(r.items.map((i) => i.amount)).toEqual([60, 40]);
+    expect(r.totals).toMatchObject({ subtotal: 100, net: 105, vat: 21, invoiceTotal: 126 });
+    expect(r.confidence.fields['totals.subtotal']).toBeLessThan(0.85);
+  });
+
   it('leaves the net missing when the page does not print it, so that a person checks the document', async () => {
     const r = await read([
       [60, 60, 'Invoice No. 2024-117', 12],

@@ -1,7 +1,7 @@
 import { type CheckOptions, runChecks } from './checks.js';
 import type { ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
-import { documentType, extractCurrency, extractHeaders, extractTotals } from './extract.js';
+import { documentType, extractCurrency, extractHeaders, extractTotals, subtotalOfLines } from './extract.js';
 import { identify } from './identify.js';
 import {
   binarize,
@@ -225,15 +225,14 @@ export function extractAll(ctx: ExtractContext, doc: DocumentWords, file: string
     items.boxes.forEach((b, i) => {
       r.boxes[`items.${i}`] = b;
     });
-    // without a printed subtotal, the sum of lines is the subtotal when it matches the net before discounts
+    // without a printed subtotal, the sum of lines is the subtotal when it adds up to the net
     const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
-    if (
-      r.totals.subtotal === undefined &&
-      r.items.length &&
-      r.totals.net !== undefined &&
-      Math.abs(sum - r.totals.net) < 0.011
-    )
-      r.totals.subtotal = sum;
+    const sub =
+      r.totals.subtotal === undefined && r.items.length ? subtotalOfLines(ctx, sum, r.totals.net) : undefined;
+    if (sub) {
+      r.totals.subtotal = sub.value;
+      fconf['totals.subtotal'] = sub.conf;
+    }
   }
   r.currency = extractCurrency(ctx);
   if (!r.currency && ctx.decimal === 'comma') r.currency = 'EUR';
