@@ -1,5 +1,5 @@
 import { learnFromContext, type ProfileStore, type SupplierProfile } from './profile.js';
-import { contextOf, type ReadOptions, readWords } from './read.js';
+import { contextOf, type DocumentWords, extractAll, type ReadOptions, readWords } from './read.js';
 import type { TReaderResult } from './types.js';
 
 /**
@@ -28,5 +28,17 @@ export async function learnProfile(
   opts: ReadOptions = {},
 ): Promise<SupplierProfile> {
   const doc = await readWords(document, opts);
-  return learnFromContext(contextOf(doc), supplierKey, corrected, previous);
+  return learnFromWords(doc, supplierKey, corrected, previous, opts.fileName);
+}
+
+/** Learns from a document's words; the generic reading of them tells which fields need the layout's help. */
+export function learnFromWords(
+  doc: DocumentWords,
+  supplierKey: string,
+  corrected: Partial<TReaderResult>,
+  previous: SupplierProfile | undefined,
+  fileName = 'document',
+): SupplierProfile {
+  const ctx = contextOf(doc);
+  return learnFromContext(ctx, supplierKey, corrected, previous, extractAll(ctx, doc, fileName));
 }

@@ -1,7 +1,13 @@
+import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { type DocSpec, en, enInvoice, makePdf } from './__tests__/make-docs.js';
 import { learn } from './learn.js';
-import { createFileProfileStore, createMemoryProfileStore, recogniseSupplier } from './profile.js';
+import {
+  createFileProfileStore,
+  createMemoryProfileStore,
+  PROFILE_VERSION,
+  recogniseSupplier,
+} from './profile.js';
 import { readDocument } from './read.js';
 
 /** A layout whose labels the generic reader does not know. */
@@ -31,6 +37,59 @@ function oddLayout(n: number): DocSpec {
   });
 }
 
+/**
+ * A form-like layout: the customer block keeps a slot for a contact line above the customer's name (empty on
+ * some documents), the lines add up to a total before a document discount, and no subtotal is printed.
+ */
+function formPdf(n: number, contact?: string): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 40 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.fontSize(10);
+    const at = (t: string, x: number, y: number) => doc.text(t, x, y, { lineBreak: false });
+    at('Acme Forms Ltd', 40, 50);
+    at('1 Mill Lane, Leeds LS2 7AB', 40, 64);
+    at('Document no:', 330, 50);
+    at(`F-${4100 + n}`, 450, 50);
+    at('Issued:', 330, 64);
+    at(`1${n}/05/2024`, 450, 64);
+    at('Customer block', 330, 110);
+    if (contact) at(contact, 340, 124);
+    at(`Bakery ${['Alpha', 'Beta', 'Gamma'][n]} Ltd`, 340, 138);
+    at('Station Road 4', 340, 152);
+    const lines = [
+      ['Flour 25 kg', 4 + n, 18.5],
+      ['Yeast 500 g', 10, 3.2],
+    ] as const;
+    at('Description', 40, 200);
+    at('Qty', 300, 200);
+    at('Price', 380, 200);
+    at('Amount', 480, 200);
+    let y = 220;
+    for (const [desc, qty, price] of lines) {
+      at(desc, 40, y);
+      at(String(qty), 300, y);
+      at(en(price), 380, y);
+      at(en(qty * price), 480, y);
+      y += 16;
+    }
+    const sum = lines.reduce((a, [, q, p]) => a + q * p, 0);
+    const net = sum - 10;
+    y += 10;
+    at('Loyalty discount', 330, y);
+    at(en(-10), 480, y);
+    at('Excl. VAT', 330, y + 16);
+    at(en(net), 480, y + 16);
+    at('VAT 20 %', 330, y + 32);
+    at(en(net * 0.2), 480, y + 32);
+    at('To pay', 330, y + 48);
+    at(en(net * 1.2), 480, y + 48);
+    doc.end();
+  });
+}
+
 describe('learned supplier layouts', () => {
   it('learns from one corrected document and reads the next of that layout with it', async () => {
     const first = oddLayout(1);
@@ -46,9 +105,9 @@ describe('learned supplier layouts', () => {
     };
     const store = createMemoryProfileStore();
     const profile = await learn(store, 'northwind', bytes1, corrected);
-    expect(profile.version).toBe(1);
+    expect(profile.version).toBe(PROFILE_VERSION);
     expect(JSON.stringify(profile).length).toBeLessThan(8000);
-    expect(profile.fields['headers.invoiceNum']?.label).toBe('ref');
+    expect(profile.fields['headers.invoiceNum']?.anchors?.[0]?.label).toBe('ref');
 
     const second = oddLayout(3);
     const r = await readDocument(await makePdf(second), {
@@ -88,5 +147,52 @@ describe('learned supplier layouts', () => {
     expect(recogniseSupplier({ vendor: { vatNumber: 'GB 123 456 789' } }, profiles)).toBe('northwind');
     expect(recogniseSupplier({ vendor: { name: 'OTHER TRADING LTD' } }, profiles)).toBe('other');
     expect(recogniseSupplier({ vendor: { name: 'Unknown GmbH' } }, profiles)).toBeUndefined();
+  });
+
+  it('reads a name under its block heading when the line above it changes, and a subtotal the layout does not print', async () => {
+    const store = createMemoryProfileStore();
+    const first = await formPdf(0, 'Attn. purchasing desk');
+    const generic = await readDocument(first, { fileName: 'a.pdf' });
+    await learn(store, 'acme-forms', first, {
+      ...generic,
+      invoiceTo: { name: 'Bakery Alpha Ltd' },
+      headers: { invoiceNum: 'F-4100', invoiceDate: '2024-05-10' },
+      // the person filled in the subtotal: the sum of the lines
+      totals: { subtotal: 106, net: 96, vat: 19.2, invoiceTotal: 115.2 },
+      items: [
+        { itemDesc: 'Flour 25 kg', amount: 74 },
+        { itemDesc: 'Yeast 500 g', amount: 32 },
+      ],
+    });
+    const r = await readDocument(await formPdf(1), {
+      fileName: 'b.pdf',
+      supplierKey: 'acme-forms',
+      profile: await store.get('acme-forms'),
+    });
+    expect(r.invoiceTo.name).toBe('Bakery Beta Ltd');
+    expect(r.headers.invoiceNum).toBe('F-4101');
+    expect(r.totals.subtotal).toBe(124.5);
+  });
+
+  it('keeps the values of another sender that uses the same template', async () => {
+    const store = createMemoryProfileStore();
+    const bytes = await makePdf(enInvoice(1));
+    await learn(store, 'template', bytes, {
+      vendor: { name: 'Northwind Supplies Ltd', address: '12 Harbour Road', vatNumber: 'GB123456789' },
+      headers: { invoiceNum: 'INV-2024-0001' },
+    });
+    const other = enInvoice(2, {
+      vendor: ['Southwind Traders Ltd', '7 Dock Lane', 'Hull HU1 1AA'],
+      vendorVat: 'GB987654321',
+    });
+    const r = await readDocument(await makePdf(other), {
+      fileName: 'other.pdf',
+      supplierKey: 'template',
+      profile: await store.get('template'),
+    });
+    expect(r.vendor.name).toBe('Southwind Traders Ltd');
+    expect(r.vendor.vatNumber).toBe('GB987654321');
+    expect(r.vendor.address ?? '').not.toContain('Harbour');
+    expect(r.headers.invoiceNum).toBe('INV-2024-0002');
   });
 });

@@ -1,29 +1,43 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { boxOf, type ExtractContext, lineNumbers } from './context.js';
-import type { Cell, Line } from './layout.js';
-import { type DateOrder, type DecimalStyle, findDates, norm } from './parse.js';
+import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.js';
+import { TOTAL_LABELS, type TotalField } from './labels.js';
+import { type Cell, type Line, xOverlap } from './layout.js';
+import { type DateOrder, type DecimalStyle, findDates, norm, round2 } from './parse.js';
 import type { TBox, TItem, TParty, TReaderResult } from './types.js';
 
-export const PROFILE_VERSION = 1;
+/** Version 2: fields carry validated anchors and whether the generic reading already got them right. */
+export const PROFILE_VERSION = 2;
 
 type FieldKind = 'id' | 'date' | 'money' | 'name';
 
+/** Where a value sits relative to a printed label. */
+export interface Anchor {
+  /** normalised label text (digits removed) */
+  label: string;
+  /** value position relative to the label's top-left corner, in page fractions */
+  dx: number;
+  dy: number;
+  /** which occurrence of the label on the page (0 = first), for labels printed several times ("Name:") */
+  nth?: number;
+}
+
 export interface LearnedField {
   kind: FieldKind;
-  /** normalised label text printed next to the value (digits removed) */
-  label?: string;
-  /** value position relative to the label's top-left corner, in page fractions */
-  dx?: number;
-  dy?: number;
+  /** anchors that re-read the corrected value on the learned document, best first */
+  anchors?: Anchor[];
   /** where the value was on the page */
   box: TBox;
   /** the value itself for fields that do not change between documents (supplier name, VAT number) */
   constant?: string;
-  /** which occurrence of the label on the page (0 = first), for labels printed several times ("Name:") */
-  nth?: number;
   /** character shape of an identifier ("A-9" for "TX-471102"), to pick it out of a longer cell */
   shape?: string;
+  /** the generic reading got this field right on the learned documents: the layout needs no help there */
+  generic?: boolean;
+  /** the printed amount has the opposite sign of the corrected one (credit notes printed positive) */
+  flip?: boolean;
+  /** not printed as such: the corrected value was the sum of the line amounts */
+  derived?: 'lineSum';
 }
 
 /** The shape of an identifier: letters → A, digits → 9, runs collapsed ("RK21012345" → "A9"). */
@@ -57,6 +71,7 @@ export interface SupplierProfile {
   decimal?: DecimalStyle;
   dateOrder?: DateOrder;
   fields: Record<string, LearnedField>;
+  /** numeric item columns, kept only when the generic table reading failed on a learned document */
   columns?: LearnedColumn[];
 }
 
@@ -129,6 +144,7 @@ function get(o: unknown, p: string): unknown {
     );
 }
 
+/** The value a cell holds for a field kind; amounts keep their printed sign. */
 function valueIn(
   kind: FieldKind,
   cellText: string,
@@ -140,9 +156,10 @@ function valueIn(
     case 'date':
       return findDates(cellText, ctx.dateOrder)[0]?.iso;
     case 'money': {
-      const nums = lineNumbers({ ...line, cells: [cell] }, ctx.decimal).filter((n) => !n.pct);
-      const v = nums[nums.length - 1]?.value;
-      return v === undefined ? undefined : Math.abs(v);
+      const nums = lineNumbers({ ...line, cells: [{ ...cell, text: cellText }] }, ctx.decimal).filter(
+        (n) => !n.pct,
+      );
+      return nums[nums.length - 1]?.value;
     }
     case 'id': {
       const t = cellText.replace(/^[\s:#]+/, '').trim();
@@ -151,6 +168,15 @@ function valueIn(
     default:
       return cellText.trim() || undefined;
   }
+}
+
+/** Whether a value read from the page is the corrected one (amounts compared without their sign). */
+function sameValue(kind: FieldKind, got: unknown, want: unknown): boolean {
+  if (got === undefined || got === null || got === '') return false;
+  if (kind === 'money') return Math.abs(Math.abs(Number(got)) - Math.abs(Number(want))) < 0.006;
+  if (kind === 'date') return got === want;
+  if (kind === 'id') return compact(String(got)) === compact(String(want));
+  return norm(String(got)) === norm(String(want));
 }
 
 function matches(
@@ -164,8 +190,11 @@ function matches(
   if (want === undefined || want === null || want === '') return false;
   if (kind === 'date') return findDates(cellText, ctx.dateOrder).some((d) => d.iso === want);
   if (kind === 'money')
-    return lineNumbers({ ...line, cells: [cell] }, ctx.decimal).some(
-      (n) => Math.abs(Math.abs(n.value) - Math.abs(Number(want))) < 0.006,
+    return (
+      isMoneyText(cellText) &&
+      lineNumbers({ ...line, cells: [cell] }, ctx.decimal).some(
+        (n) => Math.abs(Math.abs(n.value) - Math.abs(Number(want))) < 0.006,
+      )
     );
   if (kind === 'id')
     return compact(cellText).includes(compact(String(want))) && compact(String(want)).length > 0;
@@ -174,55 +203,145 @@ function matches(
   return a === b || (b.length > 3 && a.includes(b));
 }
 
-/** The label of a value: the text before it in its cell, else the cell on its left, else the cell above. */
-function labelOf(
+/** A cell that can be a label: short text without digits (digits make it another field's value). */
+const labelLike = (c: Cell) => {
+  const t = labelText(c.text);
+  return t.length >= 2 && t.length <= 40 && !/\d/.test(c.text);
+};
+/** A cell printing the label; spaces do not count (OCR joins or splits words: "TOTALTTC"). */
+const isLabel = (c: Cell, label: string) =>
+  labelText(c.text).replace(/ /g, '').startsWith(label.replace(/ /g, ''));
+
+/**
+ * The labels a value may be read by, nearest first: the text before it in its cell, cells on its left,
+ * cells above it in its column (a block heading such as "Adresse du client" several lines up).
+ */
+function labelCandidates(
   ctx: ExtractContext,
   line: Line,
   cell: Cell,
   want: unknown,
   kind: FieldKind,
-): { text: string; box: Cell } | undefined {
+): { text: string; box: Cell }[] {
+  const out: { text: string; box: Cell }[] = [];
   if (kind !== 'name') {
     const t = norm(cell.text);
     const w = kind === 'money' || kind === 'date' ? undefined : norm(String(want));
     const idx = w ? t.indexOf(w) : t.search(/[-(]?\d/);
     const before = idx > 0 ? labelText(t.slice(0, idx)) : '';
-    if (before.length >= 2) return { text: before, box: cell };
+    if (before.length >= 2) out.push({ text: before, box: cell });
   }
   const ci = line.cells.indexOf(cell);
-  for (let i = ci - 1; i >= 0; i--) {
-    const l = labelText(line.cells[i]!.text);
-    if (l.length >= 2) return { text: l, box: line.cells[i]! };
+  for (let i = ci - 1; i >= Math.max(0, ci - 2); i--) {
+    const c = line.cells[i]!;
+    if (labelLike(c)) out.push({ text: labelText(c.text), box: c });
   }
-  const above = ctx.lines[line.index - 1];
-  if (above && above.page === line.page) {
-    const c = above.cells.find((c) => Math.min(c.x1, cell.x1) - Math.max(c.x0, cell.x0) > 0);
-    if (c && labelText(c.text).length >= 2 && !/\d{3}/.test(c.text))
-      return { text: labelText(c.text), box: c };
+  for (let li = line.index - 1; li >= Math.max(0, line.index - 6); li--) {
+    const above = ctx.lines[li]!;
+    if (above.page !== line.page) break;
+    for (const c of above.cells)
+      if ((xOverlap(c, cell) > 0 || Math.abs(c.x0 - cell.x0) < 0.03) && labelLike(c))
+        out.push({ text: labelText(c.text), box: c });
   }
-  return undefined;
+  return out;
 }
 
-/** Records where the corrected values sit on the document; merges into an existing profile. */
+/** The anchor of a value by a label cell: the offset, and which occurrence of the label text it is. */
+function anchorOf(ctx: ExtractContext, label: { text: string; box: Cell }, value: Cell): Anchor {
+  let nth = 0;
+  outer: for (const l of ctx.lines)
+    for (const c of l.cells) {
+      if (c === label.box) break outer;
+      if (isLabel(c, label.text)) nth++;
+    }
+  const a: Anchor = {
+    label: label.text,
+    dx: round4(value.x0 - label.box.x0),
+    dy: round4(value.y0 - label.box.y0),
+  };
+  if (nth) a.nth = nth;
+  return a;
+}
+
+const round4 = (n: number) => Math.round(n * 10000) / 10000;
+
+/** How strongly a label says "this total" (the generic total labels' priority), for choosing between places. */
+function totalLabelRank(field: string, label: string): number {
+  const labels = TOTAL_LABELS[field.replace('totals.', '') as TotalField] ?? [];
+  return Math.max(0, ...labels.filter(([re]) => re.test(label)).map(([, rank]) => rank));
+}
+
+const MAX_ANCHORS = 3;
+
+/** Anchors that re-read the corrected value on this document, best first. */
+function learnAnchors(ctx: ExtractContext, field: string, lf: LearnedField, want: unknown): Anchor[] {
+  const candidates: { anchor: Anchor; rank: number; order: number }[] = [];
+  let order = 0;
+  for (const line of ctx.lines)
+    for (const cell of line.cells) {
+      if (!matches(lf.kind, want, cell.text, ctx, line, cell)) continue;
+      order++;
+      for (const label of labelCandidates(ctx, line, cell, want, lf.kind)) {
+        const anchor = anchorOf(ctx, label, cell);
+        // totals: the strongest total label first, then the label nearest its value; other values: the first
+        // place on the page, nearest label first
+        const rank = lf.kind === 'money' ? totalLabelRank(field, label.text) : 0;
+        const near = Math.abs(anchor.dx) + Math.abs(anchor.dy);
+        candidates.push({ anchor, rank, order: lf.kind === 'money' ? near : order + near / 10 });
+      }
+    }
+  candidates.sort((a, b) => b.rank - a.rank || a.order - b.order);
+  const out: Anchor[] = [];
+  for (const { anchor } of candidates) {
+    if (out.length >= MAX_ANCHORS) break;
+    if (out.some((a) => a.label === anchor.label && a.nth === anchor.nth)) continue;
+    if (sameValue(lf.kind, readAnchor(ctx, lf, anchor)?.value, want)) out.push(anchor);
+  }
+  return out;
+}
+
+/** Whether the generic reading of the learned document already had this field right. */
+function genericRight(kind: FieldKind, field: string, generic: TReaderResult | undefined, want: unknown) {
+  if (!generic) return false;
+  const got = get(generic, field) ?? (field === 'invoiceTo.name' ? generic.recipient?.name : undefined);
+  return kind === 'name'
+    ? !!got && norm(String(got)) === norm(String(want))
+    : sameValue(kind, got, want) && (kind !== 'money' || Math.sign(Number(got)) === Math.sign(Number(want)));
+}
+
+const sum = (xs: (number | undefined)[]) => round2(xs.reduce<number>((a, x) => a + (x ?? 0), 0));
+
+/**
+ * Records where the corrected values sit on the document and what the generic reading (`generic`, the reader's
+ * own result for this document) already got right; merges into an existing profile.
+ */
 export function learnFromContext(
   ctx: ExtractContext,
   supplierKey: string,
   corrected: Partial<TReaderResult>,
   previous?: SupplierProfile,
+  generic?: TReaderResult,
 ): SupplierProfile {
-  const p: SupplierProfile = previous
-    ? structuredClone(previous)
-    : { version: PROFILE_VERSION, supplierKey, learnedFrom: 0, updatedAt: '', fields: {} };
+  const p: SupplierProfile =
+    previous?.version === PROFILE_VERSION
+      ? structuredClone(previous)
+      : {
+          version: PROFILE_VERSION,
+          supplierKey,
+          learnedFrom: previous?.learnedFrom ?? 0,
+          updatedAt: '',
+          fields: {},
+        };
   p.learnedFrom++;
   p.updatedAt = new Date().toISOString();
   p.decimal = ctx.decimal;
   p.dateOrder ??= ctx.dateOrder;
   if (corrected.vendor?.name) p.vendor = { ...corrected.vendor };
   // the supplier's date order, from where the corrected dates are printed
+  const text = ctx.lines.map((l) => l.text).join('\n');
   for (const f of ['headers.invoiceDate', 'headers.dueDate', 'headers.orderDate']) {
     const want = get(corrected, f);
     if (typeof want !== 'string') continue;
-    const text = ctx.lines.map((l) => l.text).join('\n');
     const dmy = findDates(text, 'dmy').some((d) => d.iso === want);
     const mdy = findDates(text, 'mdy').some((d) => d.iso === want);
     if (mdy && !dmy) p.dateOrder = 'mdy';
@@ -235,43 +354,65 @@ export function learnFromContext(
       delete p.fields[field];
       continue;
     }
-    let found: { line: Line; cell: Cell } | undefined;
-    // totals are usually the last match on the page; other values the first
-    const lines = kind === 'money' ? ctx.lines.slice().reverse() : ctx.lines;
-    outer: for (const line of lines)
-      for (const cell of line.cells)
-        if (matches(kind, want, cell.text, ctx, line, cell)) {
-          found = { line, cell };
-          break outer;
-        }
-    const lf: LearnedField = found
-      ? { kind, box: boxOf(found.cell) }
-      : { kind, box: { page: 1, x: 0, y: 0, w: 0, h: 0 } };
+    const before = p.fields[field];
+    const lf: LearnedField = { kind, box: { page: 1, x: 0, y: 0, w: 0, h: 0 } };
+    if (kind === 'id') lf.shape = shapeOf(String(want));
     if (CONSTANT.has(field)) lf.constant = String(want);
-    if (found) {
-      const lab = labelOf(ctx, found.line, found.cell, want, kind);
-      if (lab) {
-        lf.label = lab.text;
-        lf.dx = found.cell.x0 - lab.box.x0;
-        lf.dy = found.cell.y0 - lab.box.y0;
-        let nth = 0;
-        for (const l of ctx.lines)
-          for (const c of l.cells) {
-            if (c === lab.box) break;
-            if (
-              l.index < found.line.index + 2 &&
-              c.y0 < lab.box.y0 - 0.0005 &&
-              labelText(c.text).startsWith(lab.text)
-            )
-              nth++;
-          }
-        if (nth) lf.nth = nth;
-      }
-      if (kind === 'id') lf.shape = shapeOf(String(want));
-    } else if (!lf.constant) continue;
+    lf.generic = genericRight(kind, field, generic, want) && before?.generic !== false;
+    const boxed = firstMatch(ctx, kind, want);
+    if (boxed) lf.box = boxOf(boxed.cell);
+    const anchors = learnAnchors(ctx, field, lf, want);
+    if (anchors.length) lf.anchors = anchors;
+    const read = readLearned(ctx, lf);
+    if (
+      kind === 'money' &&
+      read &&
+      typeof read.value === 'number' &&
+      Math.sign(read.value) * Math.sign(Number(want)) < 0
+    )
+      lf.flip = true;
+    const items = corrected.items ?? [];
+    if (
+      field === 'totals.subtotal' &&
+      !anchors.length &&
+      items.length &&
+      Math.abs(sum(items.map((it) => it.amount)) - Number(want)) < 0.011
+    )
+      lf.derived = 'lineSum';
+    if (!anchors.length && !boxed && !lf.constant && !lf.derived) continue;
     p.fields[field] = lf;
   }
-  // table column positions, from rows whose numbers match the corrected items
+  learnColumns(p, ctx, corrected, generic);
+  return p;
+}
+
+/** The first cell holding the value (totals: the last one, as they close the page). */
+function firstMatch(
+  ctx: ExtractContext,
+  kind: FieldKind,
+  want: unknown,
+): { line: Line; cell: Cell } | undefined {
+  const lines = kind === 'money' ? ctx.lines.slice().reverse() : ctx.lines;
+  for (const line of lines)
+    for (const cell of line.cells) if (matches(kind, want, cell.text, ctx, line, cell)) return { line, cell };
+  return undefined;
+}
+
+/** Item columns, only when the generic table reading got the corrected lines wrong and the columns get them right. */
+function learnColumns(
+  p: SupplierProfile,
+  ctx: ExtractContext,
+  corrected: Partial<TReaderResult>,
+  generic: TReaderResult | undefined,
+) {
+  const want = (corrected.items ?? []).map((it) => it.amount).filter((a) => a !== undefined);
+  if (!want.length) return;
+  const sameAmounts = (items: TItem[]) =>
+    items.length === want.length && items.every((it, i) => Math.abs((it.amount ?? NaN) - want[i]!) < 0.006);
+  if (generic && sameAmounts(generic.items)) {
+    delete p.columns;
+    return;
+  }
   const cols: Record<string, number[]> = {};
   for (const it of corrected.items ?? []) {
     if (it.amount === undefined) continue;
@@ -294,9 +435,9 @@ export function learnFromContext(
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const learned: LearnedColumn[] = [];
   for (const k of ['qty', 'price', 'amount'] as const)
-    if (cols[k]?.length) learned.push({ kind: k, x: Math.round(avg(cols[k]) * 10000) / 10000 });
-  if (learned.length) p.columns = learned;
-  return p;
+    if (cols[k]?.length) learned.push({ kind: k, x: round4(avg(cols[k])) });
+  if (learned.length && sameAmounts(itemsByColumns(ctx, learned))) p.columns = learned;
+  else delete p.columns;
 }
 
 function push(m: Record<string, number[]>, k: string, v: number) {
@@ -304,61 +445,62 @@ function push(m: Record<string, number[]>, k: string, v: number) {
   m[k].push(v);
 }
 
-function findByLabel(
+/** The value at an anchor: in the label's own cell, or in the cell at the learned offset from the label. */
+function readAnchor(
   ctx: ExtractContext,
   lf: LearnedField,
+  anchor: Anchor,
 ): { value: string | number; cell: Cell } | undefined {
-  if (!lf.label) return undefined;
   let seen = 0;
   for (const line of ctx.lines) {
     for (const cell of line.cells) {
-      const lt = labelText(cell.text);
-      if (!lt.startsWith(lf.label) && lt !== lf.label) continue;
-      if (seen++ < (lf.nth ?? 0)) continue;
-      if (lf.kind === 'id' && lf.shape) {
-        // the identifier in the label's cell or the cells right of it, by its learned shape
-        const rest = cell.text.slice(Math.min(cell.text.length, lf.label.length));
-        // same shape first; another supplier on the same layout may number differently
-        const same =
-          tokenWithShape(rest, lf.shape) ??
-          rest
-            .split(/\s+/)
-            .find((t) => /\d{3,}/.test(t) && !/^\(/.test(t) && !findDates(t).length)
-            ?.replace(/[),;:.]+$/, '');
-        if (same && Math.abs(lf.dx ?? 0) < 0.002) return { value: same, cell };
-      }
-      // the value in the same cell after the label
-      if (lf.dx !== undefined && Math.abs(lf.dx) < 0.002 && Math.abs(lf.dy ?? 0) < 0.002) {
-        // Drop the label: up to its colon or '#' when it has one (values such as "BETA-1" keep their letters).
-        const after = /[:#]/.test(cell.text)
-          ? cell.text.replace(/^[^:#]*[:#]\s*/, '')
-          : cell.text.replace(/^[^\d]*?(?=[-(]?\d)/, '');
-        const v = valueIn(lf.kind, after, ctx, line, cell);
-        if (v !== undefined) return { value: v, cell };
-      }
-      // the cell at the learned offset from the label
-      const ex = cell.x0 + (lf.dx ?? 0);
-      const ey = cell.y0 + (lf.dy ?? 0);
+      if (!isLabel(cell, anchor.label)) continue;
+      if (seen++ < (anchor.nth ?? 0)) continue;
+      if (Math.abs(anchor.dx) < 0.002 && Math.abs(anchor.dy) < 0.002)
+        return inLabelCell(ctx, lf, anchor, line, cell);
+      const ex = cell.x0 + anchor.dx;
+      const ey = cell.y0 + anchor.dy;
       let best: { line: Line; cell: Cell; d: number } | undefined;
       for (const l of ctx.lines) {
         if (l.page !== line.page || Math.abs(l.y0 - ey) > 0.02) continue;
         for (const c of l.cells) {
+          if (c === cell) continue;
           const d = Math.abs(c.x0 - ex) + Math.abs(c.y0 - ey) * 2;
           const right = Math.abs(c.x1 - (ex + lf.box.w));
           const dd = Math.min(d, right + Math.abs(c.y0 - ey) * 2);
           if (dd < 0.06 && (!best || dd < best.d)) best = { line: l, cell: c, d: dd };
         }
       }
-      if (best) {
-        const v =
-          lf.kind === 'id' && lf.shape
-            ? tokenWithShape(best.cell.text, lf.shape)
-            : valueIn(lf.kind, best.cell.text, ctx, best.line, best.cell);
-        if (v !== undefined) return { value: v, cell: best.cell };
-      }
+      if (!best) return undefined;
+      const v =
+        lf.kind === 'id' && lf.shape
+          ? tokenWithShape(best.cell.text, lf.shape)
+          : valueIn(lf.kind, best.cell.text, ctx, best.line, best.cell);
+      return v === undefined ? undefined : { value: v, cell: best.cell };
     }
   }
   return undefined;
+}
+
+/** The value printed after its label in the same cell ("Invoice no: 123"). */
+function inLabelCell(
+  ctx: ExtractContext,
+  lf: LearnedField,
+  anchor: Anchor,
+  line: Line,
+  cell: Cell,
+): { value: string | number; cell: Cell } | undefined {
+  if (lf.kind === 'id' && lf.shape) {
+    const rest = cell.text.slice(Math.min(cell.text.length, anchor.label.length));
+    const v = tokenWithShape(rest, lf.shape);
+    return v ? { value: v, cell } : undefined;
+  }
+  // drop the label: up to its colon or '#' when it has one (values such as "BETA-1" keep their letters)
+  const after = /[:#]/.test(cell.text)
+    ? cell.text.replace(/^[^:#]*[:#]\s*/, '')
+    : cell.text.replace(/^[^\d]*?(?=[-(]?\d)/, '');
+  const v = valueIn(lf.kind, after, ctx, line, cell);
+  return v === undefined ? undefined : { value: v, cell };
 }
 
 function findByBox(
@@ -383,6 +525,18 @@ function findByBox(
   return undefined;
 }
 
+/** A learned field's value on a document: by its anchors in order, else at its learned box. */
+function readLearned(
+  ctx: ExtractContext,
+  lf: LearnedField,
+): { value: string | number; cell: Cell } | undefined {
+  for (const a of lf.anchors ?? []) {
+    const hit = readAnchor(ctx, lf, a);
+    if (hit) return hit;
+  }
+  return findByBox(ctx, lf);
+}
+
 function set(o: Record<string, unknown>, p: string, v: unknown) {
   const ks = p.split('.');
   let x = o;
@@ -393,7 +547,10 @@ function set(o: Record<string, unknown>, p: string, v: unknown) {
   x[ks[ks.length - 1]!] = v;
 }
 
-/** Re-reads the fields a profile knows, at their learned places; the generic reading fills the rest. */
+/**
+ * Re-reads the fields a profile knows, at their learned places: a field the generic reading already got right
+ * on the learned documents keeps the generic value; the others are read where the layout prints them.
+ */
 export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: SupplierProfile): TReaderResult {
   const ctx: ExtractContext = {
     ...ctx0,
@@ -403,35 +560,46 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
   const out = structuredClone(r);
   out.profileUsed = p.supplierKey;
   out.inTraining = p.learnedFrom < 1;
+  // a profile of an older version is only a format hint until the next corrected document re-learns it
+  if (p.version !== PROFILE_VERSION) return out;
   // remembered supplier values only where this document shows them (same layout, other supplier otherwise)
   const pageText = compact(ctx.lines.map((l) => l.text).join(' '));
   const shows = (v?: string) => !!v && compact(v).length >= 3 && pageText.includes(compact(v));
-  if (p.vendor?.name && shows(p.vendor.name)) out.vendor = { ...out.vendor, ...p.vendor };
+  const vendor = out.vendor as Record<string, string | undefined>;
+  for (const [k, v] of Object.entries(p.vendor ?? {}))
+    if (k !== 'name' && k !== 'vatNumber' && !vendor[k] && typeof v === 'string' && shows(v)) vendor[k] = v;
   const t = out.totals;
   const totalsAddUp =
     t.net !== undefined &&
     t.vat !== undefined &&
     t.invoiceTotal !== undefined &&
     Math.abs(t.net + t.vat - t.invoiceTotal) < 0.011;
+  const lineSum = sum(out.items.map((it) => it.amount));
   for (const [field, lf] of Object.entries(p.fields)) {
-    if (lf.constant !== undefined) {
-      // a confident reading of this document wins over a remembered value that merely appears on it
-      if (!shows(lf.constant) || (out.confidence.fields[field] ?? 0) >= 0.85) continue;
+    const current = get(out, field);
+    if (lf.generic && current !== undefined && current !== '') continue;
+    // totals that add up on this document, and a subtotal equal to its lines, are not replaced
+    if (field.startsWith('totals.') && current !== undefined) {
+      if (field !== 'totals.subtotal' && totalsAddUp) continue;
+      if (field === 'totals.subtotal' && Math.abs(lineSum - Number(current)) < 0.011) continue;
+    }
+    if (lf.derived === 'lineSum') {
+      if (current === undefined && out.items.length)
+        set(out as unknown as Record<string, unknown>, field, lineSum);
+      continue;
+    }
+    if (lf.constant !== undefined && shows(lf.constant)) {
       set(out as unknown as Record<string, unknown>, field, lf.constant);
       out.confidence.fields[field] = 0.97;
       continue;
     }
-    // totals that already add up on this document are not replaced
-    if (field.startsWith('totals.') && field !== 'totals.subtotal' && totalsAddUp) continue;
-    const lineSum = out.items.reduce((a, it) => a + (it.amount ?? 0), 0);
-    if (field === 'totals.subtotal' && t.subtotal !== undefined && Math.abs(lineSum - t.subtotal) < 0.011)
-      continue;
-    const hit = findByLabel(ctx, lf) ?? findByBox(ctx, lf);
+    const hit = readLearned(ctx, lf);
     if (!hit) continue;
     let v = hit.value;
     // a party name is never a "Label: value" row
     if (lf.kind === 'name' && typeof v === 'string' && /^[\p{L} .-]{2,30}:\s*\S/u.test(v)) continue;
     if (lf.kind === 'id' && typeof v === 'string') v = v.split(/\s+/)[0]!.replace(/[,;]$/, '');
+    if (typeof v === 'number' && lf.flip) v = -v;
     set(out as unknown as Record<string, unknown>, field, v);
     out.confidence.fields[field] = 0.97;
     out.boxes[field] = boxOf(hit.cell);
