@@ -109,7 +109,7 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
     }
     first = l;
   }
-  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 3); j++) {
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 4); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== line.page || l.y0 - last.y1 > (last.y1 - last.y0) * 1.5) break;
     if (lineNumbers(l, ctx.decimal).some((x) => isMoneyText(x.cell.text))) break;
@@ -492,13 +492,19 @@ export function extractItems(ctx: ExtractContext): {
       partial = { nums: rowNums, desc: descText, line };
       continue;
     }
-    if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
-    if (/^(?:page|seite|pagina)\b/.test(n)) continue;
-    // a totals or tax block header ends the table even without amounts on its line
-    if (summaryLike && line.cells.length >= 2 && !hasQty && line.cells.some((c) => startsSummary(c.text))) {
+    // a totals or tax block header ends the table even without amounts on its line, wherever its labels are
+    if (
+      summaryLike &&
+      (contText || lastItemLine) &&
+      line.cells.length >= 2 &&
+      !hasQty &&
+      line.cells.some((c) => startsSummary(c.text))
+    ) {
       inTable = false;
       continue;
     }
+    if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
+    if (/^(?:page|seite|pagina)\b/.test(n)) continue;
     const detail = DETAIL_LINE.test(contText) || findDates(contText).length > 0;
     // a line that starts with a position number starts an item: its text is that item's description
     const first = line.cells[0];
