@@ -31,6 +31,16 @@ describe('images and scanned pages', () => {
     expect(r.items.length).toBe(2);
   });
 
+  it('reads the small print of a page image scanned at 150 dpi', async () => {
+    const spec = enInvoice(11, { font: 6 });
+    const page = await renderPdfPage(await makePdf(spec), 1, 150, 40_000_000);
+    const r = await readDocument(await toPng(page), { fileName: 'small-print.png' });
+    expect(r.documentType).toBe('invoice');
+    expect(r.headers.invoiceNum).toBe('INV-2024-0011');
+    expect(r.totals.invoiceTotal).toBe(spec.total);
+    expect(r.items.map((i) => i.amount)).toEqual(spec.items.map((i) => i.amount));
+  });
+
   it('OCRs a PDF page that has no text layer', async () => {
     const spec = enInvoice(8);
     const png = await toPng(await renderPdfPage(await makePdf(spec), 1, 200, 40_000_000));

@@ -104,6 +104,11 @@ function wordsOf(ocr: Awaited<ReturnType<typeof ocrImage>>): Word[] {
   return ocr.filter((w) => w.conf > 0.1 || /\d/.test(w.text));
 }
 
+/** A narrow or long image is a till receipt rather than a page (A4 is 1.41 long, a 150 dpi page 1240 wide). */
+function receiptShaped(img: { width: number; height: number }): boolean {
+  return img.height / img.width > 1.55 || img.width < 1100;
+}
+
 /** Extracts words with positions: text layer where there is one, OCR elsewhere. */
 export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm = 3): Promise<DocumentWords> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
@@ -145,10 +150,12 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
     return { pages: text.pages, numPages: text.numPages, source, attachments: text.attachments, kind };
   }
   const img = await decodeImage(bytes, limits.maxPixels);
-  const prepared = prepareImage(img);
-  // narrow or tall scans (receipts) read best as one uniform block
-  const receiptLike = img.height / img.width > 1.3 || img.width < 1000;
-  const words = await ocrWithLang(prepared, 1, receiptLike ? 6 : psm, opts);
+  // a page image (A4, letter at 130–300 dpi) keeps layout analysis and is enlarged to about 225 dpi, because
+  // small print is lost at 150 dpi; narrow or tall scans (receipts) read best as one uniform block
+  const pageImage = !receiptShaped(img) && img.width <= 2600;
+  const uniformBlock = !pageImage && (img.height / img.width > 1.3 || img.width < 1000);
+  const prepared = prepareImage(img, pageImage ? 1860 : 1000);
+  const words = await ocrWithLang(prepared, 1, uniformBlock ? 6 : psm, opts);
   return {
     pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
     numPages: 1,
@@ -168,7 +175,7 @@ export function contextOf(doc: DocumentWords): ExtractContext {
   const lines = buildLines(words);
   const texts = lines.map((l) => l.text);
   const all = norm(texts.join(' '));
-  const tall = doc.image ? doc.image.height / doc.image.width > 1.55 || doc.image.width < 1100 : false;
+  const tall = doc.image ? receiptShaped(doc.image) : false;
   const isReceipt =
     doc.kind !== 'pdf' && (tall || RECEIPT_WORDS.test(all)) && !/\b(?:rechnung|facture|factuur)\b/.test(all);
   return { lines, decimal: guessDecimalStyle(texts), dateOrder: guessDateOrder(texts), isReceipt };
