@@ -203,10 +203,10 @@ function matches(
   return a === b || (b.length > 3 && a.includes(b));
 }
 
-/** A cell that can be a label: short text without digits (digits make it another field's value). */
+/** A cell that can be a label: a short text with a word, no digits (digits make it another field's value). */
 const labelLike = (c: Cell) => {
   const t = labelText(c.text);
-  return t.length >= 2 && t.length <= 40 && !/\d/.test(c.text);
+  return /[a-z]{3}/.test(t) && t.length <= 40 && !/\d/.test(c.text);
 };
 /** A cell printing the label; spaces do not count (OCR joins or splits words: "TOTALTTC"). */
 const isLabel = (c: Cell, label: string) =>
@@ -560,8 +560,8 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
   const out = structuredClone(r);
   out.profileUsed = p.supplierKey;
   out.inTraining = p.learnedFrom < 1;
-  // a profile of an older version is only a format hint until the next corrected document re-learns it
-  if (p.version !== PROFILE_VERSION) return out;
+  // an embedded e-invoice is authoritative; a profile of an older version waits to be re-learned
+  if (r.source === 'embedded-xml' || p.version !== PROFILE_VERSION) return out;
   // remembered supplier values only where this document shows them (same layout, other supplier otherwise)
   const pageText = compact(ctx.lines.map((l) => l.text).join(' '));
   const shows = (v?: string) => !!v && compact(v).length >= 3 && pageText.includes(compact(v));
@@ -600,6 +600,8 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
     if (lf.kind === 'name' && typeof v === 'string' && /^[\p{L} .-]{2,30}:\s*\S/u.test(v)) continue;
     if (lf.kind === 'id' && typeof v === 'string') v = v.split(/\s+/)[0]!.replace(/[,;]$/, '');
     if (typeof v === 'number' && lf.flip) v = -v;
+    // a document discount only where it explains the step from the subtotal to the net
+    if (field === 'totals.discount' && !discountFits(out.totals, Number(v))) continue;
     set(out as unknown as Record<string, unknown>, field, v);
     out.confidence.fields[field] = 0.97;
     out.boxes[field] = boxOf(hit.cell);
@@ -625,6 +627,14 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
     }
   }
   return out;
+}
+
+function discountFits(t: TReaderResult['totals'], discount: number): boolean {
+  return (
+    t.subtotal !== undefined &&
+    t.net !== undefined &&
+    Math.abs(t.subtotal - Math.abs(discount) - t.net) < 0.011
+  );
 }
 
 function itemsByColumns(ctx: ExtractContext, cols: LearnedColumn[]): TItem[] {
