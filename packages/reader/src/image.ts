@@ -29,8 +29,12 @@ function pixmapToGray(pix: import('mupdf').Pixmap): Gray {
   return { width: w, height: h, data };
 }
 
-/** Decodes a PNG or JPEG into grey pixels, refusing images above `maxPixels`. */
-export async function decodeImage(bytes: Uint8Array, maxPixels: number): Promise<Gray> {
+/**
+ * Decodes a PNG or JPEG into grey pixels, refusing images above `maxPixels`. An image above `fitPixels`
+ * is scaled down by MuPDF while decoding: a 600 dpi scan has far more pixels than OCR needs, and every
+ * later step costs time per pixel.
+ */
+export async function decodeImage(bytes: Uint8Array, maxPixels: number, fitPixels = Infinity): Promise<Gray> {
   const mupdf = await loadMuPdf();
   const img = new mupdf.Image(bytes);
   try {
@@ -38,7 +42,7 @@ export async function decodeImage(bytes: Uint8Array, maxPixels: number): Promise
     const h = img.getHeight();
     if (w * h > maxPixels)
       throw new ReaderError('too-large', `The image is ${w}×${h} pixels, more than the limit`);
-    const pix = img.toPixmap();
+    const pix = w * h > fitPixels ? drawScaled(mupdf, img, Math.sqrt(fitPixels / (w * h))) : img.toPixmap();
     try {
       return pixmapToGray(pix);
     } finally {
@@ -47,6 +51,21 @@ export async function decodeImage(bytes: Uint8Array, maxPixels: number): Promise
   } finally {
     img.destroy();
   }
+}
+
+function drawScaled(mupdf: MuPdf, img: import('mupdf').Image, scale: number): import('mupdf').Pixmap {
+  const w = Math.max(1, Math.round(img.getWidth() * scale));
+  const h = Math.max(1, Math.round(img.getHeight() * scale));
+  const pix = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, w, h], false);
+  pix.clear(255);
+  const dev = new mupdf.DrawDevice(mupdf.Matrix.identity, pix);
+  try {
+    dev.fillImage(img, [w, 0, 0, h, 0, 0], 1);
+    dev.close();
+  } finally {
+    dev.destroy();
+  }
+  return pix;
 }
 
 /** Renders one PDF page (1-based) to grey pixels at `dpi`. */
@@ -241,4 +260,109 @@ export function toPgm(img: Gray): Uint8Array {
   out.set(header, 0);
   out.set(img.data, header.length);
   return out;
+}
+
+/**
+ * The median height in pixels of the dark blobs of an image (letters, for a page of text), by connected
+ * components on a copy at most `maxSide` wide; 0 when there are too few blobs to tell.
+ */
+export function textHeight(img: Gray, maxSide = 1600): number {
+  const scale = Math.min(1, maxSide / img.width);
+  const g = scale < 1 ? resize(img, scale) : img;
+  const { width: w, height: h } = g;
+  // a local threshold: faint print next to a dark scanner border still counts as ink
+  const ink = adaptiveBinarize(g, 41).data;
+  const parent = new Int32Array(w * h).fill(-1);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (ink[i]) continue;
+      parent[i] = i;
+      const up = y > 0 && parent[i - w]! >= 0 ? find(i - w) : -1;
+      const left = x > 0 && parent[i - 1]! >= 0 ? find(i - 1) : -1;
+      if (up >= 0) parent[i] = up;
+      if (left >= 0) {
+        if (up >= 0 && up !== left) parent[Math.max(up, left)] = Math.min(up, left);
+        parent[i] = Math.min(up >= 0 ? up : left, left);
+      }
+    }
+  const top = new Map<number, [number, number, number, number]>();
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (parent[i]! < 0) continue;
+      const r = find(i);
+      const b = top.get(r);
+      if (!b) top.set(r, [x, y, x, y]);
+      else {
+        if (x < b[0]) b[0] = x;
+        if (x > b[2]) b[2] = x;
+        b[3] = y;
+      }
+    }
+  // letters: taller than a speck, not a rule or a picture
+  const hs = [...top.values()]
+    .map(([x0, y0, x1, y1]) => [x1 - x0 + 1, y1 - y0 + 1] as const)
+    .filter(([bw, bh]) => bh >= 4 && bh <= h / 10 && bw <= bh * 3)
+    .map(([, bh]) => bh)
+    .sort((a, b) => a - b);
+  if (hs.length < 20) return 0;
+  return hs[Math.floor(hs.length / 2)]! / scale;
+}
+
+/**
+ * Black-and-white copy by the mean of a window around each pixel (Bradley): faint print on grey paper
+ * or under a shadow stays readable where one global threshold loses it.
+ */
+export function adaptiveBinarize(img: Gray, window: number, t = 0.15): Gray {
+  const { width: w, height: h } = img;
+  const sum = new Float64Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += img.data[y * w + x]!;
+      sum[(y + 1) * (w + 1) + x + 1] = sum[y * (w + 1) + x + 1]! + row;
+    }
+  }
+  const r = Math.max(1, Math.round(window / 2));
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(h, y + r + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(w, x + r + 1);
+      const s =
+        sum[y1 * (w + 1) + x1]! - sum[y0 * (w + 1) + x1]! - sum[y1 * (w + 1) + x0]! + sum[y0 * (w + 1) + x0]!;
+      const mean = s / ((x1 - x0) * (y1 - y0));
+      out[y * w + x] = img.data[y * w + x]! < mean * (1 - t) ? 0 : 255;
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** Cleans a scan for OCR: contrast stretch, then deskew. */
+export function cleanScan(img: Gray): Gray {
+  const g = normalizeContrast(img);
+  const skew = estimateSkew(g);
+  return Math.abs(skew) >= 0.3 ? rotate(g, -skew) : g;
+}
+
+/**
+ * Scales a scan so that its letters are about `letterPx` high, the size Tesseract reads best: small print
+ * of a 100 dpi receipt is enlarged (at most `maxScale`), a 600 dpi scan shrunk, which also saves OCR time.
+ * Images whose letters cannot be measured are left as they are.
+ */
+export function scaleToLetters(img: Gray, letterPx: number, maxScale = 2): Gray {
+  const h = textHeight(img);
+  if (!h) return img;
+  const scale = Math.max(0.3, Math.min(maxScale, letterPx / h));
+  return Math.abs(scale - 1) < 0.1 ? img : resize(img, scale);
 }

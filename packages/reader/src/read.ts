@@ -4,15 +4,14 @@ import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import { documentType, extractCurrency, extractHeaders, extractTotals, subtotalOfLines } from './extract.js';
 import { identify } from './identify.js';
 import {
-  binarize,
+  adaptiveBinarize,
+  cleanScan,
   decodeImage,
-  estimateSkew,
   type Gray,
-  normalizeContrast,
   ReaderError,
   renderPdfPage,
   resize,
-  rotate,
+  scaleToLetters,
 } from './image.js';
 import { extractItems } from './items.js';
 import { buildLines } from './layout.js';
@@ -22,7 +21,7 @@ import { guessDateOrder, guessDecimalStyle, norm, round2 } from './parse.js';
 import { extractParties, extractVat } from './parties.js';
 import { readPdfText } from './pdf-text.js';
 import { applyProfile, type SupplierProfile } from './profile.js';
-import { receiptParties, voteReadings } from './receipt.js';
+import { type KnownVendor, receiptParties, voteReadings, withKnownVendor } from './receipt.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 
 export interface ReaderLimits {
@@ -50,6 +49,8 @@ export interface ReadOptions extends CheckOptions {
   maxOcrPasses?: number;
   /** read with an OpenAI-compatible model instead of the built-in reader */
   model?: ModelOptions;
+  /** vendors seen before: a receipt's OCR'd vendor close to one of them takes the remembered spelling */
+  knownVendors?: KnownVendor[];
 }
 
 /** A document's words, ready for extraction. */
@@ -60,19 +61,32 @@ export interface DocumentWords {
   attachments: { name: string; content: Uint8Array }[];
   kind: 'pdf' | 'png' | 'jpeg' | 'xml';
   image?: { width: number; height: number };
+  /** an image document's cleaned scan (contrast, deskew), kept for more OCR passes */
+  scan?: Gray;
 }
 
 const MIN_WORDS_TEXT_PAGE = 8;
 
 /** Cleans a scan for OCR: contrast, deskew, upscale small images. */
 export function prepareImage(img: Gray, targetWidth = 1000): Gray {
-  let g = normalizeContrast(img);
-  const skew = estimateSkew(g);
-  if (Math.abs(skew) >= 0.3) g = rotate(g, -skew);
-  // small scans (receipts at 100-150 dpi) read better a little larger; big pages are left alone
-  if (g.width < targetWidth * 0.8) g = resize(g, Math.min(2, targetWidth / g.width));
-  return g;
+  return widen(cleanScan(img), targetWidth);
 }
+
+/** Small scans read better a little larger; big pages are left alone. */
+function widen(g: Gray, targetWidth: number): Gray {
+  return g.width < targetWidth * 0.8 ? resize(g, Math.min(2, targetWidth / g.width)) : g;
+}
+
+/** Above this, images are scaled down while decoding (an A4 page at 300 dpi is 8.7 MP). */
+const OCR_MAX_PIXELS = 9_000_000;
+/** Letter height (px) receipts are scaled to for OCR. */
+const RECEIPT_LETTER_PX = 24;
+/**
+ * Receipt passes after the first (psm 6 on the grey scan): a locally thresholded copy keeps faint thermal
+ * print, and psm 4 (one column of lines of varying size) segments the totals block differently. A third
+ * whole-page pass cost a third more time and agreed less often than it helped (dev receipts).
+ */
+const RECEIPT_PASSES: { psm: number; adaptive: boolean }[] = [{ psm: 4, adaptive: true }];
 
 const STOPWORDS: Record<string, RegExp> = {
   deu: /^(?:und|der|die|das|rechnung|datum|menge|preis|betrag|summe|gesamt|mwst|ust|netto|brutto|nr|fur|mit|bei|zahlbar|kunde|lieferung)$/,
@@ -149,12 +163,13 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
     const source = ocrPages === 0 ? 'text' : ocrPages === text.pages.length ? 'ocr' : 'mixed';
     return { pages: text.pages, numPages: text.numPages, source, attachments: text.attachments, kind };
   }
-  const img = await decodeImage(bytes, limits.maxPixels);
+  const img = await decodeImage(bytes, limits.maxPixels, OCR_MAX_PIXELS);
+  const scan = cleanScan(img);
   // a page image (A4, letter at 130–300 dpi) keeps layout analysis and is enlarged to about 225 dpi, because
   // small print is lost at 150 dpi; narrow or tall scans (receipts) read best as one uniform block
   const pageImage = !receiptShaped(img) && img.width <= 2600;
   const uniformBlock = !pageImage && (img.height / img.width > 1.3 || img.width < 1000);
-  const prepared = prepareImage(img, pageImage ? 1860 : 1000);
+  const prepared = pageImage ? widen(scan, 1860) : scaleToLetters(scan, RECEIPT_LETTER_PX);
   const words = await ocrWithLang(prepared, 1, uniformBlock ? 6 : psm, opts);
   return {
     pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
@@ -163,6 +178,7 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
     attachments: [],
     kind,
     image: { width: img.width, height: img.height },
+    scan,
   };
 }
 
@@ -361,19 +377,14 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     }
   }
   // more OCR passes for scans (other segmentation modes, larger, thresholded); fields are voted across readings
-  if (doc.source === 'ocr' && doc.kind !== 'pdf' && r.source !== 'embedded-xml' && ctx.isReceipt) {
+  if (doc.scan && r.source !== 'embedded-xml' && ctx.isReceipt) {
     const passes = opts.maxOcrPasses ?? 3;
     const lang = guessLang(doc.pages[0]?.words ?? []);
     const readings: { r: TReaderResult; ctx: ExtractContext }[] = [{ r, ctx }];
-    const alt: { psm: number; width: number; bin: boolean }[] = [
-      { psm: 4, width: 1500, bin: false },
-      { psm: 3, width: 1000, bin: true },
-    ];
     try {
-      const img = await decodeImage(bytes, { ...DEFAULT_LIMITS, ...opts.limits }.maxPixels);
-      for (const p of alt.slice(0, passes - 1)) {
-        let g = prepareImage(img, p.width);
-        if (p.bin) g = binarize(g);
+      const sized = scaleToLetters(doc.scan, RECEIPT_LETTER_PX);
+      for (const p of RECEIPT_PASSES.slice(0, passes - 1)) {
+        const g = p.adaptive ? adaptiveBinarize(sized, RECEIPT_LETTER_PX * 2) : sized;
         const ws = await ocrImage(g, 1, {
           psm: p.psm,
           engine: opts.ocrEngine,
@@ -388,6 +399,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       // a failed extra pass keeps the readings made so far
     }
     r = voteReadings(readings);
+    if (opts.knownVendors?.length) r = withKnownVendor(r, ctx, opts.knownVendors);
   }
   if (opts.profile) r = applyProfile(r, ctx, opts.profile);
   else if (opts.supplierKey) r.inTraining = true;

@@ -1,50 +1,122 @@
-import { boxOf, type ExtractContext, lineNumbers } from './context.js';
+import { boxOf, type ExtractContext } from './context.js';
 import { LEGAL_FORM } from './labels.js';
 import type { Cell, Line } from './layout.js';
-import { norm, round2 } from './parse.js';
+import { type DecimalStyle, norm, round2 } from './parse.js';
 import { isNoiseName, type Parties } from './parties.js';
 import type { TBox, TParty, TReaderResult } from './types.js';
 
-const RECEIPT_TOTAL = /\b(?:total|jumlah|amount|amt|nett|grand|payable|due|balance|tunai)\b/;
+// OCR-tolerant: "T0TAL", "TOTA1", "Tatal"
+const RECEIPT_TOTAL =
+  /\b(?:t[o0a]t[a4][l1i|!]\w*|jumlah|amount|amt|nett|grand|payable|due|balance|tunai)\b|\btotal/;
 const RECEIPT_NOT_TOTAL =
-  /\b(?:qty|quantity|savings?|discount|items?|pcs|excl\w*|exclusive|before|tendered|change|cash|paid|points?|sub\s*-?\s*total)\b/;
+  /\b(?:qty|quantity|savings?|discount|items?|pcs|excl\w*|exclusive|before|tendered|change|cash|paid|points?|sub\s*-?\s*t[o0]tal)\b/;
+const CASH = /\b(?:cash|tunai|tendered|paid|payment|visa|master|card)\b/;
+const CHANGE = /\b(?:change|baki|kembali)\b/;
+const SUBTOTAL = /\b(?:sub\s*-?\s*t[o0]tal|excl\w*|exclusive|before|total\s+sales)\b/;
+const TAX = /\b(?:gst|tax|vat|sst)\b/;
+const ROUNDING = /\bround/;
 
-/** Receipt total candidates with a score: label strength, cash − change, repetition. */
-export function receiptTotals(ctx: ExtractContext): { value: number; score: number; cell: Cell }[] {
-  const money = (l: Line) =>
-    lineNumbers(l, ctx.decimal).filter((x) => !x.pct && /\d[.,]\d{2}(?!\d)/.test(x.cell.text) && x.value > 0);
-  const after = (re: RegExp) => {
-    for (const l of ctx.lines)
-      if (re.test(norm(l.text))) {
-        const m = money(l);
-        if (m.length) return m[m.length - 1]!.value;
+/** OCR letters that stand for digits inside a number ("1O.5O", "S.00", "l2.00"). */
+const DIGIT_FOR: Record<string, string> = {
+  O: '0',
+  o: '0',
+  D: '0',
+  Q: '0',
+  S: '5',
+  s: '5',
+  l: '1',
+  I: '1',
+  '|': '1',
+  '!': '1',
+  B: '8',
+};
+
+/**
+ * The money amounts printed on a receipt line, left to right, with OCR slips repaired: letters for digits,
+ * a space or colon read for the decimal point ("65. 20", "3:08"). Amounts without decimals at the end of
+ * the line ("6 00", "6142") are kept as `loose`: two decimals are standard on receipts, so the point was
+ * probably lost, but they count less.
+ */
+export function receiptAmounts(text: string, decimal?: DecimalStyle): { value: number; loose: boolean }[] {
+  const point = decimal === 'comma' ? ',' : '.';
+  const t = text
+    .replace(/\b\d{1,2}[:.]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\b)?/gi, (m) => (/[:]|[ap]\.?m/i.test(m) ? ' ' : m)) // times
+    .replace(/\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}/g, ' ') // dates
+    .replace(
+      /(?<=[\d.,:])[OoDQSslI|!B]|[OoDQSslI|!B](?=[\d]*[.,:]\s?\d)|(?<=\d)[OoDQSslI|!B](?=\d)/g,
+      (c) => DIGIT_FOR[c] ?? c,
+    );
+  const thousands = point === '.' ? ',' : '.';
+  const out: { value: number; loose: boolean; at: number }[] = [];
+  const exact = new RegExp(
+    `(?<![\\d${thousands}])(\\d{1,3}(?:\\${thousands}\\d{3})+|\\d+)\\s?[${point}:]\\s?(\\d{2})(?![\\d%])`,
+    'g',
+  );
+  for (const m of t.matchAll(exact))
+    out.push({ value: Number(`${m[1]!.replace(/\D/g, '')}.${m[2]}`), loose: false, at: m.index! });
+  if (!out.length) {
+    const end = /(?<![\d.,])(\d{1,4})(?:\s(\d{2})|(\d{2}))\s*[^\w]*$/.exec(t);
+    if (end && (end[2] || end[1]!.length + (end[3]?.length ?? 0) >= 3))
+      out.push({ value: Number(`${end[1]}.${end[2] ?? end[3]}`), loose: true, at: end.index });
+  }
+  return out.sort((a, b) => a.at - b.at).map(({ value, loose }) => ({ value, loose }));
+}
+
+/** The last amount of a line, else of the line below it (labels and values may sit on two lines). */
+function amountAt(ctx: ExtractContext, l: Line, below = true): { value: number; loose: boolean } | undefined {
+  const ms = receiptAmounts(l.text, ctx.decimal).filter((m) => m.value > 0);
+  if (ms.length) return ms[ms.length - 1];
+  const next = ctx.lines[l.index + 1];
+  if (!below || !next || next.page !== l.page || RECEIPT_TOTAL.test(norm(next.text))) return undefined;
+  return receiptAmounts(next.text, ctx.decimal).filter((m) => m.value > 0)[0];
+}
+
+/** Totals implied by the receipt's arithmetic: cash − change, subtotal + tax (+ rounding). */
+export function impliedTotals(ctx: ExtractContext): number[] {
+  const first = (re: RegExp, not?: RegExp) => {
+    for (const l of ctx.lines) {
+      const n = norm(l.text);
+      if (re.test(n) && !not?.test(n)) {
+        const a = amountAt(ctx, l, false);
+        if (a) return a.value;
       }
+    }
     return undefined;
   };
-  const cash = after(/\b(?:cash|tunai|tendered|paid|payment|visa|master|card)\b/);
-  const change = after(/\b(?:change|baki|kembali)\b/) ?? 0;
-  const all = ctx.lines.flatMap((l) => money(l).map((m) => m.value));
+  const out: number[] = [];
+  const cash = first(CASH, CHANGE);
+  const change = first(CHANGE);
+  if (cash !== undefined && change !== undefined && cash - change > 0) out.push(round2(cash - change));
+  const sub = first(SUBTOTAL, TAX);
+  const tax = first(TAX, /\b(?:incl\w*|summary|reg|id|no)\b/);
+  const rounding = first(ROUNDING) ?? 0;
+  if (sub !== undefined && tax !== undefined && tax < sub) {
+    out.push(round2(sub + tax));
+    if (rounding && rounding < 0.05) out.push(round2(sub + tax + rounding), round2(sub + tax - rounding));
+  }
+  return out;
+}
+
+/** Receipt total candidates with a score: label strength, OCR certainty, cash − change, repetition. */
+export function receiptTotals(ctx: ExtractContext): { value: number; score: number; cell: Cell }[] {
+  const implied = impliedTotals(ctx);
+  const all = ctx.lines.flatMap((l) => receiptAmounts(l.text, ctx.decimal).map((m) => m.value));
   const cands: { value: number; score: number; cell: Cell }[] = [];
   for (const l of ctx.lines) {
     const n = norm(l.text);
     if (!RECEIPT_TOTAL.test(n)) continue;
-    const tax = /\b(?:gst|tax|vat|sst)\b/.test(n) && !/\bincl/.test(n);
-    if (tax || (RECEIPT_NOT_TOTAL.test(n) && !/\bround/.test(n))) continue;
-    let ms = money(l);
-    if (!ms.length) {
-      const below = ctx.lines[l.index + 1];
-      if (below && below.page === l.page) ms = money(below).slice(0, 1);
-    }
-    const m = ms[ms.length - 1];
+    const tax = TAX.test(n) && !/\bincl/.test(n);
+    if (tax || (RECEIPT_NOT_TOTAL.test(n) && !ROUNDING.test(n))) continue;
+    const m = amountAt(ctx, l);
     if (!m) continue;
-    let score = 1;
+    let score = m.loose ? 0.6 : 1;
     if (/\bround|\bincl|\bnett|\bgrand|\bpayable|\bdue\b/.test(n)) score += 1;
-    if (cash !== undefined && Math.abs(round2(cash - change) - m.value) < 0.011) score += 2;
+    if (implied.some((v) => Math.abs(v - m.value) < 0.011)) score += 2;
     if (all.filter((v) => Math.abs(v - m.value) < 0.001).length >= 2) score += 0.5;
-    cands.push({ value: m.value, score, cell: m.cell });
+    cands.push({ value: m.value, score, cell: l.cells[l.cells.length - 1]! });
   }
-  if (!cands.length && cash !== undefined && cash - change > 0)
-    cands.push({ value: round2(cash - change), score: 0.8, cell: ctx.lines[0]!.cells[0]! });
+  if (!cands.length && implied.length && ctx.lines.length)
+    cands.push({ value: implied[0]!, score: 0.8, cell: ctx.lines[0]!.cells[0]! });
   const max = Math.max(0, ...cands.map((c) => c.value));
   for (const c of cands) if (c.value === max) c.score += 0.3;
   return cands.sort((a, b) => b.score - a.score);
@@ -162,4 +234,78 @@ export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }
   if (base.totals.invoiceTotal !== undefined)
     f['totals.invoiceTotal'] = Math.min(f['totals.invoiceTotal'] ?? 0, totalVotes >= 2 ? 0.95 : 0.6);
   return base;
+}
+
+/** A supplier the caller has seen before, spelled as it should be. */
+export interface KnownVendor {
+  name: string;
+  address?: string;
+}
+
+/** Letters and digits only, lower case: OCR slips in spacing and punctuation do not count. */
+const compact = (s: string) => norm(s).replace(/[^a-z0-9]/g, '');
+
+/** 1 − edit distance / length of the longer text, on compacted text. */
+export function similarity(a: string, b: string): number {
+  const x = compact(a);
+  const y = compact(b);
+  if (!x || !y) return 0;
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= y.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return 1 - prev[y.length]! / Math.max(x.length, y.length);
+}
+
+/** Similarity at or above which an OCR'd name or address is taken to be a remembered one (≈ 1 slip in 6). */
+const VENDOR_MATCH = 0.82;
+
+/**
+ * Recognises a vendor seen before: the name read, or one of the top lines (one or two joined, since the
+ * name may be the line under a logo or wrap), or the address read, close to a remembered vendor. The
+ * remembered spelling replaces the OCR'd one; `undefined` when no remembered vendor is close enough.
+ */
+export function recogniseVendor(
+  vendor: TParty,
+  topLines: string[],
+  known: readonly KnownVendor[],
+): { vendor: KnownVendor; score: number } | undefined {
+  const names = [vendor.name ?? '', ...topLines, ...topLines.slice(1).map((t, i) => `${topLines[i]} ${t}`)];
+  let best: { vendor: KnownVendor; score: number } | undefined;
+  for (const k of known) {
+    const byName = Math.max(...names.map((n) => similarity(n, k.name)));
+    // an address is long and specific: a close one identifies the vendor even when the name is misread
+    const byAddress =
+      k.address && vendor.address && compact(k.address).length >= 12
+        ? similarity(vendor.address, k.address)
+        : 0;
+    const score = Math.max(byName, byAddress);
+    if (score >= VENDOR_MATCH && (!best || score > best.score)) best = { vendor: k, score };
+  }
+  return best;
+}
+
+/** A receipt's vendor in the remembered spelling when it is a vendor seen before; sure, since it matched. */
+export function withKnownVendor(
+  r: TReaderResult,
+  ctx: ExtractContext,
+  known: readonly KnownVendor[],
+): TReaderResult {
+  const top = ctx.lines.filter((l) => l.page === 1).slice(0, 12);
+  const match = recogniseVendor(
+    r.vendor,
+    top.map((l) => l.text),
+    known,
+  );
+  if (!match) return r;
+  r.vendor.name = match.vendor.name;
+  r.confidence.fields['vendor.name'] = 0.95;
+  if (match.vendor.address) {
+    r.vendor.address = match.vendor.address;
+    r.confidence.fields['vendor.address'] = 0.95;
+  }
+  return r;
 }
