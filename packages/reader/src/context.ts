@@ -39,6 +39,16 @@ export function valuesNear(
     const c = line.cells[i]!;
     out.push({ text: c.text.replace(/^[\s:]+/, ''), cell: c, where: 'right' });
   }
+  // a value printed larger or beside a logo may be read as a line of its own just above or below the label
+  if (cellIdx === line.cells.length - 1)
+    for (const j of [line.index - 1, line.index + 1]) {
+      const l = ctx.lines[j];
+      if (!l || l.page !== line.page) continue;
+      const overlap = Math.min(l.y1, cell.y1) - Math.max(l.y0, cell.y0);
+      const c = l.cells.find((c) => c.x0 > cell.x1 && c.x0 - cell.x1 < 0.4);
+      if (c && overlap > (cell.y1 - cell.y0) * 0.5)
+        out.push({ text: c.text.replace(/^[\s:]+/, ''), cell: c, where: 'right' });
+    }
   // the cell below, overlapping the label horizontally
   for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 3); j++) {
     const l = ctx.lines[j]!;
@@ -50,6 +60,16 @@ export function valuesNear(
     }
   }
   return out;
+}
+
+/** The cell holding a character of the line's text (a line's text is its cells' texts joined by spaces). */
+export function cellAt(line: Line, index: number): Cell {
+  let end = 0;
+  for (const c of line.cells) {
+    end += c.text.length + 1;
+    if (index < end) return c;
+  }
+  return line.cells[line.cells.length - 1]!;
 }
 
 const ID_RE = /^[A-Z0-9][A-Z0-9\-_/.]*[A-Z0-9]$|^[A-Z0-9]$/i;

@@ -1,5 +1,6 @@
 import {
   boxOf,
+  cellAt,
   cleanId,
   type ExtractContext,
   type Found,
@@ -94,6 +95,14 @@ interface MoneyCand {
   cell: Cell;
 }
 
+/** The cell of a heading row closest to a value below it (centre to centre, at most a tenth of the page). */
+function nearestHeading(headings: Line, value: Cell): Cell | undefined {
+  const centre = (c: Cell) => (c.x0 + c.x1) / 2;
+  const d = (c: Cell) => Math.abs(centre(c) - centre(value));
+  const best = headings.cells.reduce((a, c) => (d(c) < d(a) ? c : a));
+  return d(best) < 0.1 ? best : undefined;
+}
+
 /**
  * The amount under a totals label printed as a column heading. A column with one row per VAT rate and a sum
  * row under them ("Nettobetrag / -4,85 / -2,82 / -7,67") gives the sum row.
@@ -109,7 +118,9 @@ function amountsUnder(ctx: ExtractContext, line: Line, labelCell: Cell): ReturnT
       (x) =>
         !x.pct &&
         isAmountText(x.cell.text) &&
-        (xOverlap(x.cell, labelCell) > 0 || Math.abs(x.cell.x1 - labelCell.x1) < 0.03),
+        (xOverlap(x.cell, labelCell) > 0 ||
+          Math.abs(x.cell.x1 - labelCell.x1) < 0.03 ||
+          nearestHeading(line, x.cell) === labelCell),
     );
     if (!under.length) {
       if (column.length || below.cells.some((c) => xOverlap(c, labelCell) > 0.5)) break;
@@ -136,7 +147,8 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
         const m = re.exec(n);
         if (!m) continue;
         // the amount: money right of the label on this line (before the next text cell), else under the label
-        const labelCell = line.cells.find((c) => re.test(norm(c.text))) ?? line.cells[0]!;
+        // a label read across two column headings ("TVA | TOTAL") belongs to the heading where it starts
+        const labelCell = line.cells.find((c) => re.test(norm(c.text))) ?? cellAt(line, m.index);
         const li = line.cells.indexOf(labelCell);
         const nextText = line.cells.findIndex(
           (c, k) =>
@@ -185,7 +197,8 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   for (const t of totals.slice(0, 6)) {
     for (const nt of nets.concat(subs).slice(0, 8)) {
       const v = vats.find((v) => Math.abs(round2(nt.value + v.value) - t.value) < 0.011);
-      if (v && nt.value !== t.value) {
+      // net = total only with VAT 0 printed, and as two printed values (not one number read twice)
+      if (v && nt.cell !== t.cell) {
         put('invoiceTotal', t, 0.97);
         put('net', nt, 0.95);
         put('vat', v, 0.95);
@@ -217,11 +230,12 @@ function allowancesAndCharges(ctx: ExtractContext): { allowances: number; charge
   let allowances = 0;
   let charges = 0;
   for (const line of ctx.lines) {
-    const k = line.cells.findIndex((c) => c.text.length <= 60 && /[a-z]{3}/i.test(c.text));
-    if (k < 0) continue;
+    // the row's label: a short cell (a sentence mentioning "frais" is no charge row)
+    const k = line.cells.findIndex((c) => DISCOUNT_ROW.test(norm(c.text)) || CHARGE_ROW.test(norm(c.text)));
+    if (k < 0 || line.cells[k]!.text.length > 60) continue;
     const label = norm(line.cells[k]!.text);
-    const allowance = DISCOUNT_ROW.test(label) && !/\bskonto\b/.test(label);
-    if (!allowance && !CHARGE_ROW.test(label)) continue;
+    const allowance = DISCOUNT_ROW.test(label);
+    if (/\bskonto\b/.test(label)) continue;
     // the amount: the last money cell right of the label that is not a rate
     const amount = line.cells
       .slice(k + 1)

@@ -135,9 +135,38 @@ describe('header fields', () => {
     expect(r.headers.invoiceNum).toBe('210113');
     expect(r.headers.invoiceDate).toBe('2025-06-30');
   });
+
+  it('reads a number printed larger than its label, a little higher', async () => {
+    const r = await read([
+      [300, 60, 'FACTURE N° :'],
+      [420, 50, 'FA-7731', 20],
+      [300, 90, 'Date :'],
+      [420, 90, '31/01/2022'],
+    ]);
+    expect(r.headers.invoiceNum).toBe('FA-7731');
+    expect(r.headers.invoiceDate).toBe('2022-01-31');
+  });
 });
 
 describe('totals', () => {
+  it('reads right-aligned amounts under column headings, with no VAT (net = total)', async () => {
+    const r = await read([
+      [60, 60, 'FACTURE N° FA-99', 12],
+      [330, 600, 'TOTALHT'],
+      [420, 600, 'TVA'],
+      [470, 600, 'TOTAL'],
+      [40, 625, 'Les règlements reçus avant la date d’échéance ne donneront pas lieu à escompte.'],
+      [345, 625, '100,00'],
+      [410, 625, '0,00'],
+      [498, 625, '100,00'],
+      [400, 640, 'Acompte :'],
+      [505, 640, '10,00'],
+      [320, 660, 'NET A PAYER'],
+      [430, 660, '90,00 EUR'],
+    ]);
+    expect(r.totals).toMatchObject({ net: 100, vat: 0, invoiceTotal: 100 });
+  });
+
   it('takes the sum row of a totals table with one row per VAT rate', async () => {
     const cols: [number, string, string[]][] = [
       [60, 'Warenwert', ['-5,00', '-2,90', '-7,90']],

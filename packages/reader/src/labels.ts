@@ -112,7 +112,7 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
   ],
   net: [
     [
-      /\btotal\s+(?:ht|hors\s+taxes?)\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b|\bwithout\s+(?:vat|tax)\b/,
+      /\btotal\s*ht\b|\btotal\s+hors\s+taxes?\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b|\bwithout\s+(?:vat|tax)\b/,
       5,
     ],
     [/\bgrondslag\b|\bbemessungsgrundlage\b|\bbase\s+(?:tva|imposable)\b|\btaxable\b/, 2],
@@ -163,7 +163,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ],
   [
     'amount',
-    /betrag\b|\b(?:amount|total|line\s+total|gesamt\w*|gp|summe|montant|total\s+ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/,
+    /betrag\b|\b(?:amount|total|line\s+total|gesamt\w*|gp|summe|montant|total\s*ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/,
   ],
   ['base', /\b(?:(?:price\s+)?base\s+(?:qty|quantity)|preiseinheit|pe|per|prijs\s+per|prix\s+par)\b/],
   ['qty', /menge\b|\b(?:qty|quantity|anzahl|qte|quantite|aantal|stk|hrs|hours|uren|qt)\b/],

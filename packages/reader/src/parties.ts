@@ -1,4 +1,4 @@
-import { boxOf, cleanId, type ExtractContext, type Found, rawIndex } from './context.js';
+import { boxOf, cellAt, cleanId, type ExtractContext, type Found, rawIndex } from './context.js';
 import { DOC_TYPE, LEGAL_FORM, PARTY_LABELS } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { findDates, norm } from './parse.js';
@@ -47,16 +47,6 @@ function partySide(ctx: ExtractContext, line: Line, x: number): number {
     if (buyer && buyer.index <= 3) return -1;
   }
   return 0;
-}
-
-/** The cell holding a character of the line's text (cells are the line's words joined the same way). */
-function cellAt(line: Line, index: number): Cell {
-  let end = 0;
-  for (const c of line.cells) {
-    end += c.text.length + 1;
-    if (index < end) return c;
-  }
-  return line.cells[line.cells.length - 1]!;
 }
 
 /** The vendor's VAT number: VAT ids on the page, preferring those not labelled as the buyer's. */
