@@ -22,6 +22,7 @@ import { extractParties, extractVat } from './parties.js';
 import { readPdfText } from './pdf-text.js';
 import { applyProfile, type SupplierProfile } from './profile.js';
 import { type KnownVendor, receiptParties, voteReadings, withKnownVendor } from './receipt.js';
+import { removeRulingLines } from './ruling.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 
 export interface ReaderLimits {
@@ -156,7 +157,7 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
     for (const p of text.pages) {
       if (p.words.length >= MIN_WORDS_TEXT_PAGE) continue;
       const img = await renderPdfPage(bytes, p.page, 300, limits.maxPixels / 2);
-      p.words = await ocrWithLang(prepareImage(img, 1600), p.page, psm, opts);
+      p.words = await ocrWithLang(removeRulingLines(prepareImage(img, 1600)), p.page, psm, opts);
       p.source = 'ocr';
       ocrPages++;
     }
@@ -169,7 +170,7 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
   // small print is lost at 150 dpi; narrow or tall scans (receipts) read best as one uniform block
   const pageImage = !receiptShaped(img) && img.width <= 2600;
   const uniformBlock = !pageImage && (img.height / img.width > 1.3 || img.width < 1000);
-  const prepared = pageImage ? widen(scan, 1860) : scaleToLetters(scan, RECEIPT_LETTER_PX);
+  const prepared = pageImage ? removeRulingLines(widen(scan, 1860)) : scaleToLetters(scan, RECEIPT_LETTER_PX);
   const words = await ocrWithLang(prepared, 1, uniformBlock ? 6 : psm, opts);
   return {
     pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
