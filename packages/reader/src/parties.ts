@@ -13,7 +13,7 @@ const SELLER_HINT =
 
 /** A VAT id printed after its label even when it does not have the usual length ("USt-IdNr.: DE1234567"). */
 const LABELLED_VAT_ID =
-  /\b(?:ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr\.?)?|umsatzsteuer\s*-?\s*id\w*|vat\s*(?:id|no|number|reg\w*)\.?|n[°o]?\s*(?:de\s+)?tva(?:\s+intra\w*)?|tva\s+intra\w*|btw\s*-?\s*(?:nr|nummer|id)\.?)\s*:?\s*([A-Z]{2}\s?[0-9A-Z][0-9A-Z .]{5,16}[0-9A-Z])/gi;
+  /\b(?:ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr\.?)?|umsatzsteuer\s*-?\s*id\w*|vat\s*(?:id|no|number|reg\w*)\.?|n[°o]?\s*(?:de\s+)?tva(?:\s+intra\w*)?|tva\s+intra\w*|btw\s*-?\s*(?:nr|nummer|id)\.?)\s*:?\s*([A-Z]{2}\s?[0-9A-Z]{2,14}(?:[\s.]\d{2,4})*)\b/gi;
 
 /** The VAT ids printed on a line: by their national pattern, else by their label. */
 function vatIdsOf(text: string): { id: string; index: number }[] {
@@ -22,7 +22,9 @@ function vatIdsOf(text: string): { id: string; index: number }[] {
   for (const m of text.matchAll(LABELLED_VAT_ID)) {
     const id = m[1]!.replace(/[\s.]/g, '');
     const index = m.index + m[0].length - m[1]!.length;
-    if ((id.match(/\d/g)?.length ?? 0) >= 7 && !out.some((o) => Math.abs(o.index - index) < 3))
+    // a country code in capitals, digits, no longer than the longest national format
+    const valid = /^[A-Z]{2}/.test(id) && (id.match(/\d/g)?.length ?? 0) >= 7 && id.length <= 15;
+    if (valid && !out.some((o) => Math.abs(o.index - index) < 3))
       out.push({ id, index });
   }
   return out;
@@ -167,7 +169,8 @@ export function partyFromLines(name: string, addr: string[]): TParty {
   if (rest.length) p.address = rest.join(', ');
   return p;
 }
-const ACCOUNT_LABEL = /^(?:nummer|number|id|kunden\s*-?\s*nr\.?|kundennummer|customer\s+(?:no|id))\s*:?/i;
+const ACCOUNT_LABEL =
+  /^(?:(?:nummer|number|id|kundennummer)\b|kunden\s*-?\s*nr\b\.?|customer\s+(?:no|id)\b\.?)\s*(?::|$)/i;
 
 /**
  * The buyer's number at the supplier, printed inside the buyer block under its heading: "Nummer: 22334455",
