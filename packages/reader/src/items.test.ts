@@ -130,6 +130,26 @@ describe('line items: layouts', () => {
     ]);
   });
 
+  it('reads numbers with the table rules OCR glues to them ("60,00|") and joined labels ("TOTALHT")', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Ligne|'],
+      [80, 200, '[Designation'],
+      [300, 200, 'P.U. HT |'],
+      [380, 200, 'Qte'],
+      [480, 200, 'TOTALHT'],
+      [40, 215, '1'],
+      [80, 215, '|Prestation support'],
+      [300, 215, '60,00}'],
+      [380, 215, '2|'],
+      [480, 215, '120,00|'],
+      [300, 250, 'Total TTC'],
+      [480, 250, '144,00'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Prestation support', 2, 60, 120],
+    ]);
+  });
+
   it('reads items whose description sits above the row of numbers, with notes around them', async () => {
     const items = await itemsOf([
       [80, 190, 'Name, Description, Brand'],

@@ -322,6 +322,30 @@ const startsSummary = (text: string) => SUMMARY_ROW.test(norm(text).split(/\s+/)
 
 const DETAIL_LINE = /^[•·▪]|^[\p{L}\s._-]{2,25}\s?:\s*\S|^\(?(?:gtin|ean|se_id|by_id|art-?nr|ref)\b/iu;
 
+/** A word without the table rules that OCR reads as glyphs at its ends ("60,00|", "|FOURNITURES", "7,00]"). */
+function stripRules(text: string): string {
+  let t = text.replace(/^[|{}]+|[|{}]+$/g, '');
+  // an unbalanced bracket is a rule; "[CODE]" is not
+  if (t.endsWith(']') && !t.includes('[')) t = t.slice(0, -1);
+  if (t.startsWith('[') && !t.includes(']')) t = t.slice(1);
+  return t;
+}
+
+/** The line as printed: table rules read by OCR dropped from its words and cells. */
+function withoutRules(line: Line): Line {
+  if (!/[|{}[\]]/.test(line.text)) return line;
+  const clean = (ws: Word[]) =>
+    ws.map((w) => ({ ...w, text: stripRules(w.text) })).filter((w) => w.text.length > 0);
+  const cells = line.cells
+    .map((c) => {
+      const words = clean(c.words);
+      return { ...c, words, text: words.map((w) => w.text).join(' ') };
+    })
+    .filter((c) => c.words.length > 0);
+  const words = clean(line.words);
+  return { ...line, words, cells, text: words.map((w) => w.text).join(' ') };
+}
+
 /** Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped. */
 export function extractItems(ctx: ExtractContext): {
   items: TItem[];
@@ -341,7 +365,7 @@ export function extractItems(ctx: ExtractContext): {
   // the last item's description was cut to its name: what follows is its long description
   let nameOnly = false;
   for (let i = 0; i < ctx.lines.length; i++) {
-    const line = ctx.lines[i]!;
+    const line = withoutRules(ctx.lines[i]!);
     const header = findHeader(ctx, line);
     if (header) {
       const merged = mergeHeaderRows(ctx, line, header);
