@@ -202,12 +202,14 @@ export function estimateSkew(img: Gray, maxDeg = 5, step = 0.25): number {
     const t = Math.tan((a * Math.PI) / 180);
     rows.fill(0);
     for (const [x, y] of pts) {
-      const r = Math.round(y + x * t) + small.height / 2;
+      // an integer index: with an odd height, `height / 2` made every row a miss and every angle score 0
+      const r = Math.round(y + x * t) + (small.height >> 1);
       if (r >= 0 && r < rows.length) rows[r]!++;
     }
     let s = 0;
     for (let i = 1; i < rows.length; i++) s += (rows[i]! - rows[i - 1]!) ** 2;
-    if (s > bestScore) {
+    // on a tie the smaller angle wins: a page that gives no signal is left straight
+    if (s > bestScore || (s === bestScore && Math.abs(a) < Math.abs(bestAngle))) {
       bestScore = s;
       bestAngle = a;
     }

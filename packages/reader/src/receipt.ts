@@ -40,7 +40,7 @@ const DIGIT_FOR: Record<string, string> = {
 export function receiptAmounts(text: string, decimal?: DecimalStyle): { value: number; loose: boolean }[] {
   const point = decimal === 'comma' ? ',' : '.';
   const t = text
-    .replace(/\b\d{1,2}[:.]\d{2}(?::\d{2})?\s*(?:[ap]\.?m\b)?/gi, (m) => (/[:]|[ap]\.?m/i.test(m) ? ' ' : m)) // times
+    .replace(/\b\d{1,2}[:.]\d{2}(?::\d{2}\s*(?:[ap]\.?m\b)?|\s*[ap]\.?m\b)/gi, ' ') // times: with seconds or am/pm
     .replace(/\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}/g, ' ') // dates
     .replace(
       /(?<=[\d.,:])[OoDQSslI|!B]|[OoDQSslI|!B](?=[\d]*[.,:]\s?\d)|(?<=\d)[OoDQSslI|!B](?=\d)/g,
@@ -67,7 +67,14 @@ function amountAt(ctx: ExtractContext, l: Line, below = true): { value: number; 
   const ms = receiptAmounts(l.text, ctx.decimal).filter((m) => m.value > 0);
   if (ms.length) return ms[ms.length - 1];
   const next = ctx.lines[l.index + 1];
-  if (!below || !next || next.page !== l.page || RECEIPT_TOTAL.test(norm(next.text))) return undefined;
+  // only a line of amounts: "CASH 50.00" under a bare "TOTAL" is not its value
+  if (
+    !below ||
+    !next ||
+    next.page !== l.page ||
+    /[a-z]{3}/i.test(next.text.replace(/\b(?:rm|myr|usd|eur)\b/gi, ''))
+  )
+    return undefined;
   return receiptAmounts(next.text, ctx.decimal).filter((m) => m.value > 0)[0];
 }
 
@@ -244,6 +251,9 @@ export interface KnownVendor {
 
 /** Letters and digits only, lower case: OCR slips in spacing and punctuation do not count. */
 const compact = (s: string) => norm(s).replace(/[^a-z0-9]/g, '');
+const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
+/** A name without its legal form: "Sdn Bhd" alone must not make two shops look alike. */
+const nameCore = (s: string) => fixOcrName(s).replace(LEGAL_FORMS, ' ');
 
 /** 1 − edit distance / length of the longer text, on compacted text. */
 export function similarity(a: string, b: string): number {
@@ -276,7 +286,7 @@ export function recogniseVendor(
   const names = [vendor.name ?? '', ...topLines, ...topLines.slice(1).map((t, i) => `${topLines[i]} ${t}`)];
   let best: { vendor: KnownVendor; score: number } | undefined;
   for (const k of known) {
-    const byName = Math.max(...names.map((n) => similarity(n, k.name)));
+    const byName = Math.max(...names.map((n) => similarity(nameCore(n), nameCore(k.name))));
     // an address is long and specific: a close one identifies the vendor even when the name is misread
     const byAddress =
       k.address && vendor.address && compact(k.address).length >= 12
