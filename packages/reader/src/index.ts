@@ -15,4 +15,5 @@ export {
   type SupplierProfile,
 } from './profile.js';
 export { DEFAULT_LIMITS, type ReaderLimits, type ReadOptions, readDocument, readWords } from './read.js';
+export type { KnownVendor } from './receipt.js';
 export * from './types.js';

@@ -11,7 +11,13 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES_MESSAGE,
 } from '@orderbridge/contract';
-import { type ModelOptions, type Reader, runChecks, type TReaderResult } from '@orderbridge/reader';
+import {
+  type KnownVendor,
+  type ModelOptions,
+  type Reader,
+  runChecks,
+  type TReaderResult,
+} from '@orderbridge/reader';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { TDb } from '../../db/client.js';
@@ -42,6 +48,8 @@ const ACCEPTED: Record<string, string> = {
 };
 /** Documents of a supplier are read as "in training" until a person has reviewed this many of them. */
 export const TRAINING_DOCUMENTS = 1;
+/** The supplier's latest spellings of itself that a receipt's vendor is matched against. */
+const KNOWN_VENDORS = 5;
 
 type TDeps = {
   db: TDb;
@@ -112,7 +120,11 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
     }) as TReaderResult;
 
   /** Earlier orders of the same supplier, for duplicate checks. */
-  async function previousOf(shopSupplierId: number, excludeDocumentId: number) {
+  /**
+   * What the shop's earlier orders from this supplier tell the reader: documents already read (duplicates), and
+   * the supplier's name and address as a person confirmed them (a receipt's OCR'd vendor takes that spelling).
+   */
+  async function historyOf(shopSupplierId: number, excludeDocumentId: number) {
     const rows = await db
       .select({ invoiceNum: orders.invoiceNum, invoiceTotal: orders.invoiceTotal, vendor: orders.vendor })
       .from(orders)
@@ -124,11 +136,21 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
       )
       .orderBy(desc(orders.createdAt))
       .limit(500);
-    return rows.map((r) => ({
-      vendorName: r.vendor.name,
-      invoiceNum: r.invoiceNum ?? undefined,
-      invoiceTotal: r.invoiceTotal ?? undefined,
-    }));
+    const knownVendors = new Map<string, KnownVendor>();
+    for (const { vendor } of rows)
+      if (vendor.name && !knownVendors.has(vendor.name) && knownVendors.size < KNOWN_VENDORS)
+        knownVendors.set(vendor.name, {
+          name: vendor.name,
+          ...(vendor.address ? { address: vendor.address } : {}),
+        });
+    return {
+      previous: rows.map((r) => ({
+        vendorName: r.vendor.name,
+        invoiceNum: r.invoiceNum ?? undefined,
+        invoiceTotal: r.invoiceTotal ?? undefined,
+      })),
+      knownVendors: [...knownVendors.values()],
+    };
   }
 
   /** Issues of the reader's shape, tied to item rows instead of item positions. */
@@ -145,9 +167,8 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
 
   async function recheck(doc: TDocumentRow) {
     const items = await itemsOf(doc.id);
-    const issues = runChecks(asReaderResult(doc, items), {
-      previous: await previousOf(doc.shopSupplierId, doc.id),
-    });
+    const { previous } = await historyOf(doc.shopSupplierId, doc.id);
+    const issues = runChecks(asReaderResult(doc, items), { previous });
     const stored = toStoredIssues(issues, items);
     await db.update(documents).set({ issues: stored }).where(eq(documents.id, doc.id));
     return stored;
@@ -351,7 +372,7 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
             fileName: doc.fileName,
             supplierKey,
             profile: (await profiles.get(supplierKey)) ?? undefined,
-            previous: await previousOf(doc.shopSupplierId, doc.id),
+            ...(await historyOf(doc.shopSupplierId, doc.id)),
             ...(doc.aiModel !== 'builtin' && model ? { model } : {}),
           })
         : ({

@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf';
+import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoicePdf, type TInvoice } from '../../demo/invoice-pdf.js';
 import {
@@ -341,6 +342,63 @@ describe('upload → reading → review → order', () => {
     expect(review.contentType).toBe('image/png');
     expect(review.headers.invoiceNum).toBe('INV-7777');
     expect(review.totals.invoiceTotal).toBe(70.08);
+  });
+});
+
+/** A till receipt scanned at 150 dpi: a narrow page in a monospace font. */
+async function receiptPng(vendor: string, total: string): Promise<Buffer> {
+  const lines = [
+    vendor,
+    '12 JALAN MAWAR 3',
+    '47400 PETALING JAYA',
+    'DATE: 14/08/2026',
+    `TOTAL        ${total}`,
+  ];
+  const pdf = await new Promise<Buffer>((resolve) => {
+    const doc = new PDFDocument({ size: [230, 40 + lines.length * 14], margin: 12 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.font('Courier').fontSize(9);
+    lines.forEach((l, i) => {
+      doc.text(l, 12, 20 + i * 14, { lineBreak: false });
+    });
+    doc.end();
+  });
+  const page = new mupdf.PDFDocument(pdf).loadPage(0);
+  const s = 150 / 72;
+  return Buffer.from(page.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceGray).asPNG());
+}
+
+describe('receipts', () => {
+  it('gives a receipt the supplier name a person confirmed on an earlier one', async () => {
+    const w = await world();
+    const first = await upload(w, {
+      bytes: await receiptPng('SUNRISE BAKERY SDN BHD', '21.40'),
+      name: 'first.png',
+      type: 'image/png',
+    });
+    const firstId = first.json().data.tempOrderId;
+    await readingDone(w, firstId, 120_000);
+    const fix = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/shops/${w.shopId}/orders/pending-review/${firstId}`,
+      headers: bearer(w.shop.token),
+      payload: {
+        vendor: { name: 'SUNRISE BAKERY SDN BHD', address: '12 JALAN MAWAR 3, 47400 PETALING JAYA' },
+      },
+    });
+    expect(fix.statusCode).toBe(200);
+    await processed(w, firstId);
+
+    const next = await upload(w, {
+      bytes: await receiptPng('SUNRISE BAKERV SDN BHD', '9.80'),
+      name: 'next.png',
+      type: 'image/png',
+    });
+    const review = await readingDone(w, next.json().data.tempOrderId, 120_000);
+    expect(review.vendor.name).toBe('SUNRISE BAKERY SDN BHD');
+    expect(review.totals.invoiceTotal).toBe(9.8);
   });
 });
 
