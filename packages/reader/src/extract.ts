@@ -197,8 +197,9 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   for (const t of totals.slice(0, 6)) {
     for (const nt of nets.concat(subs).slice(0, 8)) {
       const v = vats.find((v) => Math.abs(round2(nt.value + v.value) - t.value) < 0.011);
-      // net = total only with VAT 0 printed, and as two printed values (not one number read twice)
-      if (v && nt.cell !== t.cell) {
+      // net = total only with VAT 0 printed, and as two printed values (not one number read twice); a receipt
+      // prints the same amount under several labels (total, cash, rounded), so there it proves nothing
+      if (v && (nt.value !== t.value || (!ctx.isReceipt && nt.cell !== t.cell))) {
         put('invoiceTotal', t, 0.97);
         put('net', nt, 0.95);
         put('vat', v, 0.95);
