@@ -90,7 +90,7 @@ describe('line items: layouts', () => {
       [320, 200, 'Unit price'],
       [400, 200, 'Disc.'],
       [480, 200, 'Amount'],
-      [40, 215, 'Almond nougat 250 g'],
+      [40, 215, 'Almond biscuits 250 g'],
       [250, 215, '50'],
       [320, 215, '4.00'],
       [400, 215, '10%'],
@@ -111,7 +111,7 @@ describe('line items: layouts', () => {
       [340, 200, 'Menge'],
       [480, 200, 'Nettobetrag'],
       [40, 215, '1'],
-      [80, 215, 'Stadtfahrt'],
+      [80, 215, 'Kurierfahrt'],
       [250, 215, '2,00'],
       [340, 215, '6 km'],
       [480, 215, '13,00'],
@@ -138,7 +138,7 @@ describe('line items: layouts', () => {
       [380, 200, 'Qte'],
       [480, 200, 'TOTALHT'],
       [40, 215, '1'],
-      [80, 215, '|Prestation support'],
+      [80, 215, '|Prestation conseil'],
       [300, 215, '60,00}'],
       [380, 215, '2|'],
       [480, 215, '120,00|'],
@@ -146,7 +146,7 @@ describe('line items: layouts', () => {
       [480, 250, '144,00'],
     ]);
     expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
-      ['Prestation support', 2, 60, 120],
+      ['Prestation conseil', 2, 60, 120],
     ]);
   });
 

@@ -15,7 +15,7 @@ export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
   invoiceNum: [
     new RegExp(String.raw`\b(?:tax\s+)?invoice\s*${NO}`),
     new RegExp(String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s*(?:\(\d+\)\s*)?${NO}`),
-    // a document name of two words before its type code: "Schlussrechnung Bau (877) Nr. 210113"
+    // a document name of two words before its type code: "Abschlagsrechnung Dach (412) Nr. 330871"
     new RegExp(
       String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s+[a-z]+\s*\(\d+\)\s*${NO}`,
     ),
@@ -33,7 +33,7 @@ export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
   ],
   orderNum: [
     new RegExp(String.raw`\b(?:purchase\s+)?order\s*${NO}`),
-    // the document's title as its label ("PURCHASE ORDER: 1861727", "ORDER CHANGE: PO-123-C02")
+    // the document's title as its label ("PURCHASE ORDER: 4410072", "ORDER CHANGE: PO-123-C02")
     /^(?:purchase\s+order|order(?:\s+(?:change|response|confirmation))?|bestellung|bestellanderung|bon de commande|commande|bestelling)\s*:$/,
     new RegExp(String.raw`\bp\.?o\.?\s*${NO}`),
     /\b(?:your|customer)\s+order\b/,

@@ -173,8 +173,8 @@ const ACCOUNT_LABEL =
   /^(?:(?:nummer|number|id|kundennummer)\b|kunden\s*-?\s*nr\b\.?|customer\s+(?:no|id)\b\.?)\s*(?::|$)/i;
 
 /**
- * The buyer's number at the supplier, printed inside the buyer block under its heading: "Nummer: 22334455",
- * "ID: BY_4711 - Global ID: …". The block ends at the next party heading in its column.
+ * The buyer's number at the supplier, printed inside the buyer block under its heading: "Nummer: 40917733",
+ * "ID: K-0815 - Global ID: …". The block ends at the next party heading in its column.
  */
 function accountInBlock(
   ctx: ExtractContext,

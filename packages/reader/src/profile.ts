@@ -30,7 +30,7 @@ export interface LearnedField {
   box: TBox;
   /** the value itself for fields that do not change between documents (supplier name, VAT number) */
   constant?: string;
-  /** character shape of an identifier ("A-9" for "TX-471102"), to pick it out of a longer cell */
+  /** character shape of an identifier ("A-9" for "AB-123456"), to pick it out of a longer cell */
   shape?: string;
   /** the generic reading got this field right on the learned documents: the layout needs no help there */
   generic?: boolean;
@@ -40,7 +40,7 @@ export interface LearnedField {
   derived?: 'lineSum';
 }
 
-/** The shape of an identifier: letters → A, digits → 9, runs collapsed ("RK21012345" → "A9"). */
+/** The shape of an identifier: letters → A, digits → 9, runs collapsed ("RE24000817" → "A9"). */
 export function shapeOf(v: string): string {
   return v
     .replace(/\p{L}+/gu, 'A')
