@@ -43,8 +43,10 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
           !/\b(?:no|nr|number)\b/.test(ncell)
         )
           continue;
-        // a label inside a sentence ("… gemäß Bestellung Nr. 123 vom …") is weaker than a label of its own
-        const rank = m.rank + (m.index > 3 && ncell.length > 40 ? 3 : 0);
+        // a label inside a sentence ("… gemäß Bestellung Nr. 123 vom …") is weaker than a label of its own,
+        // and a value read from prose is never sure enough to skip a person
+        const prose = m.index > 3 && ncell.length > 40;
+        const rank = m.rank + (prose ? 3 : 0);
         const prev = out[f];
         if (prev && prev.rank <= rank) continue;
         const end = rawIndex(cell.text, m.end);
@@ -55,7 +57,8 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             if (d && d.index < 4) value = d.iso;
           } else value = cleanId(v.text);
           if (value) {
-            const conf = (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.88 : 0.8) - rank * 0.02;
+            const conf =
+              (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.88 : 0.8) - rank * 0.02 - (prose ? 0.15 : 0);
             out[f] = { value, conf, box: boxOf(v.cell), rank };
             // "Invoice No. 123 of 05.06.2025": the date printed with the number is the document date
             if ((f === 'invoiceNum' || f === 'orderNum') && v.where !== 'below') {
