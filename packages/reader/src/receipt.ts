@@ -1,7 +1,7 @@
 import { boxOf, type ExtractContext } from './context.js';
 import { LEGAL_FORM } from './labels.js';
 import type { Cell, Line } from './layout.js';
-import { type DecimalStyle, norm, round2 } from './parse.js';
+import { type DecimalStyle, findDates, norm, round2 } from './parse.js';
 import { isNoiseName, type Parties } from './parties.js';
 import type { TBox, TParty, TReaderResult } from './types.js';
 
@@ -48,8 +48,9 @@ export function receiptAmounts(text: string, decimal?: DecimalStyle): { value: n
     );
   const thousands = point === '.' ? ',' : '.';
   const out: { value: number; loose: boolean; at: number }[] = [];
+  // two digits after either separator are cents whatever the document's style: OCR confuses "," and "."
   const exact = new RegExp(
-    `(?<![\\d${thousands}])(\\d{1,3}(?:\\${thousands}\\d{3})+|\\d+)\\s?[${point}:]\\s?(\\d{2})(?![\\d%])`,
+    `(?<![\\d${thousands}])(\\d{1,3}(?:\\${thousands}\\d{3})+|\\d+)\\s?[.,:]\\s?(\\d{2})(?![\\d%])`,
     'g',
   );
   for (const m of t.matchAll(exact))
@@ -80,23 +81,22 @@ function amountAt(ctx: ExtractContext, l: Line, below = true): { value: number; 
 
 /** Totals implied by the receipt's arithmetic: cash − change, subtotal + tax (+ rounding). */
 export function impliedTotals(ctx: ExtractContext): number[] {
-  const first = (re: RegExp, not?: RegExp) => {
-    for (const l of ctx.lines) {
-      const n = norm(l.text);
-      if (re.test(n) && !not?.test(n)) {
-        const a = amountAt(ctx, l, false);
-        if (a) return a.value;
-      }
-    }
-    return undefined;
-  };
+  const amounts = (re: RegExp, not?: RegExp) =>
+    ctx.lines
+      .filter((l) => re.test(norm(l.text)) && !not?.test(norm(l.text)))
+      .map((l) => amountAt(ctx, l, false)?.value)
+      .filter((v): v is number => v !== undefined);
   const out: number[] = [];
-  const cash = first(CASH, CHANGE);
-  const change = first(CHANGE);
-  if (cash !== undefined && change !== undefined && cash - change > 0) out.push(round2(cash - change));
-  const sub = first(SUBTOTAL, TAX);
-  const tax = first(TAX, /\b(?:incl\w*|summary|reg|id|no)\b/);
-  const rounding = first(ROUNDING) ?? 0;
+  // "Cash 71.00" / "Cash received 101.00" / "Change 30.00": any of the payments less the change
+  const cash = amounts(CASH, CHANGE);
+  const change = amounts(CHANGE)[0];
+  if (change !== undefined) {
+    const paid = cash.map((c) => round2(c - change)).find((v) => v > 0);
+    if (paid !== undefined) out.push(paid);
+  }
+  const sub = amounts(SUBTOTAL, TAX)[0];
+  const tax = amounts(TAX, /\b(?:incl\w*|summary|reg|id|no)\b/)[0];
+  const rounding = amounts(ROUNDING)[0] ?? 0;
   if (sub !== undefined && tax !== undefined && tax < sub) {
     out.push(round2(sub + tax));
     if (rounding && rounding < 0.05) out.push(round2(sub + tax + rounding), round2(sub + tax - rounding));
@@ -112,13 +112,22 @@ export function receiptTotals(ctx: ExtractContext): { value: number; score: numb
   for (const l of ctx.lines) {
     const n = norm(l.text);
     if (!RECEIPT_TOTAL.test(n)) continue;
-    const tax = TAX.test(n) && !/\bincl/.test(n);
+    // "GST 6% included in total 3.01" is the tax; "Total incl. GST 55.20" is the total
+    const tax = (TAX.test(n) && !/\bincl/.test(n)) || new RegExp(`^\\W*${TAX.source}`).test(n);
+    // a column header ("Description Qty Price Total") takes no amount
+    if (
+      (n.match(/\b(?:qty|qte|price|prix|pu|u\.?p|description|designation|item|amount|unit)\b/g) ?? [])
+        .length >= 2
+    )
+      continue;
     if (tax || (RECEIPT_NOT_TOTAL.test(n) && !ROUNDING.test(n))) continue;
     const m = amountAt(ctx, l);
     if (!m) continue;
     let score = m.loose ? 0.6 : 1;
     if (/\bround|\bincl|\bnett|\bgrand|\bpayable|\bdue\b/.test(n)) score += 1;
-    if (implied.some((v) => Math.abs(v - m.value) < 0.011)) score += 2;
+    // each independent check that adds up to the value (cash − change, subtotal + tax) supports it
+    const checks = implied.filter((v) => Math.abs(v - m.value) < 0.011).length;
+    if (checks) score += 1 + checks;
     if (all.filter((v) => Math.abs(v - m.value) < 0.001).length >= 2) score += 0.5;
     cands.push({ value: m.value, score, cell: l.cells[l.cells.length - 1]! });
   }
@@ -138,54 +147,101 @@ export function fixOcrName(t: string): string {
     .trim();
 }
 
+/** A logo, a stamp or a handwritten note reads as a few letters with low OCR confidence. */
+const legible = (l: Line) => l.words.reduce((a, w) => a + (w.conf ?? 1), 0) / l.words.length >= 0.6;
+const letters = (t: string) => t.replace(/[^A-Za-z]/g, '').length;
+/** Registration and tax numbers: "(Co. No. 113825-W)", "GST Reg No", "ROC 1234": not names, not addresses. */
+const REGISTRATION = /\b(?:co\.?\s*(?:reg|no)|company\s*(?:no|reg)|roc|reg\.?\s*no|registration)\b/;
+const ALL_LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
+
 /** Receipt vendor: the first name-like lines at the top, then the address lines under it. */
 function receiptVendor(ctx: ExtractContext): { party: TParty; box?: TBox; conf: number } {
-  const top = ctx.lines.filter((l) => l.page === 1).slice(0, 14);
-  const letters = (t: string) => t.replace(/[^A-Za-z]/g, '').length;
-  let nameIdx = top.findIndex((l, i) => i < 7 && LEGAL_FORM.test(fixOcrName(l.text)) && letters(l.text) >= 4);
-  if (nameIdx < 0)
-    nameIdx = top.findIndex(
-      (l) => !isNoiseName(l.text) && letters(l.text) >= 4 && letters(l.text) / l.text.length > 0.6,
-    );
+  // specks and lone punctuation between the header lines say nothing
+  const top = ctx.lines
+    .filter((l) => l.page === 1 && l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3)
+    .slice(0, 14);
+  const nameLike = (l: Line) =>
+    legible(l) &&
+    !isNoiseName(l.text) &&
+    !/:\s*$/.test(l.text) &&
+    !REGISTRATION.test(norm(l.text)) &&
+    letters(l.text) >= 4 &&
+    letters(l.text) / l.text.length > 0.6;
+  let nameIdx = top.findIndex(
+    (l, i) =>
+      i < 7 &&
+      LEGAL_FORM.test(fixOcrName(l.text)) &&
+      !REGISTRATION.test(norm(l.text)) &&
+      letters(l.text) >= 4 &&
+      legible(l),
+  );
+  if (nameIdx < 0) nameIdx = top.findIndex(nameLike);
   const nameLine = top[nameIdx];
   if (!nameLine) return { party: {}, conf: 0 };
   let name = fixOcrName(nameLine.text);
-  // "POPULAR BOOK" / "CO. (M) SDN BHD": a name wrapped over two lines
+  // a name wrapped over lines: "POPULAR BOOK" / "CO. (M) SDN BHD", "AIK HUAT HARDWARE" / "ENTERPRISE"
   const prev = top[nameIdx - 1];
+  const bare = name.replace(ALL_LEGAL_FORMS, ' ').trim();
   if (
     prev &&
-    /^(?:co\.?|\(m\)|sdn|bhd|&|\(\w+\))/i.test(name) &&
-    letters(prev.text) >= 3 &&
+    (/^(?:co\.?|\(m\)|sdn|bhd|&|\(\w+\))/i.test(name) || !/\s/.test(bare)) &&
+    nameLike(prev) &&
     !/\d/.test(prev.text)
   )
     name = `${prev.text.trim()} ${name}`;
+  // "… ENTERPRISE" / "(SETIA ALAM) SDN BHD": the legal form on the line below
+  const below = top[nameIdx + 1];
+  if (
+    below &&
+    !/\b(?:bhd|s\/b)\W*$/i.test(name) &&
+    /^\(|^(?:\(m\)\s*)?(?:sdn|bhd|s\/b)\b/i.test(fixOcrName(below.text)) &&
+    !/\d/.test(below.text) &&
+    legible(below)
+  ) {
+    name = `${name} ${fixOcrName(below.text)}`;
+    nameIdx++;
+  }
+  return { party: { name, address: receiptAddress(top, nameIdx) }, box: boxOf(nameLine), conf: 0.6 };
+}
+
+/** The address lines under a receipt's vendor name, up to the postcode line (and a state name after it). */
+function receiptAddress(top: Line[], nameIdx: number): string | undefined {
   const addr: string[] = [];
   for (let j = nameIdx + 1; j < Math.min(top.length, nameIdx + 8); j++) {
     const t = top[j]!.text.trim();
     const n = norm(t);
-    if (/^\(?[\w-]*\d{4,}[\w-]*\)?$/.test(t.replace(/\s/g, ''))) continue; // company registration number
-    if (/\b(?:co\.?\s*(?:reg|no)|company\s*(?:no|reg)|roc|reg\.?\s*no|registration)\b/.test(n)) continue;
-    if (
-      /\b(?:tel|phone|fax|gst|email|e-mail|www|invoice|receipt|date|cashier|table|bill|tax|mobile|whatsapps?|h\/p|hp|tin|sst)\b|@/.test(
-        n,
-      )
-    )
-      break;
-    if (/\b0\d{1,2}\s?-\s?\d{3,4}\s?\d{3,4}\b|\+\s?60\d/.test(t)) break;
+    // a company registration number: digits with at most a check letter or two
+    if (/^\(?[\w-]*\d{4,}[\w-]*\)?$/.test(t.replace(/\s/g, '')) && letters(t) <= 2) continue;
+    if (REGISTRATION.test(n) || findDates(t).length) continue;
+    // tax ids and phone numbers between the name and the address are skipped, after the address they end it
+    const taxId = /\b(?:gst|sst|tin|tax\s*id|vat)\b/.test(n) && /\d{6,}/.test(t.replace(/\s/g, ''));
+    const contact =
+      /\b(?:tel|phone|fax|email|e-mail|www|mobile|whatsapps?|h\/p|hp)\b|@/.test(n) ||
+      /\b0\d{1,2}\s?-\s?\d{3,4}\s?\d{3,4}\b|\+\s?60\d/.test(t);
+    if (taxId || contact) {
+      if (addr.length) break;
+      continue;
+    }
+    if (/\b(?:gst|invoice|receipt|date|cashier|table|bill|tax)\b/.test(n)) break;
+    if (!legible(top[j]!)) continue;
     const clean = t
       .replace(/\(?\b\d{4,}-?\s?[A-Z]\b\)?/g, '')
       .replace(/\s+/g, ' ')
       .trim();
     if (clean) addr.push(clean);
     if (/\b\d{5}\b/.test(clean) && addr.length >= 2) {
-      // the postcode line usually ends the address; a state name may follow on the next line
+      // the postcode line usually ends the address; a town or state name may follow on the next line
       const next = top[j + 1]?.text.trim() ?? '';
-      if (/^[A-Za-z .]{3,25}\.?$/.test(next) && !/\b(?:tel|gst|invoice|receipt|date)\b/i.test(next))
+      if (
+        /^[A-Za-z .,]{3,40}$/.test(next) &&
+        !/\b(?:tel|gst|invoice|receipt|date|tax|cashier)\b/i.test(next) &&
+        legible(top[j + 1]!)
+      )
         addr.push(next);
       break;
     }
   }
-  return { party: { name, address: addr.join(' ') || undefined }, box: boxOf(nameLine), conf: 0.6 };
+  return addr.join(' ') || undefined;
 }
 
 /** A receipt's parties: only the vendor is printed. */
@@ -201,14 +257,37 @@ export function receiptParties(ctx: ExtractContext): Parties {
   };
 }
 
+const plausibleYear = (iso: string) => {
+  const y = Number(iso.slice(0, 4));
+  return y >= 2000 && y <= new Date().getUTCFullYear() + 1;
+};
+
+/**
+ * Every plausible date printed on a receipt, labelled or not, with OCR slips repaired: colons or
+ * semicolons for the separators ("30:03:2018"), separators lost ("27032018"), a year misread in its
+ * second digit ("2918" for 2018).
+ */
+export function receiptDates(ctx: ExtractContext): string[] {
+  const out: string[] = [];
+  for (const l of ctx.lines) {
+    const t = l.text
+      .replace(/(?<!\d)(\d{1,2})[:;](\d{1,2})[:;](\d{4})(?!\d)/g, '$1/$2/$3')
+      .replace(/(?<![\d/.-])([0-3]\d)([01]\d)(20\d{2})(?![\d/.-])/g, '$1/$2/$3')
+      .replace(/(?<=\d{1,2}[/.-]\d{1,2}[/.-])2[1-9](\d{2})(?!\d)/g, '20$1');
+    for (const d of findDates(t, ctx.dateOrder)) if (plausibleYear(d.iso)) out.push(d.iso);
+  }
+  return [...new Set(out)];
+}
+
 /** Combines several OCR readings of one receipt: each field takes the value most readings agree on. */
 export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }[]): TReaderResult {
   const base = structuredClone(readings[0]!.r);
   const dates = new Map<string, number>();
-  readings.forEach(({ r }, i) => {
+  readings.forEach(({ r, ctx }, i) => {
     const d = r.headers.invoiceDate;
-    if (d && Number(d.slice(0, 4)) >= 2000 && Number(d.slice(0, 4)) <= new Date().getUTCFullYear() + 1)
-      dates.set(d, (dates.get(d) ?? 0) + 1 + (i === 0 ? 0.1 : 0));
+    if (d && plausibleYear(d)) dates.set(d, (dates.get(d) ?? 0) + 1 + (i === 0 ? 0.1 : 0));
+    // an unlabelled date counts less: it may be a printing or expiry date
+    for (const u of receiptDates(ctx)) dates.set(u, (dates.get(u) ?? 0) + 0.4);
   });
   const bestDate = [...dates.entries()].sort((a, b) => b[1] - a[1])[0];
   if (bestDate) {
