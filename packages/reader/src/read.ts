@@ -17,6 +17,7 @@ import { extractItems } from './items.js';
 import { buildLines } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage } from './ocr.js';
+import { pageNeedsAnotherReading, preparePage, readPageAgain } from './page-passes.js';
 import { guessDateOrder, guessDecimalStyle, norm, round2 } from './parse.js';
 import { extractParties, extractVat } from './parties.js';
 import { readPdfText } from './pdf-text.js';
@@ -170,7 +171,7 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
   // small print is lost at 150 dpi; narrow or tall scans (receipts) read best as one uniform block
   const pageImage = !receiptShaped(img) && img.width <= 2600;
   const uniformBlock = !pageImage && (img.height / img.width > 1.3 || img.width < 1000);
-  const prepared = pageImage ? removeRulingLines(widen(scan, 1860)) : scaleToLetters(scan, RECEIPT_LETTER_PX);
+  const prepared = pageImage ? preparePage(scan) : scaleToLetters(scan, RECEIPT_LETTER_PX);
   const words = await ocrWithLang(prepared, 1, uniformBlock ? 6 : psm, opts);
   return {
     pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
@@ -347,7 +348,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       modelFailure = { table: 'document', column: 'model', description: (e as Error).message };
     }
   }
-  const ctx = contextOf(doc);
+  let ctx = contextOf(doc);
   let r = extractAll(ctx, doc, file);
   const maxPages = { ...DEFAULT_LIMITS, ...opts.limits }.maxPages;
   if (doc.numPages > maxPages)
@@ -401,6 +402,17 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     }
     r = voteReadings(readings);
     if (opts.knownVendors?.length) r = withKnownVendor(r, ctx, opts.knownVendors);
+  }
+  // a page image whose items or totals do not add up is read again (another segmentation mode)
+  const morePasses = (opts.maxOcrPasses ?? 3) > 1;
+  if (doc.scan && morePasses && !ctx.isReceipt && r.source === 'ocr' && pageNeedsAnotherReading(r)) {
+    const lang = guessLang(doc.pages[0]?.words ?? []);
+    const langs = ['eng', ...(lang ? [lang] : [])];
+    ({ r, ctx } = await readPageAgain({ r, ctx }, doc.scan, { langs, engine: opts.ocrEngine }, (ws) => {
+      const d2: DocumentWords = { ...doc, pages: [{ ...doc.pages[0]!, words: wordsOf(ws) }] };
+      const c2 = contextOf(d2);
+      return { r: extractAll(c2, d2, file), ctx: c2 };
+    }));
   }
   if (opts.profile) r = applyProfile(r, ctx, opts.profile);
   else if (opts.supplierKey) r.inTraining = true;

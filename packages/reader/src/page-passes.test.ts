@@ -1,0 +1,93 @@
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { renderPdfPage, toPng } from './image.js';
+import { pickReading } from './page-passes.js';
+import { readDocument } from './read.js';
+import { emptyResult, type TReaderResult } from './types.js';
+
+/**
+ * An invoice whose item rows are tall, grey-shaded, ruled cells: a bold italic number beside a description
+ * of two lines, as ERP layouts print them. Amounts with a decimal comma.
+ */
+function shadedInvoice(): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 40 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.font('Helvetica-Bold').fontSize(16).text('INVOICE', 40, 40);
+    doc.font('Helvetica').fontSize(9);
+    doc.text('Harbour Tools Ltd, 3 Quay Street, Bristol BS1 4DJ', 40, 70);
+    doc.text('Invoice No: HT-5521', 380, 70).text('Date: 02/03/2024', 380, 84);
+    doc.text('Bill to: Corner Shop Ltd, 9 High Street, Bath BA1 1AA', 40, 110);
+    const cols = [40, 70, 300, 360, 400, 450, 510, 555];
+    const head = ['#', 'Description', 'Unit price', 'Unit', 'Qty', 'Amount', 'VAT'];
+    const rows = [
+      ['1', 'Claw hammer 16oz', '12,50', 'PCE', '4,00', '50,00', '20,00%'],
+      ['2', 'Chisel set', '30,00', 'PCE', '2,00', '60,00', '20,00%'],
+      ['3', 'Tape measure 5m', '7,25', 'PCE', '8,00', '58,00', '20,00%'],
+    ];
+    const top = 160;
+    const headH = 40;
+    const rowH = 50;
+    const rowTop = (r: number) => (r === 0 ? top : top + headH + (r - 1) * rowH);
+    [head, ...rows].forEach((cells, r) => {
+      const y = rowTop(r);
+      const h = r === 0 ? headH : rowH;
+      if (r > 0) doc.rect(cols[0]!, y, cols[7]! - cols[0]!, h).fill('#e6e6e6');
+      cells.forEach((t, c) => {
+        doc.fillColor('black').font(r ? 'Helvetica-BoldOblique' : 'Helvetica-Bold');
+        doc.text(t, cols[c]! + 4, y + h / 2 - 5, {
+          width: cols[c + 1]! - cols[c]! - 8,
+          align: c >= 2 ? 'right' : 'left',
+        });
+        if (r && c === 1)
+          doc
+            .font('Helvetica-Oblique')
+            .fillColor('#555555')
+            .text('Period 01/02/2024 to 29/02/2024', 74, y + h / 2 + 6);
+      });
+    });
+    doc.lineWidth(1.2).strokeColor('black');
+    const bottom = rowTop(rows.length + 1);
+    for (let r = 0; r <= rows.length + 1; r++) doc.moveTo(cols[0]!, rowTop(r)).lineTo(cols[7]!, rowTop(r));
+    for (const x of cols) doc.moveTo(x, top).lineTo(x, bottom);
+    doc.stroke();
+    doc.fillColor('black').font('Helvetica');
+    doc.text('Subtotal: 168,00', 400, bottom + 30).text('VAT 20%: 33,60', 400, bottom + 44);
+    doc.text('Total: 201,60', 400, bottom + 58);
+    doc.end();
+  });
+}
+
+function reading(items: TReaderResult['items'], net: number) {
+  const r = emptyResult('x');
+  Object.assign(r.headers, { invoiceNum: 'A-1', invoiceDate: '2024-03-02' });
+  r.vendor.name = 'Supplier';
+  Object.assign(r.totals, { net, vat: 0, invoiceTotal: net });
+  r.items = items;
+  return { r, ctx: { lines: [], decimal: 'dot' as const, dateOrder: 'dmy' as const, isReceipt: false } };
+}
+
+describe('page images read again when the table does not add up', () => {
+  it('reads every price of tall, shaded, ruled item rows of a 150 dpi page image', async () => {
+    const page = await renderPdfPage(await shadedInvoice(), 1, 150, 40_000_000);
+    const r = await readDocument(await toPng(page), { fileName: 'shaded.png' });
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [4, 12.5, 50],
+      [2, 30, 60],
+      [8, 7.25, 58],
+    ]);
+    expect(r.totals.invoiceTotal).toBe(201.6);
+    expect(r.issues).toEqual([]);
+  });
+
+  it('prefers the reading whose rows multiply out, and one that found the rows over one that lost them', () => {
+    const good = reading([{ itemDesc: 'Bolt', itemQty: 2, price: 5, amount: 10 }], 10);
+    const slip = reading([{ itemDesc: 'Bolt', itemQty: 200, price: 5, amount: 10 }], 10);
+    const none = reading([], 10);
+    expect(pickReading([slip, good])).toBe(good);
+    expect(pickReading([none, slip])).toBe(slip);
+    expect(pickReading([good, slip])).toBe(good);
+  });
+});

@@ -1,0 +1,91 @@
+import { runChecks } from './checks.js';
+import type { ExtractContext } from './context.js';
+import { type Gray, resize } from './image.js';
+import { type OcrOptions, type OcrWord, ocrImage } from './ocr.js';
+import { removeRulingLines } from './ruling.js';
+import type { TReaderResult } from './types.js';
+
+/** One OCR reading of a page image and what the reader extracted from it. */
+export interface PageReading {
+  r: TReaderResult;
+  ctx: ExtractContext;
+}
+
+/** Width (px) page images are OCR'd at: an A4 page at about 225 dpi; small print is lost at 150 dpi. */
+const PAGE_WIDTH = 1860;
+
+/** A page image ready for OCR: enlarged to about 225 dpi (never more than twice), table rules whitened. */
+export function preparePage(scan: Gray): Gray {
+  const wide = scan.width < PAGE_WIDTH * 0.8 ? resize(scan, Math.min(2, PAGE_WIDTH / scan.width)) : scan;
+  return removeRulingLines(wide);
+}
+
+/**
+ * The page-segmentation mode of the second reading. Sparse text (11) takes every word where it stands,
+ * without finding text blocks first: the numbers of ruled, shaded table cells that the block analysis of
+ * the first reading (psm 3) dropped or merged come back. One pass only: a page pass costs 2–3 s.
+ */
+const SECOND_PSM = 11;
+
+/** The issues that another OCR reading can mend: the item table and the totals. */
+function readingIssues(r: TReaderResult): string[] {
+  return runChecks(r)
+    .filter((i) => i.table === 'items' || i.table === 'totals')
+    .map((i) => i.description);
+}
+
+/** A page's first reading is read again when its item table or its totals do not add up. */
+export function pageNeedsAnotherReading(r: TReaderResult): boolean {
+  return readingIssues(r).length > 0;
+}
+
+/**
+ * Problems of a reading: the failed checks (the header ones too, they break ties), where a missing table
+ * counts as the rows another reading of the same page found (a reading that lost rows is not better than one
+ * whose rows carry a slip).
+ */
+function problems(r: TReaderResult, mostItems: number): number {
+  const failed = runChecks(r).filter((i) => i.description !== 'No line items found').length;
+  return failed + Math.max(0, mostItems - r.items.length);
+}
+
+function meanConfidence(r: TReaderResult): number {
+  const cs = Object.values(r.confidence.fields);
+  return cs.length ? cs.reduce((a, c) => a + c, 0) / cs.length : 0;
+}
+
+/**
+ * The reading with the fewest problems, then the one with more rows (a row with a slip still carries its
+ * description and amount), then the surest fields; the first reading on a tie.
+ */
+export function pickReading(readings: PageReading[]): PageReading {
+  const most = Math.max(...readings.map((x) => x.r.items.length));
+  const scored = readings.map((x) => ({
+    x,
+    p: problems(x.r, most),
+    n: x.r.items.length,
+    c: meanConfidence(x.r),
+  }));
+  const better = (a: (typeof scored)[0], b: (typeof scored)[0]) =>
+    a.p !== b.p ? a.p < b.p : a.n !== b.n ? a.n > b.n : a.c > b.c + 0.01;
+  return scored.reduce((best, s) => (better(s, best) ? s : best)).x;
+}
+
+/**
+ * Reads a page image again with another segmentation mode and keeps the better reading. `extract` turns
+ * OCR words (positions as page fractions) into a reading, as for the first one.
+ */
+export async function readPageAgain(
+  first: PageReading,
+  scan: Gray,
+  ocr: Pick<OcrOptions, 'langs' | 'engine'>,
+  extract: (words: OcrWord[]) => PageReading,
+): Promise<PageReading> {
+  try {
+    const words = await ocrImage(preparePage(scan), 1, { ...ocr, psm: SECOND_PSM });
+    return pickReading([first, extract(words)]);
+  } catch {
+    // a failed extra pass keeps the first reading
+    return first;
+  }
+}
