@@ -90,11 +90,8 @@ export function impliedTotals(ctx: ExtractContext): number[] {
   // "Cash 71.00" / "Cash received 101.00" / "Change 30.00": any of the payments less the change
   const cash = amounts(CASH, CHANGE);
   const change = amounts(CHANGE)[0];
-  if (change !== undefined) {
-    const paid = cash.map((c) => round2(c - change)).find((v) => v > 0);
-    if (paid !== undefined) out.push(paid);
-  }
-  const sub = amounts(SUBTOTAL, TAX)[0];
+  if (change !== undefined) out.push(...cash.map((c) => round2(c - change)).filter((v) => v > 0));
+  const sub = amounts(SUBTOTAL, /\bincl/)[0];
   const tax = amounts(TAX, /\b(?:incl\w*|summary|reg|id|no)\b/)[0];
   const rounding = amounts(ROUNDING)[0] ?? 0;
   if (sub !== undefined && tax !== undefined && tax < sub) {
@@ -112,8 +109,10 @@ export function receiptTotals(ctx: ExtractContext): { value: number; score: numb
   for (const l of ctx.lines) {
     const n = norm(l.text);
     if (!RECEIPT_TOTAL.test(n)) continue;
-    // "GST 6% included in total 3.01" is the tax; "Total incl. GST 55.20" is the total
-    const tax = (TAX.test(n) && !/\bincl/.test(n)) || new RegExp(`^\\W*${TAX.source}`).test(n);
+    // "GST 6% included in total 3.01" is the tax; "Total incl. GST 55.20", "Total (in) of GST" the total
+    const tax =
+      (TAX.test(n) && !/\bincl|\bof\s+(?:gst|tax|vat|sst)\b/.test(n)) ||
+      new RegExp(`^\\W*${TAX.source}`).test(n);
     // a column header ("Description Qty Price Total") takes no amount
     if (
       (n.match(/\b(?:qty|qte|price|prix|pu|u\.?p|description|designation|item|amount|unit)\b/g) ?? [])
@@ -131,6 +130,15 @@ export function receiptTotals(ctx: ExtractContext): { value: number; score: numb
     if (all.filter((v) => Math.abs(v - m.value) < 0.001).length >= 2) score += 0.5;
     cands.push({ value: m.value, score, cell: l.cells[l.cells.length - 1]! });
   }
+  // a value the arithmetic gives and the receipt prints elsewhere ("1 item incl. GST 71.00") stands for a
+  // total line whose amount OCR misread
+  for (const v of new Set(implied))
+    if (
+      !cands.some((c) => Math.abs(c.value - v) < 0.011) &&
+      all.some((a) => Math.abs(a - v) < 0.011) &&
+      ctx.lines.length
+    )
+      cands.push({ value: v, score: 1.5, cell: ctx.lines[0]!.cells[0]! });
   if (!cands.length && implied.length && ctx.lines.length)
     cands.push({ value: implied[0]!, score: 0.8, cell: ctx.lines[0]!.cells[0]! });
   const max = Math.max(0, ...cands.map((c) => c.value));
@@ -141,10 +149,32 @@ export function receiptTotals(ctx: ExtractContext): { value: number; score: numb
 /** Legal-form words OCR often misreads ("SON BHD" for "SDN BHD"); registration numbers after the name go. */
 export function fixOcrName(t: string): string {
   return t
+    .split(/\s+/)
+    .map(fixNameWord)
+    .join(' ')
     .replace(/\b[S5][O0D][N]\.?\s+[B8]H[D0O]\b/gi, (m) => (m === m.toUpperCase() ? 'SDN BHD' : 'Sdn Bhd'))
     .replace(/\s*\(?\b\d{3,}[-\s]*[A-Z]\)?\s*$/i, '')
+    .replace(/\s*\(\w?$/, '') // a bracket cut off at the end of the line
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+const LETTER_FOR: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '5': 'S',
+  '8': 'B',
+  '¥': 'Y',
+  '|': 'I',
+  '!': 'I',
+};
+/** A word of letters with one OCR slip for a letter ("D.1.¥.", "JIAWE!") is spelled with letters. */
+function fixNameWord(w: string): string {
+  const t = w.replace(/[¥|!]/g, (c) => LETTER_FOR[c]!);
+  const letters = t.replace(/[^A-Za-z]/g, '').length;
+  const digits = t.replace(/\D/g, '').length;
+  if (digits !== 1 || letters < 2) return /[A-Za-z]/.test(t) && !/\d/.test(t) ? t : w;
+  return t.replace(/[0158]/, (c) => (/[a-z]/.test(t) ? LETTER_FOR[c]!.toLowerCase() : LETTER_FOR[c]!));
 }
 
 /** A logo, a stamp or a handwritten note reads as a few letters with low OCR confidence. */
@@ -165,6 +195,8 @@ function receiptVendor(ctx: ExtractContext): { party: TParty; box?: TBox; conf: 
     !isNoiseName(l.text) &&
     !/:\s*$/.test(l.text) &&
     !REGISTRATION.test(norm(l.text)) &&
+    // "No. 12, …", "19, Jalan …": an address line
+    !/^\s*(?:no\.?\s*:?\s*[\w-]*\d|\d+[a-z]?\s*,)/i.test(l.text) &&
     letters(l.text) >= 4 &&
     letters(l.text) / l.text.length > 0.6;
   let nameIdx = top.findIndex(
@@ -295,12 +327,15 @@ export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }
     base.confidence.fields['headers.invoiceDate'] = Math.min(0.97, 0.5 + 0.2 * bestDate[1]);
   }
   const totals = new Map<number, number>();
-  for (const { ctx } of readings)
-    for (const c of receiptTotals(ctx).slice(0, 3)) totals.set(c.value, (totals.get(c.value) ?? 0) + c.score);
+  for (const { ctx } of readings) {
+    // one vote per value and reading: a value printed on two lines of one reading is not two readings
+    const best = new Map<number, number>();
+    for (const c of receiptTotals(ctx)) best.set(c.value, Math.max(best.get(c.value) ?? 0, c.score));
+    for (const [v, sc] of [...best].slice(0, 3)) totals.set(v, (totals.get(v) ?? 0) + sc);
+  }
   const bestTotal = [...totals.entries()].sort((a, b) => b[1] - a[1])[0];
   if (bestTotal) {
     base.totals.invoiceTotal = bestTotal[0];
-    base.confidence.fields['totals.invoiceTotal'] = Math.min(0.97, 0.4 + 0.08 * bestTotal[1]);
   }
   if (!base.vendor.name) {
     const v = readings.find((x) => x.r.vendor.name);
@@ -317,8 +352,13 @@ export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }
   const f = base.confidence.fields;
   f['vendor.name'] = nameVotes >= 2 ? 0.9 : 0.5;
   f['vendor.address'] = base.vendor.address ? (addrVotes >= 2 ? 0.9 : 0.5) : 0;
-  if (base.totals.invoiceTotal !== undefined)
-    f['totals.invoiceTotal'] = Math.min(f['totals.invoiceTotal'] ?? 0, totalVotes >= 2 ? 0.95 : 0.6);
+  // a total is sure when two readings agree on it and the receipt's arithmetic (cash − change, subtotal +
+  // tax) gives it too; either alone still needs a person
+  const total = base.totals.invoiceTotal;
+  if (total !== undefined) {
+    const checked = readings.some(({ ctx }) => impliedTotals(ctx).some((v) => Math.abs(v - total) < 0.011));
+    f['totals.invoiceTotal'] = 0.6 + (totalVotes >= 2 ? 0.2 : 0) + (checked ? 0.17 : 0);
+  }
   return base;
 }
 
