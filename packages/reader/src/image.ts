@@ -357,6 +357,8 @@ export function cleanScan(img: Gray): Gray {
   return Math.abs(skew) >= 0.3 ? rotate(g, -skew) : g;
 }
 
+const MAX_OCR_PIXELS = 3_500_000;
+
 /**
  * Scales a scan so that its letters are about `letterPx` high, the size Tesseract reads best: small print
  * of a 100 dpi receipt is enlarged (at most `maxScale`), a 600 dpi scan shrunk, which also saves OCR time.
@@ -365,6 +367,20 @@ export function cleanScan(img: Gray): Gray {
 export function scaleToLetters(img: Gray, letterPx: number, maxScale = 2): Gray {
   const h = textHeight(img);
   if (!h) return img;
-  const scale = Math.max(0.3, Math.min(maxScale, letterPx / h));
+  // OCR time grows with pixels: beyond a long receipt's worth, letters stay smaller
+  const cap = Math.sqrt(MAX_OCR_PIXELS / (img.width * img.height));
+  const scale = Math.max(0.3, Math.min(maxScale, letterPx / h, Math.max(cap, 1)));
   return Math.abs(scale - 1) < 0.1 ? img : resize(img, scale);
+}
+
+/** The part of an image between page fractions (x0, y0) and (x1, y1). */
+export function crop(img: Gray, x0: number, y0: number, x1: number, y1: number): Gray {
+  const left = Math.max(0, Math.floor(x0 * img.width));
+  const top = Math.max(0, Math.floor(y0 * img.height));
+  const w = Math.max(1, Math.min(img.width, Math.ceil(x1 * img.width)) - left);
+  const h = Math.max(1, Math.min(img.height, Math.ceil(y1 * img.height)) - top);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    out.set(img.data.subarray((top + y) * img.width + left, (top + y) * img.width + left + w), y * w);
+  return { width: w, height: h, data: out };
 }

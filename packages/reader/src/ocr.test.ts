@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { enInvoice, makePdf } from './__tests__/make-docs.js';
-import { estimateSkew, renderPdfPage, rotate, toPng } from './image.js';
+import { crop, estimateSkew, renderPdfPage, rotate, toPng } from './image.js';
 import { closeOcr, nativeTesseractLangs, ocrImage } from './ocr.js';
 import { readDocument } from './read.js';
 
@@ -57,6 +57,12 @@ describe('images and scanned pages', () => {
     const est = estimateSkew(skewed);
     expect(Math.abs(Math.abs(est) - 3)).toBeLessThanOrEqual(0.5);
     expect(Math.abs(estimateSkew(rotate(skewed, -est)))).toBeLessThanOrEqual(0.5);
+  });
+
+  it('leaves a straight scan straight, whatever the parity of its height', async () => {
+    const page = await renderPdfPage(await makePdf(enInvoice(9)), 1, 100, 40_000_000);
+    for (const rows of [page.height - (page.height % 2), page.height - (page.height % 2) - 1])
+      expect(Math.abs(estimateSkew(crop(page, 0, 0, 1, rows / page.height)))).toBeLessThanOrEqual(0.5);
   });
 
   it('runs tesseract.js offline with the npm traineddata (no native binary needed)', async () => {

@@ -6,6 +6,7 @@ import { identify } from './identify.js';
 import {
   adaptiveBinarize,
   cleanScan,
+  crop,
   decodeImage,
   type Gray,
   ReaderError,
@@ -22,7 +23,13 @@ import { guessDateOrder, guessDecimalStyle, norm, round2 } from './parse.js';
 import { extractParties, extractVat } from './parties.js';
 import { readPdfText } from './pdf-text.js';
 import { applyProfile, type SupplierProfile } from './profile.js';
-import { type KnownVendor, receiptParties, voteReadings, withKnownVendor } from './receipt.js';
+import {
+  type KnownVendor,
+  readingsSettled,
+  receiptParties,
+  voteReadings,
+  withKnownVendor,
+} from './receipt.js';
 import { removeRulingLines } from './ruling.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 
@@ -83,12 +90,23 @@ function widen(g: Gray, targetWidth: number): Gray {
 const OCR_MAX_PIXELS = 9_000_000;
 /** Letter height (px) receipts are scaled to for OCR. */
 const RECEIPT_LETTER_PX = 24;
+interface ReceiptPass {
+  psm: number;
+  /** locally thresholded (keeps faint thermal print) rather than grey */
+  adaptive: boolean;
+  letterPx: number;
+  /** only when the readings so far disagree on the total or found no date */
+  whenUnsure?: boolean;
+}
 /**
- * Receipt passes after the first (psm 6 on the grey scan): a locally thresholded copy keeps faint thermal
- * print, and psm 4 (one column of lines of varying size) segments the totals block differently. A third
- * whole-page pass cost a third more time and agreed less often than it helped (dev receipts).
+ * Receipt passes after the first (psm 6 on the grey scan): psm 4 (one column of lines of varying size) on a
+ * thresholded copy segments the totals block differently; a third, larger reading only settles receipts
+ * the first two disagree on, so that easy receipts cost two passes.
  */
-const RECEIPT_PASSES: { psm: number; adaptive: boolean }[] = [{ psm: 4, adaptive: true }];
+const RECEIPT_PASSES: ReceiptPass[] = [
+  { psm: 4, adaptive: true, letterPx: RECEIPT_LETTER_PX },
+  { psm: 6, adaptive: false, letterPx: 32, whenUnsure: true },
+];
 
 const STOPWORDS: Record<string, RegExp> = {
   deu: /^(?:und|der|die|das|rechnung|datum|menge|preis|betrag|summe|gesamt|mwst|ust|netto|brutto|nr|fur|mit|bei|zahlbar|kunde|lieferung)$/,
@@ -118,6 +136,43 @@ async function ocrWithLang(img: Gray, page: number, psm: number, opts: ReadOptio
 
 function wordsOf(ocr: Awaited<ReturnType<typeof ocrImage>>): Word[] {
   return ocr.filter((w) => w.conf > 0.1 || /\d/.test(w.text));
+}
+
+/** One more OCR pass over the text area of a receipt; words in page fractions. */
+async function receiptPass(
+  region: Gray,
+  area: { x0: number; y0: number; x1: number; y1: number },
+  p: ReceiptPass,
+  lang: string | undefined,
+  opts: ReadOptions,
+): Promise<Word[]> {
+  const sized = scaleToLetters(region, p.letterPx);
+  const g = p.adaptive ? adaptiveBinarize(sized, p.letterPx * 2) : sized;
+  const ws = await ocrImage(g, 1, {
+    psm: p.psm,
+    engine: opts.ocrEngine,
+    langs: ['eng', ...(lang ? [lang] : [])],
+  });
+  return wordsOf(ws).map((w) => ({
+    ...w,
+    x0: area.x0 + w.x0 * (area.x1 - area.x0),
+    x1: area.x0 + w.x1 * (area.x1 - area.x0),
+    y0: area.y0 + w.y0 * (area.y1 - area.y0),
+    y1: area.y0 + w.y1 * (area.y1 - area.y0),
+  }));
+}
+
+/** The page fractions holding the words read with some confidence, with a margin; the whole page when none. */
+function textArea(words: Word[]): { x0: number; y0: number; x1: number; y1: number } {
+  const sure = words.filter((w) => (w.conf ?? 1) > 0.5);
+  if (sure.length < 5) return { x0: 0, y0: 0, x1: 1, y1: 1 };
+  const m = 0.03;
+  return {
+    x0: Math.max(0, Math.min(...sure.map((w) => w.x0)) - m),
+    y0: Math.max(0, Math.min(...sure.map((w) => w.y0)) - m),
+    x1: Math.min(1, Math.max(...sure.map((w) => w.x1)) + m),
+    y1: Math.min(1, Math.max(...sure.map((w) => w.y1)) + m),
+  };
 }
 
 /** A narrow or long image is a till receipt rather than a page (A4 is 1.41 long, a 150 dpi page 1240 wide). */
@@ -384,15 +439,13 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     const lang = guessLang(doc.pages[0]?.words ?? []);
     const readings: { r: TReaderResult; ctx: ExtractContext }[] = [{ r, ctx }];
     try {
-      const sized = scaleToLetters(doc.scan, RECEIPT_LETTER_PX);
+      // later passes read only where the first found text: a receipt scanned on an A4 page is mostly margin
+      const area = textArea(doc.pages[0]?.words ?? []);
+      const region = crop(doc.scan, area.x0, area.y0, area.x1, area.y1);
       for (const p of RECEIPT_PASSES.slice(0, passes - 1)) {
-        const g = p.adaptive ? adaptiveBinarize(sized, RECEIPT_LETTER_PX * 2) : sized;
-        const ws = await ocrImage(g, 1, {
-          psm: p.psm,
-          engine: opts.ocrEngine,
-          langs: ['eng', ...(lang ? [lang] : [])],
-        });
-        const d2: DocumentWords = { ...doc, pages: [{ ...doc.pages[0]!, words: wordsOf(ws) }] };
+        if (p.whenUnsure && readingsSettled(readings)) break;
+        const words = await receiptPass(region, area, p, lang, opts);
+        const d2: DocumentWords = { ...doc, pages: [{ ...doc.pages[0]!, words }] };
         const c2 = contextOf(d2);
         c2.isReceipt = true;
         readings.push({ r: extractAll(c2, d2, file), ctx: c2 });

@@ -333,6 +333,9 @@ export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }
     for (const c of receiptTotals(ctx)) best.set(c.value, Math.max(best.get(c.value) ?? 0, c.score));
     for (const [v, sc] of [...best].slice(0, 3)) totals.set(v, (totals.get(v) ?? 0) + sc);
   }
+  // the arithmetic of any reading supports a value another reading printed: OCR slips differ between passes
+  const implied = readings.flatMap(({ ctx }) => impliedTotals(ctx));
+  for (const [v, sc] of totals) if (implied.some((x) => Math.abs(x - v) < 0.011)) totals.set(v, sc + 1.5);
   const bestTotal = [...totals.entries()].sort((a, b) => b[1] - a[1])[0];
   if (bestTotal) {
     base.totals.invoiceTotal = bestTotal[0];
@@ -356,7 +359,7 @@ export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }
   // tax) gives it too; either alone still needs a person
   const total = base.totals.invoiceTotal;
   if (total !== undefined) {
-    const checked = readings.some(({ ctx }) => impliedTotals(ctx).some((v) => Math.abs(v - total) < 0.011));
+    const checked = implied.some((v) => Math.abs(v - total) < 0.011);
     f['totals.invoiceTotal'] = 0.6 + (totalVotes >= 2 ? 0.2 : 0) + (checked ? 0.17 : 0);
   }
   return base;
@@ -437,4 +440,11 @@ export function withKnownVendor(
     r.confidence.fields['vendor.address'] = 0.95;
   }
   return r;
+}
+
+/** Whether a receipt's readings so far settle it: each puts the same total first, and a date was found. */
+export function readingsSettled(readings: { r: TReaderResult; ctx: ExtractContext }[]): boolean {
+  const tops = readings.map(({ ctx }) => receiptTotals(ctx)[0]?.value);
+  const dated = readings.some(({ r, ctx }) => r.headers.invoiceDate || receiptDates(ctx).length);
+  return tops[0] !== undefined && tops.every((v) => v === tops[0]) && dated;
 }
