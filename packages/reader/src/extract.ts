@@ -73,6 +73,14 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
       }
     });
   }
+  // "Invoice No … / Date …": a plain date label printed in the document number's block dates the document
+  const num = out.invoiceNum ?? out.orderNum;
+  const date = out.invoiceDate;
+  if (num?.box && date?.box && date.rank >= 4 && date.rank < 99) {
+    const sameColumn = Math.abs(num.box.x - date.box.x) < 0.05;
+    const near = num.box.page === date.box.page && Math.abs(num.box.y - date.box.y) < 0.06;
+    if (sameColumn && near) date.conf = Math.max(date.conf, 0.88);
+  }
   // a date near the top of the first page when no labelled invoice date was found
   if (!out.invoiceDate) {
     for (const line of ctx.lines.slice(0, 60)) {

@@ -233,3 +233,26 @@ describe('totals', () => {
     expect(r.pendingReview).toBe(true);
   });
 });
+
+describe('confidence', () => {
+  it('trusts a plain "Date" label printed in the document number block, not one elsewhere', async () => {
+    const inBlock = await read([
+      [60, 60, 'FACTURE', 16],
+      [330, 60, 'Facture N° :'],
+      [440, 60, 'FA-2024-118'],
+      [330, 75, 'Date :'],
+      [440, 75, '14/03/2024'],
+    ]);
+    expect(inBlock.headers.invoiceDate).toBe('2024-03-14');
+    expect(inBlock.confidence.fields['headers.invoiceDate']).toBeGreaterThanOrEqual(0.85);
+    const apart = await read([
+      [60, 60, 'FACTURE', 16],
+      [330, 60, 'Facture N° :'],
+      [440, 60, 'FA-2024-118'],
+      [60, 400, 'Date :'],
+      [170, 400, '14/03/2024'],
+    ]);
+    expect(apart.headers.invoiceDate).toBe('2024-03-14');
+    expect(apart.confidence.fields['headers.invoiceDate']).toBeLessThan(0.85);
+  });
+});
