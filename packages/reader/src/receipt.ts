@@ -311,6 +311,22 @@ export function receiptDates(ctx: ExtractContext): string[] {
   return [...new Set(out)];
 }
 
+/** The text most of the given readings agree on (compared without spaces and punctuation). */
+function majority(texts: (string | undefined)[]): string | undefined {
+  const key = (t: string) => compact(t);
+  let best: string | undefined;
+  let bestVotes = 0;
+  for (const t of texts) {
+    if (!t) continue;
+    const votes = texts.filter((u) => u && key(u) === key(t)).length;
+    if (votes > bestVotes) {
+      best = t;
+      bestVotes = votes;
+    }
+  }
+  return best;
+}
+
 /** Combines several OCR readings of one receipt: each field takes the value most readings agree on. */
 export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }[]): TReaderResult {
   const base = structuredClone(readings[0]!.r);
@@ -340,10 +356,11 @@ export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }
   if (bestTotal) {
     base.totals.invoiceTotal = bestTotal[0];
   }
-  if (!base.vendor.name) {
-    const v = readings.find((x) => x.r.vendor.name);
-    if (v) base.vendor = v.r.vendor;
-  }
+  // name and address each take the spelling most readings agree on (the first reading on a tie)
+  const name = majority(readings.map((x) => x.r.vendor.name));
+  const address = majority(readings.map((x) => x.r.vendor.address));
+  if (name) base.vendor.name = name;
+  if (address) base.vendor.address = address;
   // agreement between readings is what makes a receipt trustworthy
   const same = (a?: string, b?: string) =>
     !!a && !!b && norm(a).replace(/[^a-z0-9]/g, '') === norm(b).replace(/[^a-z0-9]/g, '');
