@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runChecks } from './checks.js';
+import { linesAddUp, runChecks } from './checks.js';
 import { emptyResult, type TItem, type TReaderResult } from './types.js';
 
 const invoice = (items: TItem[], totals: TReaderResult['totals']): TReaderResult => ({
@@ -57,5 +57,14 @@ describe('checks', () => {
       'Net 100.00 + VAT 20.00 is 120.00 but the total says 130.00',
       'No line items found',
     ]);
+  });
+
+  it('knows whether the lines add up to a printed total, which a table that lost a row does not', () => {
+    const full = invoice([line(2, 10, 20), line(1, 5.5, 5.5)], { net: 25.5, vat: 5.1, invoiceTotal: 30.6 });
+    expect(linesAddUp(full)).toBe(true);
+    // with a document discount and no subtotal no check fails, but nothing confirms the lines either
+    const lost = invoice([line(2, 10, 20)], { discount: 1, net: 24.5, vat: 4.9, invoiceTotal: 29.4 });
+    expect(descriptions(lost)).toEqual([]);
+    expect(linesAddUp(lost)).toBe(false);
   });
 });

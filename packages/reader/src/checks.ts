@@ -136,3 +136,16 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
   }
   return issues;
 }
+
+/**
+ * The line amounts add up to a total printed on the page (the subtotal, the net when there is no discount, or
+ * the total for VAT-inclusive lines). Lines that add up to nothing may be incomplete, even without a failed check.
+ */
+export function linesAddUp(r: TReaderResult): boolean {
+  if (!r.items.length) return false;
+  const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
+  const t = r.totals;
+  return [t.subtotal, t.discount ? undefined : t.net, t.invoiceTotal].some(
+    (v) => v !== undefined && near(sum, v, 0.02),
+  );
+}

@@ -1,4 +1,4 @@
-import { runChecks } from './checks.js';
+import { linesAddUp, runChecks } from './checks.js';
 import type { ExtractContext } from './context.js';
 import { type Gray, resize } from './image.js';
 import { type OcrOptions, type OcrWord, ocrImage } from './ocr.js';
@@ -36,7 +36,7 @@ function readingIssues(r: TReaderResult): string[] {
 
 /** A page's first reading is read again when its item table or its totals do not add up. */
 export function pageNeedsAnotherReading(r: TReaderResult): boolean {
-  return readingIssues(r).length > 0;
+  return readingIssues(r).length > 0 || !linesAddUp(r);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type CheckOptions, runChecks } from './checks.js';
+import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
 import type { ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import { documentType, extractCurrency, extractHeaders, extractTotals, subtotalOfLines } from './extract.js';
@@ -227,7 +227,11 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
   const pageImage = !receiptShaped(img) && img.width <= 2600;
   const uniformBlock = !pageImage && (img.height / img.width > 1.3 || img.width < 1000);
   const prepared = pageImage ? preparePage(scan) : scaleToLetters(scan, RECEIPT_LETTER_PX);
-  const words = await ocrWithLang(prepared, 1, uniformBlock ? 6 : psm, opts);
+  // a page costs 2–3 s a pass: it is read once in English here, and again in its own language (page-passes)
+  // only when that reading does not add up; a receipt is small enough to be read in its language at once
+  const words = pageImage
+    ? wordsOf(await ocrImage(prepared, 1, { psm, engine: opts.ocrEngine, langs: ['eng'] }))
+    : await ocrWithLang(prepared, 1, uniformBlock ? 6 : psm, opts);
   return {
     pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
     numPages: 1,
@@ -349,6 +353,8 @@ export function finish(r: TReaderResult, opts: ReadOptions): TReaderResult {
     .map(([, v]) => v);
   let overall = Math.min(...vals);
   if (itemConfs.length) overall = Math.min(overall, ...itemConfs);
+  // an item table that adds up to no printed total may have lost a row: a person looks
+  if (r.documentType !== 'receipt' && !linesAddUp(r)) overall = Math.min(overall, 0.7);
   if (r.issues.length) overall *= 0.6;
   r.confidence.overall = round2(overall);
   const threshold = opts.threshold ?? 0.85;
