@@ -63,6 +63,8 @@ describe('receipts', () => {
     expect(r.totals.invoiceTotal).toBe(21.4);
     expect(r.headers.invoiceDate).toBe('2019-08-14');
     expect(r.vendor.name).toBe('SUNRISE BAKERY SDN BHD');
+    // a vendor nobody confirmed before is checked by a person, however well the passes agree
+    expect(r.pendingReview).toBe(true);
   });
 
   it('reads a receipt scanned on an A4 page at 600 dpi within a few seconds', async () => {
@@ -115,8 +117,11 @@ describe('vendors seen before', () => {
       const r = await reader.read(png, { fileName: 'receipt.png', knownVendors: known });
       expect(r.vendor.name).toBe('SUNRISE BAKERY SDN BHD');
       expect(r.vendor.address).toBe('12 JALAN MAWAR 3, 47400 PETALING JAYA');
+      // a recognised vendor, a total the arithmetic confirms and a date: no person needed
+      expect(r.pendingReview).toBe(false);
       const unknown = await reader.read(png, { fileName: 'receipt.png' });
       expect(unknown.vendor.name).not.toBe('SUNRISE BAKERY SDN BHD');
+      expect(unknown.pendingReview).toBe(true);
     } finally {
       await reader.close();
     }

@@ -370,8 +370,10 @@ export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }
     (x) => receiptTotals(x.ctx)[0]?.value === base.totals.invoiceTotal,
   ).length;
   const f = base.confidence.fields;
-  f['vendor.name'] = nameVotes >= 2 ? 0.9 : 0.5;
-  f['vendor.address'] = base.vendor.address ? (addrVotes >= 2 ? 0.9 : 0.5) : 0;
+  // passes that agree on a name or address are not enough to skip a person: an OCR slip (SANYO for SANYU)
+  // repeats in every pass of the same scan; only a vendor recognised from a remembered one is sure
+  f['vendor.name'] = nameVotes >= 2 ? 0.8 : 0.5;
+  f['vendor.address'] = base.vendor.address ? (addrVotes >= 2 ? 0.8 : 0.5) : 0;
   // a total is sure when two readings agree on it and the receipt's arithmetic (cash − change, subtotal +
   // tax) gives it too; either alone still needs a person
   const total = base.totals.invoiceTotal;
