@@ -58,7 +58,9 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
           } else value = cleanId(v.text);
           if (value) {
             const conf =
-              (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.88 : 0.8) - rank * 0.02 - (prose ? 0.15 : 0);
+              (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.88 : 0.8) -
+              rank * 0.02 -
+              (prose ? 0.15 : 0);
             out[f] = { value, conf, box: boxOf(v.cell), rank };
             // "Invoice No. 123 of 05.06.2025": the date printed with the number is the document date
             if ((f === 'invoiceNum' || f === 'orderNum') && v.where !== 'below') {

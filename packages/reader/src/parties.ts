@@ -24,8 +24,7 @@ function vatIdsOf(text: string): { id: string; index: number }[] {
     const index = m.index + m[0].length - m[1]!.length;
     // a country code in capitals, digits, no longer than the longest national format
     const valid = /^[A-Z]{2}/.test(id) && (id.match(/\d/g)?.length ?? 0) >= 7 && id.length <= 15;
-    if (valid && !out.some((o) => Math.abs(o.index - index) < 3))
-      out.push({ id, index });
+    if (valid && !out.some((o) => Math.abs(o.index - index) < 3)) out.push({ id, index });
   }
   return out;
 }
