@@ -577,7 +577,14 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
   const lineSum = sum(out.items.map((it) => it.amount));
   for (const [field, lf] of Object.entries(p.fields)) {
     const current = get(out, field);
-    if (lf.generic && current !== undefined && current !== '') continue;
+    if (lf.generic && current !== undefined && current !== '') {
+      // the generic value stays; the layout makes it sure when its learned place reads the same
+      const learned =
+        lf.constant !== undefined && shows(lf.constant) ? lf.constant : readLearned(ctx, lf)?.value;
+      if (learned !== undefined && compact(String(learned)) === compact(String(current)))
+        out.confidence.fields[field] = Math.max(out.confidence.fields[field] ?? 0, 0.97);
+      continue;
+    }
     // totals that add up on this document, and a subtotal equal to its lines, are not replaced
     if (field.startsWith('totals.') && current !== undefined) {
       if (field !== 'totals.subtotal' && totalsAddUp) continue;
