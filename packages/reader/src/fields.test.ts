@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
+import { pdfOf } from './__tests__/make-docs.js';
 import { readDocument } from './read.js';
 
 /** A text: x and y in points on an A4 page, optional font size (default 9). */
@@ -7,14 +7,9 @@ type Text = [x: number, y: number, text: string, size?: number];
 
 /** A one-page PDF with a text layer holding exactly these texts. */
 function pagePdf(texts: Text[]): Promise<Uint8Array> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+  return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
     doc.font('Helvetica');
     for (const [x, y, text, size] of texts) doc.fontSize(size ?? 9).text(text, x, y, { lineBreak: false });
-    doc.end();
   });
 }
 

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
+import { pdfOf } from './__tests__/make-docs.js';
 import { readDocument } from './read.js';
 
 /** A cell of text at a position in points (A4 is 595 × 842). */
@@ -7,11 +7,7 @@ type Cell = [x: number, y: number, text: string];
 
 /** An invoice page with a header block and the given table cells, as a PDF with a text layer. */
 function pagePdf(cells: Cell[]): Promise<Uint8Array> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 30 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+  return pdfOf({ size: 'A4', margin: 30 }, (doc) => {
     doc.font('Helvetica').fontSize(8);
     const head: Cell[] = [
       [40, 40, 'Nordwind Handel GmbH'],
@@ -22,7 +18,6 @@ function pagePdf(cells: Cell[]): Promise<Uint8Array> {
       [40, 100, 'Bill to: Example Buyer Ltd, 1 Main Street, Leeds'],
     ];
     for (const [x, y, t] of [...head, ...cells]) doc.text(t, x, y, { lineBreak: false });
-    doc.end();
   });
 }
 

@@ -1,23 +1,8 @@
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { enInvoice, makePdf } from './__tests__/make-docs.js';
+import { enInvoice, makePdf, pdfOf } from './__tests__/make-docs.js';
 import { crop, estimateSkew, renderPdfPage, rotate, toPng } from './image.js';
 import { closeOcr, nativeTesseractLangs, ocrImage } from './ocr.js';
 import { readDocument } from './read.js';
-
-function pdfOf(
-  draw: (doc: PDFKit.PDFDocument) => void,
-  size: [number, number] = [595, 842],
-): Promise<Uint8Array> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ size, margin: 20 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    draw(doc);
-    doc.end();
-  });
-}
 
 describe('images and scanned pages', () => {
   it('reads an invoice rendered to a PNG (OCR, no text layer)', async () => {
@@ -44,7 +29,9 @@ describe('images and scanned pages', () => {
   it('OCRs a PDF page that has no text layer', async () => {
     const spec = enInvoice(8);
     const png = await toPng(await renderPdfPage(await makePdf(spec), 1, 200, 40_000_000));
-    const pdf = await pdfOf((d) => d.image(Buffer.from(png), 0, 0, { width: 595 }));
+    const pdf = await pdfOf({ size: [595, 842], margin: 20 }, (d) =>
+      d.image(Buffer.from(png), 0, 0, { width: 595 }),
+    );
     const r = await readDocument(pdf, { fileName: 'image-only.pdf' });
     expect(r.source).toBe('ocr');
     expect(r.headers.invoiceNum).toBe('INV-2024-0008');
@@ -66,13 +53,10 @@ describe('images and scanned pages', () => {
   });
 
   it('runs tesseract.js offline with the npm traineddata (no native binary needed)', async () => {
-    const pdf = await pdfOf(
-      (d) => {
-        d.font('Helvetica').fontSize(28).text('Invoice No: INV-42', 20, 20);
-        d.text('Total: 1,234.56', 20, 70);
-      },
-      [420, 130],
-    );
+    const pdf = await pdfOf({ size: [420, 130], margin: 20 }, (d) => {
+      d.font('Helvetica').fontSize(28).text('Invoice No: INV-42', 20, 20);
+      d.text('Total: 1,234.56', 20, 70);
+    });
     const img = await renderPdfPage(pdf, 1, 150, 10_000_000);
     const words = await ocrImage(img, 1, { psm: 6, engine: 'wasm', langs: ['eng'] });
     const text = words.map((w) => w.text).join(' ');

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
+import { pdfOf } from './__tests__/make-docs.js';
 import { renderPdfPage, toPng } from './image.js';
 import { pickReading } from './page-passes.js';
 import { readDocument } from './read.js';
@@ -10,11 +10,7 @@ import { emptyResult, type TReaderResult } from './types.js';
  * of two lines, as ERP layouts print them. Amounts with a decimal comma.
  */
 function shadedInvoice(): Promise<Uint8Array> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+  return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
     doc.font('Helvetica-Bold').fontSize(16).text('INVOICE', 40, 40);
     doc.font('Helvetica').fontSize(9);
     doc.text('Harbour Tools Ltd, 3 Quay Street, Bristol BS1 4DJ', 40, 70);
@@ -56,7 +52,6 @@ function shadedInvoice(): Promise<Uint8Array> {
     doc.fillColor('black').font('Helvetica');
     doc.text('Subtotal: 168,00', 400, bottom + 30).text('VAT 20%: 33,60', 400, bottom + 44);
     doc.text('Total: 201,60', 400, bottom + 58);
-    doc.end();
   });
 }
 

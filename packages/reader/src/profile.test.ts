@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { type DocSpec, en, enInvoice, makePdf } from './__tests__/make-docs.js';
+import { type DocSpec, en, enInvoice, makePdf, pdfOf } from './__tests__/make-docs.js';
 import { learn } from './learn.js';
 import {
   createFileProfileStore,
@@ -42,11 +41,7 @@ function oddLayout(n: number): DocSpec {
  * some documents), the lines add up to a total before a document discount, and no subtotal is printed.
  */
 function formPdf(n: number, contact?: string): Promise<Uint8Array> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+  return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
     doc.fontSize(10);
     const at = (t: string, x: number, y: number) => doc.text(t, x, y, { lineBreak: false });
     at('Acme Forms Ltd', 40, 50);
@@ -86,7 +81,6 @@ function formPdf(n: number, contact?: string): Promise<Uint8Array> {
     at(en(net * 0.2), 480, y + 32);
     at('To pay', 330, y + 48);
     at(en(net * 1.2), 480, y + 48);
-    doc.end();
   });
 }
 

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pdfOf } from './__tests__/make-docs.js';
 import { renderPdfPage, toPng } from './image.js';
 import { closeOcr } from './ocr.js';
 import { createReader } from './pool.js';
@@ -8,17 +8,13 @@ import { receiptAmounts, recogniseVendor } from './receipt.js';
 
 /** A till receipt in a monospace font, scanned at 150 dpi; `onA4`: placed on an A4 page scanned at 600 dpi. */
 async function receiptPng(lines: string[], onA4 = false): Promise<Uint8Array> {
-  const pdf = await new Promise<Uint8Array>((resolve) => {
-    const doc = new PDFDocument({ size: onA4 ? [595, 842] : [230, 40 + lines.length * 14], margin: 12 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+  const size: [number, number] = onA4 ? [595, 842] : [230, 40 + lines.length * 14];
+  const pdf = await pdfOf({ size, margin: 12 }, (doc) => {
     doc.font('Courier').fontSize(9);
     const x = onA4 ? 180 : 12;
     lines.forEach((l, i) => {
       doc.text(l, x, (onA4 ? 120 : 20) + i * 14, { lineBreak: false });
     });
-    doc.end();
   });
   return toPng(await renderPdfPage(pdf, 1, onA4 ? 600 : 150, 60_000_000));
 }

@@ -1,16 +1,12 @@
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
+import { pdfOf } from './__tests__/make-docs.js';
 import { type Gray, renderPdfPage, toPng } from './image.js';
 import { readDocument } from './read.js';
 import { removeRulingLines } from './ruling.js';
 
 /** An invoice whose item table has ruled, grey-shaded cells with bold italic numbers, as many ERPs print. */
 function ruledInvoice(): Promise<Uint8Array> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+  return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
     doc.font('Helvetica-Bold').fontSize(16).text('INVOICE', 40, 40);
     doc.font('Helvetica').fontSize(9);
     doc.text('Harbour Tools Ltd, 3 Quay Street, Bristol BS1 4DJ', 40, 70);
@@ -43,7 +39,6 @@ function ruledInvoice(): Promise<Uint8Array> {
     doc.stroke();
     doc.font('Helvetica').fontSize(9);
     doc.text('Subtotal: 168.00', 400, 340).text('VAT 20%: 33.60', 400, 354).text('Total: 201.60', 400, 368);
-    doc.end();
   });
 }
 

@@ -58,13 +58,24 @@ export const en = (n: number) =>
 /** 1 234,56 */
 export const fr = (n: number) => de(n).replace(/\./g, ' ');
 
-/** Writes an invoice-like PDF with a text layer, with known content. */
-export function makePdf(spec: DocSpec): Promise<Uint8Array> {
+/** A PDF drawn with pdfkit, as bytes. */
+export function pdfOf(
+  options: PDFKit.PDFDocumentOptions,
+  draw: (doc: PDFKit.PDFDocument) => void,
+): Promise<Uint8Array> {
   return new Promise((resolve) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40 });
+    const doc = new PDFDocument(options);
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    draw(doc);
+    doc.end();
+  });
+}
+
+/** Writes an invoice-like PDF with a text layer, with known content. */
+export function makePdf(spec: DocSpec): Promise<Uint8Array> {
+  return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
     const fs = spec.font ?? 9;
     const dx = spec.dx ?? 0;
     const L = spec.labels;
@@ -146,7 +157,6 @@ export function makePdf(spec: DocSpec): Promise<Uint8Array> {
     tot(L.vat, spec.vat);
     doc.font('Helvetica-Bold');
     tot(L.total, spec.total);
-    doc.end();
   });
 }
 
