@@ -72,6 +72,8 @@ export const ZTotalsSchema = z.object({
   subtotal: money.optional(),
   vat: money.optional(),
   discount: money.optional(),
+  /** document-level charges (shipping, fees): net = subtotal − discount + charges */
+  charges: money.optional(),
   invoiceTotal: money.optional(),
 });
 export type TTotals = z.infer<typeof ZTotalsSchema>;

@@ -1,5 +1,5 @@
 import { round2 } from './parse.js';
-import type { TIssue, TReaderResult } from './types.js';
+import type { TIssue, TReaderResult, TTotals } from './types.js';
 
 export interface CheckOptions {
   /** documents already stored, to report duplicates */
@@ -10,6 +10,15 @@ export interface CheckOptions {
 }
 
 const near = (a: number, b: number, tol = 0.011) => Math.abs(a - b) <= tol;
+
+/**
+ * The net a subtotal leads to: the document discount taken off and charges added. Both are printed as amounts;
+ * on a credit note (negative subtotal) they work in its direction.
+ */
+export function netFrom(t: TTotals, subtotal: number): number {
+  const s = subtotal < 0 ? -1 : 1;
+  return round2(subtotal - s * Math.abs(t.discount ?? 0) + s * Math.abs(t.charges ?? 0));
+}
 const simple = (s: string | undefined) => (s ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /** Arithmetic and plausibility checks; every failure becomes an issue a person can read. */
@@ -48,7 +57,7 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
   const t = r.totals;
   const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
   if (r.items.length) {
-    const target = t.subtotal ?? (t.discount ? undefined : t.net);
+    const target = t.subtotal ?? (t.discount || t.charges ? undefined : t.net);
     // lines priced with VAT included add up to the total instead
     const gross = t.subtotal === undefined && t.invoiceTotal !== undefined && near(sum, t.invoiceTotal, 0.02);
     if (target !== undefined && !near(sum, target, 0.02) && !gross)
@@ -72,14 +81,14 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
   if (
     t.subtotal !== undefined &&
     t.net !== undefined &&
-    t.discount !== undefined &&
-    !near(round2(t.subtotal - t.discount), t.net, 0.02) &&
+    (t.discount !== undefined || t.charges !== undefined) &&
+    !near(netFrom(t, t.subtotal), t.net, 0.02) &&
     !near(t.subtotal, t.net)
   )
     issues.push({
       table: 'totals',
       column: 'net',
-      description: `Subtotal ${money(t.subtotal)} − discount ${money(t.discount)} does not give the net total ${money(t.net)}`,
+      description: `Subtotal ${money(t.subtotal)}${t.discount ? ` − discount ${money(Math.abs(t.discount))}` : ''}${t.charges ? ` + charges ${money(Math.abs(t.charges))}` : ''} does not give the net total ${money(t.net)}`,
     });
   if (t.invoiceTotal === undefined)
     issues.push({ table: 'totals', column: 'invoiceTotal', description: 'No invoice total found' });
@@ -138,14 +147,16 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
 }
 
 /**
- * The line amounts add up to a total printed on the page (the subtotal, the net when there is no discount, or
- * the total for VAT-inclusive lines). Lines that add up to nothing may be incomplete, even without a failed check.
+ * The line amounts add up to a total printed on the page: the subtotal, the net (after the document discount and
+ * charges), or the total for VAT-inclusive lines. Lines that add up to nothing may be incomplete, even without a
+ * failed check.
  */
 export function linesAddUp(r: TReaderResult): boolean {
   if (!r.items.length) return false;
   const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
   const t = r.totals;
-  return [t.subtotal, t.discount ? undefined : t.net, t.invoiceTotal].some(
-    (v) => v !== undefined && near(sum, v, 0.02),
+  return (
+    [t.subtotal, t.invoiceTotal].some((v) => v !== undefined && near(sum, v, 0.02)) ||
+    (t.net !== undefined && near(netFrom(t, sum), t.net, 0.02))
   );
 }

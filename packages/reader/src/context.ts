@@ -88,12 +88,12 @@ export function cleanId(text: string): string | undefined {
 
 export function labelMatch(
   text: string,
-  patterns: RegExp[],
+  patterns: [RegExp, number][],
 ): { end: number; rank: number; index: number } | undefined {
   const n = norm(text);
-  for (let r = 0; r < patterns.length; r++) {
-    const m = patterns[r]!.exec(n);
-    if (m) return { end: m.index + m[0].length, rank: r, index: m.index };
+  for (const [re, rank] of patterns) {
+    const m = re.exec(n);
+    if (m) return { end: m.index + m[0].length, rank, index: m.index };
   }
   return undefined;
 }

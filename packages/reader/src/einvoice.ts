@@ -186,6 +186,7 @@ export function parseEInvoice(xml: string | Uint8Array): EInvoice | undefined {
   };
   set('subtotal', num(sums, 'LineTotalAmount'));
   set('discount', num(sums, 'AllowanceTotalAmount'));
+  set('charges', num(sums, 'ChargeTotalAmount'));
   set('net', num(sums, 'TaxBasisTotalAmount'));
   set('vat', num(sums, 'TaxTotalAmount'));
   set('invoiceTotal', num(sums, 'GrandTotalAmount'));
@@ -246,6 +247,8 @@ function parseUbl(root: X, rootName: string): EInvoice {
   if (gross !== undefined) totals.invoiceTotal = gross;
   const allow = num(m, 'AllowanceTotalAmount');
   if (allow !== undefined) totals.discount = allow;
+  const charge = num(m, 'ChargeTotalAmount');
+  if (charge !== undefined) totals.charges = charge;
   const vat = num(find(root, 'TaxTotal'), 'TaxAmount');
   if (vat !== undefined) totals.vat = vat;
   const items: TItem[] = [];

@@ -1,3 +1,4 @@
+import { netFrom } from './checks.js';
 import {
   boxOf,
   cellAt,
@@ -18,13 +19,14 @@ import {
   HEADER_LABELS,
   type HeaderField,
   NOT_INVOICE_DATE,
+  PLAIN_DATE_RANK,
   TOTAL_LABELS,
   type TotalField,
 } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { findDates, looksNumeric, norm, round2 } from './parse.js';
 import { receiptTotals } from './receipt.js';
-import type { TDocumentType } from './types.js';
+import type { TDocumentType, TTotals } from './types.js';
 
 /** Header fields found by label. */
 export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField, Found<string>>> {
@@ -36,7 +38,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
         const m = labelMatch(cell.text, HEADER_LABELS[f]);
         if (!m) continue;
         const ncell = norm(cell.text);
-        if (f === 'invoiceDate' && m.rank >= 4 && NOT_INVOICE_DATE.test(ncell)) continue;
+        if (f === 'invoiceDate' && m.rank >= PLAIN_DATE_RANK && NOT_INVOICE_DATE.test(ncell)) continue;
         if (
           f === 'invoiceNum' &&
           /\b(?:date|datum)\b/.test(ncell.slice(0, m.end + 6)) &&
@@ -46,7 +48,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
         // a label inside a sentence ("… gemäß Bestellung Nr. 123 vom …") is weaker than a label of its own,
         // and a value read from prose is never sure enough to skip a person
         const prose = m.index > 3 && ncell.length > 40;
-        const rank = m.rank + (prose ? 3 : 0);
+        const rank = m.rank + (prose ? 8 : 0);
         const prev = out[f];
         if (prev && prev.rank <= rank) continue;
         const end = rawIndex(cell.text, m.end);
@@ -78,7 +80,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
   // "Invoice No … / Date …": a plain date label printed in the document number's block dates the document
   const num = out.invoiceNum ?? out.orderNum;
   const date = out.invoiceDate;
-  if (num?.box && date?.box && date.rank >= 4 && date.rank < 99) {
+  if (num?.box && date?.box && date.rank >= PLAIN_DATE_RANK && date.rank < 99) {
     const sameColumn = Math.abs(num.box.x - date.box.x) < 0.05;
     const near = num.box.page === date.box.page && Math.abs(num.box.y - date.box.y) < 0.06;
     if (sameColumn && near) date.conf = Math.max(date.conf, 0.88);
@@ -264,18 +266,28 @@ function allowancesAndCharges(ctx: ExtractContext): { allowances: number; charge
 }
 
 /**
- * The subtotal when the page does not print it: the sum of the line amounts, when it is the net, or the net
- * after the document's allowances and charges. Derived by arithmetic only, so never sure.
+ * Totals the page shows only as rows or not at all, settled by arithmetic. Without a printed subtotal the sum of
+ * the line amounts is the subtotal when it leads to the net, alone or after the document's allowance and charge
+ * rows ("Remise … -5,00", "Frais de port … 10,00"); with a printed subtotal that does not lead to the net, the
+ * charge rows may explain the step. Derived, so the subtotal is never sure.
  */
-export function subtotalOfLines(
+export function settleTotals(
   ctx: ExtractContext,
   lineSum: number,
-  net: number | undefined,
-): Found<number> | undefined {
-  if (net === undefined) return undefined;
+  totals: TTotals,
+): Pick<TTotals, 'subtotal' | 'discount' | 'charges'> {
+  const net = totals.net;
+  if (net === undefined) return {};
+  const leads = (t: TTotals, sub: number) => Math.abs(netFrom(t, sub) - net) < 0.011;
+  const subtotal = totals.subtotal ?? lineSum;
+  if (totals.subtotal === undefined && leads(totals, lineSum)) return { subtotal };
   const { allowances, charges } = allowancesAndCharges(ctx);
-  const nets = [lineSum, round2(lineSum - allowances + charges)];
-  return nets.some((n) => Math.abs(n - net) < 0.011) ? { value: lineSum, conf: 0.5 } : undefined;
+  const rows: TTotals = {
+    ...(totals.discount === undefined && allowances ? { discount: allowances } : {}),
+    ...(charges ? { charges } : {}),
+  };
+  if (!Object.keys(rows).length || leads(totals, subtotal) || !leads({ ...totals, ...rows }, subtotal)) return {};
+  return { ...(totals.subtotal === undefined ? { subtotal } : {}), ...rows };
 }
 
 /** Document type from the title words near the top of the first page. */

@@ -9,66 +9,93 @@ export type HeaderField =
   | 'shopAccount'
   | 'reference';
 
+/** The rank of a plain "Date" label: it may date anything on the page. */
+export const PLAIN_DATE_RANK = 4;
+
 const NO = String.raw`(?:no\.?|nr\.?|n°|n\s?o|num(?:ber|mer|ero)?\.?|#|nummer|number)`;
 
-export const HEADER_LABELS: Record<HeaderField, RegExp[]> = {
+/**
+ * Header labels, most specific first. The number is the label's rank: it orders candidates and takes from their
+ * confidence, so a label of the same specificity has the same rank in every language.
+ */
+export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
   invoiceNum: [
-    new RegExp(String.raw`\b(?:tax\s+)?invoice\s*${NO}`),
-    new RegExp(String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s*(?:\(\d+\)\s*)?${NO}`),
+    [new RegExp(String.raw`\b(?:tax\s+)?invoice\s*${NO}`), 0],
+    [/\brechnungs?\s*-?\s*(?:nr\.?|nummer|no\.?)|\brechnungsnummer\b/, 0],
+    [/\bfactuur\s*-?\s*(?:nr\.?|nummer)|\bfactuurnummer\b|\bcreditnota\s*(?:nr|nummer)/, 0],
+    [/\b(?:n[°o]|numero)\s*(?:de\s+)?(?:la\s+)?facture\b|\bfacture\s*(?:n[°o]|numero)/, 0],
+    [/\bavoir\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:d')?avoir/, 0],
+    [/\bcredit\s*note\s*(?:no|number|nr|#)/, 0],
+    [/\b(?:gutschrift|korrektur|storno)\w*\s*-?\s*(?:nr\.?|nummer)/, 0],
+    // compounds name other documents too ("Ursprungsrechnung Nr." on a credit note)
+    [new RegExp(String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s*(?:\(\d+\)\s*)?${NO}`), 1],
     // a document name of two words before its type code: "Abschlagsrechnung Dach (412) Nr. 330871"
-    new RegExp(
-      String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s+[a-z]+\s*\(\d+\)\s*${NO}`,
-    ),
-    /\brechnungs?\s*-?\s*(?:nr\.?|nummer|no\.?)/,
-    /\brechnungsnummer\b/,
-    /\b(?:gutschrift|korrektur|storno)\w*\s*-?\s*(?:nr\.?|nummer)/,
-    /\bbeleg\s*-?\s*(?:nr\.?|nummer)/,
-    /\bfactuur\s*-?\s*(?:nr\.?|nummer)|\bfactuurnummer\b|\bcreditnota\s*(?:nr|nummer)/,
-    /\b(?:n[°o]|numero)\s*(?:de\s+)?(?:la\s+)?facture\b|\bfacture\s*(?:n[°o]|numero)/,
-    /\bavoir\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:d')?avoir/,
-    /\bcredit\s*note\s*(?:no|number|nr|#)/,
-    /\b(?:receipt|bill|doc(?:ument)?|inv)\s*(?:no\.?|number|nr|#)/,
-    /^(?:invoice|rechnung|facture|factuur|gutschrift|avoir|credit note|rechnungskorrektur)$/,
-    /^(?:tax\s+)?(?:invoice|rechnung|facture|factuur|gutschrift|avoir|credit note|rechnungskorrektur)(?=\s+[a-z]*[-/]?[a-z0-9-/]*\d)/,
+    [
+      new RegExp(
+        String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s+[a-z]+\s*\(\d+\)\s*${NO}`,
+      ),
+      2,
+    ],
+    [/\bbeleg\s*-?\s*(?:nr\.?|nummer)/, 6],
+    [/\b(?:receipt|bill|doc(?:ument)?|inv)\s*(?:no\.?|number|nr|#)/, 11],
+    [/^(?:invoice|rechnung|facture|factuur|gutschrift|avoir|credit note|rechnungskorrektur)$/, 12],
+    [
+      /^(?:tax\s+)?(?:invoice|rechnung|facture|factuur|gutschrift|avoir|credit note|rechnungskorrektur)(?=\s+[a-z]*[-/]?[a-z0-9-/]*\d)/,
+      13,
+    ],
   ],
   orderNum: [
-    new RegExp(String.raw`\b(?:purchase\s+)?order\s*${NO}`),
+    [new RegExp(String.raw`\b(?:purchase\s+)?order\s*${NO}`), 0],
+    [
+      /\bbestellung\s*(?:nr\.?|nummer|no\.?)|\bbestell\s*-?\s*(?:nr\.?|nummer|no)|\bbestellnummer\b|\bauftrags?\s*-?\s*(?:nr\.?|nummer)/,
+      0,
+    ],
+    [/\bcommande\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:de\s+)?(?:bon\s+de\s+)?commande/, 0],
+    [/\bbestel\s*(?:nr|nummer)|\bbestelnummer\b|\border\s*nummer|\binkoopordernummer\b/, 0],
     // the document's title as its label ("PURCHASE ORDER: 4410072", "ORDER CHANGE: PO-123-C02")
-    /^(?:purchase\s+order|order(?:\s+(?:change|response|confirmation))?|bestellung|bestellanderung|bon de commande|commande|bestelling)\s*:$/,
-    new RegExp(String.raw`\bp\.?o\.?\s*${NO}`),
-    /\b(?:your|customer)\s+order\b/,
-    /\bbestellung\s*(?:nr\.?|nummer|no\.?)|\bbestell\s*-?\s*(?:nr\.?|nummer|no)|\bbestellnummer\b|\bihre bestellung\b|\bauftrags?\s*-?\s*(?:nr\.?|nummer)/,
-    /\bbon de commande\b|\bcommande\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:de\s+)?commande/,
-    /\bbestel\s*(?:nr|nummer)|\bbestelnummer\b|\border\s*nummer|\binkoopordernummer\b/,
-    /^(?:purchase order|bestellung|bon de commande|bestelling|order)$/,
-    /\b(?:votre|your|uw)\s+ref\w*|\bihr(?:e)?\s+(?:zeichen|referenz)\b/,
+    [
+      /^(?:purchase\s+order|order(?:\s+(?:change|response|confirmation))?|bestellung|bestellanderung|bon de commande|commande|bestelling)\s*:$/,
+      1,
+    ],
+    [new RegExp(String.raw`\bp\.?o\.?\s*${NO}`), 2],
+    [/\b(?:your|customer)\s+order\b|\bihre bestellung\b|\bbon de commande\b/, 3],
+    [/^(?:purchase order|bestellung|bon de commande|bestelling|order)$/, 7],
+    [/\b(?:votre|your|uw)\s+ref\w*|\bihr(?:e)?\s+(?:zeichen|referenz)\b/, 8],
   ],
   invoiceDate: [
-    /\b(?:invoice|tax invoice|issue|document|billing)\s+date\b/,
-    /\brechnungs\s*-?\s*datum\b|\bbelegdatum\b|\bausstellungsdatum\b|\bgutschriftsdatum\b/,
-    /\bdate\s+(?:de\s+)?(?:la\s+)?(?:facture|facturation|d'emission|emission)\b/,
-    /\bfactuurdatum\b|\bdatum factuur\b/,
-    /^(?:date|datum|dated|le)\s*:?$/,
-    /\bdate\b|\bdatum\b/,
+    [
+      /\b(?:invoice|tax invoice|issue|document|billing)\s+date\b|\brechnungs\s*-?\s*datum\b|\bbelegdatum\b|\bausstellungsdatum\b|\bgutschriftsdatum\b|\bdate\s+(?:de\s+)?(?:la\s+)?(?:facture|facturation|d'emission|emission)\b|\bfactuurdatum\b|\bdatum factuur\b/,
+      0,
+    ],
+    [/^(?:date|datum|dated|le)\s*:?$/, PLAIN_DATE_RANK],
+    [/\bdate\b|\bdatum\b/, PLAIN_DATE_RANK + 1],
   ],
   orderDate: [
-    /\border\s+date\b|\bbestelldatum\b|\bdate\s+(?:de\s+)?(?:la\s+)?commande\b|\bbesteldatum\b|\bauftragsdatum\b/,
+    [
+      /\border\s+date\b|\bbestelldatum\b|\bdate\s+(?:de\s+)?(?:la\s+)?commande\b|\bbesteldatum\b|\bauftragsdatum\b/,
+      0,
+    ],
   ],
   dueDate: [
-    /\bdue\s+date\b|\bpayment\s+due\b|\bdue\s+by\b|\bpay\s+by\b/,
-    /\bfallig\w*\b|\bzahlbar\s+bis\b|\bzahlungsziel\b/,
+    [
+      /\bdue\s+date\b|\bpayment\s+due\b|\bdue\s+by\b|\bpay\s+by\b|\bfallig\w*\b|\bzahlbar\s+bis\b|\bzahlungsziel\b|\becheance\b|\bvervaldatum\b|\bvervaldag\b|\bbetalen\s+voor\b/,
+      0,
+    ],
     // "Bitte überweisen Sie bis zum 30.05.2017", "please pay by", "à régler avant le"
-    /\b(?:uberweisen|zahlen|bezahlen)\s+(?:sie\s+)?(?:den\s+betrag\s+)?bis(?:\s+zum)?\b|\b(?:regler|payer)\s+avant\s+le\b/,
-    /\becheance\b/,
-    /\bvervaldatum\b|\bvervaldag\b|\bbetalen\s+voor\b/,
+    [
+      /\b(?:uberweisen|zahlen|bezahlen)\s+(?:sie\s+)?(?:den\s+betrag\s+)?bis(?:\s+zum)?\b|\b(?:regler|payer)\s+avant\s+le\b/,
+      2,
+    ],
   ],
   shopAccount: [
-    /\bkunden\s*-?\s*(?:nr\.?|nummer|no)|\bkundennummer\b/,
-    /\bcustomer\s*(?:no\.?|number|id|account|#)|\baccount\s*(?:no\.?|number|#)/,
-    /\b(?:n[°o]|code|numero)\s*client\b|\bclient\s*(?:n[°o]|numero)/,
-    /\bklant\s*(?:nr|nummer)|\bklantnummer\b|\bdebiteur\s*(?:nr|nummer)/,
+    [
+      /\bkunden\s*-?\s*(?:nr\.?|nummer|no)|\bkundennummer\b|\bcustomer\s*(?:no\.?|number|id|account|#)|\baccount\s*(?:no\.?|number|#)|\b(?:n[°o]|code|numero)\s*client\b|\bclient\s*(?:n[°o]|numero)|\bklant\s*(?:nr|nummer)|\bklantnummer\b|\bdebiteur\s*(?:nr|nummer)/,
+      0,
+    ],
   ],
-  reference: [/\bbuyer\s+reference\b|\bihr\s+zeichen\b|\bvotre\s+reference\b|\buw\s+referentie\b|\bleitweg/],
+  reference: [
+    [/\bbuyer\s+reference\b|\bihr\s+zeichen\b|\bvotre\s+reference\b|\buw\s+referentie\b|\bleitweg/, 0],
+  ],
 };
 
 /** Labels that must not be taken for the plain "date" label. */

@@ -71,6 +71,7 @@ const SCHEMA = {
       properties: {
         subtotal: { type: 'number' },
         discount: { type: 'number' },
+        charges: { type: 'number' },
         net: { type: 'number' },
         vat: { type: 'number' },
         invoiceTotal: { type: 'number' },

@@ -1,7 +1,7 @@
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
 import type { ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
-import { documentType, extractCurrency, extractHeaders, extractTotals, subtotalOfLines } from './extract.js';
+import { documentType, extractCurrency, extractHeaders, extractTotals, settleTotals } from './extract.js';
 import { identify } from './identify.js';
 import {
   adaptiveBinarize,
@@ -309,13 +309,12 @@ export function extractAll(ctx: ExtractContext, doc: DocumentWords, file: string
     items.boxes.forEach((b, i) => {
       r.boxes[`items.${i}`] = b;
     });
-    // without a printed subtotal, the sum of lines is the subtotal when it adds up to the net
     const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
-    const sub =
-      r.totals.subtotal === undefined && r.items.length ? subtotalOfLines(ctx, sum, r.totals.net) : undefined;
-    if (sub) {
-      r.totals.subtotal = sub.value;
-      fconf['totals.subtotal'] = sub.conf;
+    const settled = r.items.length ? settleTotals(ctx, sum, r.totals) : {};
+    // a derived subtotal is never sure; a discount or charge comes from a printed row that fits the arithmetic
+    for (const [k, v] of Object.entries(settled)) {
+      (r.totals as Record<string, number>)[k] = v;
+      fconf[`totals.${k}`] = k === 'subtotal' ? 0.5 : 0.8;
     }
   }
   r.currency = extractCurrency(ctx);
@@ -339,10 +338,16 @@ export function finish(r: TReaderResult, opts: ReadOptions): TReaderResult {
           r.documentType === 'order' ? 'headers.orderNum' : 'headers.invoiceNum',
           'headers.invoiceDate',
           'vendor.name',
-          'invoiceTo.name',
         ];
-  // optional fields count when they were read: a doubtful VAT id or account number also needs a person
-  const optional = ['vendor.vatNumber', 'headers.shopAccount', 'headers.orderNum', 'headers.dueDate'].filter(
+  // optional fields count when they were read: a doubtful VAT id or account number also needs a person. The
+  // buyer is optional: the shop that uploads the document is the buyer, and many pages print no buyer block.
+  const optional = [
+    'invoiceTo.name',
+    'vendor.vatNumber',
+    'headers.shopAccount',
+    'headers.orderNum',
+    'headers.dueDate',
+  ].filter(
     (k) => f[k] !== undefined && !key.includes(k),
   );
   const vals = key

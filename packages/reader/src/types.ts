@@ -67,6 +67,8 @@ export const ZTotalsSchema = z.object({
   goods: z.number().optional(),
   subtotal: z.number().optional(),
   discount: z.number().optional(),
+  /** document-level charges (shipping, fees) added before VAT: net = subtotal − discount + charges */
+  charges: z.number().optional(),
   net: z.number().optional(),
   vat: z.number().optional(),
   invoiceTotal: z.number().optional(),

@@ -149,6 +149,7 @@ export const orders = pgTable(
     net: money('net'),
     subtotal: money('subtotal'),
     discount: money('discount'),
+    charges: money('charges'),
     vat: money('vat'),
     invoiceTotal: money('invoice_total'),
     memo: text('memo'),

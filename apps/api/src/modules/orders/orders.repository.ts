@@ -39,6 +39,7 @@ export async function createOrderFromDocument(
       net: t.net ?? null,
       subtotal: t.subtotal ?? null,
       discount: t.discount ?? null,
+      charges: t.charges ?? null,
       vat: t.vat ?? null,
       invoiceTotal: t.invoiceTotal ?? null,
       memo: doc.memo,

@@ -158,6 +158,7 @@ export function createOrdersService({ db, signedUrls }: { db: TDb; signedUrls: T
           net: o.net,
           subtotal: o.subtotal,
           discount: o.discount,
+          charges: o.charges,
           vat: o.vat,
           invoiceTotal: o.invoiceTotal,
         }),

@@ -18,6 +18,7 @@ export const FIELD_LABELS: Record<string, string> = {
   'totals.subtotal': 'Subtotal',
   'totals.vat': 'VAT',
   'totals.discount': 'Discount',
+  'totals.charges': 'Charges',
   'totals.invoiceTotal': 'Invoice total',
   'vendor.name': 'Supplier name',
   'vendor.address': 'Supplier address',

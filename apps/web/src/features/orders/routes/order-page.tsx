@@ -185,6 +185,7 @@ function Items({ order, editable }: { order: TOrderDetail; editable: boolean }) 
       {t.discount ? (
         <TotalRow label="Discount" value={formatMoney(-Math.abs(t.discount), order.currency)} />
       ) : null}
+      {t.charges ? <TotalRow label="Charges" value={formatMoney(t.charges, order.currency)} /> : null}
       {t.vat !== undefined ? <TotalRow label="VAT" value={formatMoney(t.vat, order.currency)} /> : null}
       <TotalRow
         label="Total"

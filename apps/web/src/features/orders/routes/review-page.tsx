@@ -52,7 +52,7 @@ const PARTY_FIELDS: { column: keyof TParty; label: string; wide?: boolean }[] = 
   { column: 'country', label: 'Country' },
   { column: 'vatNumber', label: 'VAT number' },
 ];
-const TOTAL_FIELDS = ['subtotal', 'discount', 'vat', 'invoiceTotal'] as const;
+const TOTAL_FIELDS = ['subtotal', 'discount', 'charges', 'net', 'vat', 'invoiceTotal'] as const;
 const ITEM_COLUMNS: { column: keyof TItemInput; label: string; kind: TFieldKind; className: string }[] = [
   { column: 'itemCode', label: 'Code', kind: 'text', className: 'w-24' },
   { column: 'itemDesc', label: 'Description', kind: 'text', className: 'min-w-40' },
@@ -296,7 +296,7 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
               </Section>
               <ItemsSection doc={doc} save={save} focusBox={focusBox} editable={editable} />
               <Section title="Totals">
-                <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                   {TOTAL_FIELDS.map((f) => (
                     <EditField
                       key={f}

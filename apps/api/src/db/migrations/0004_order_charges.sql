@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "charges" numeric(14, 4);
