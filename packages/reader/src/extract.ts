@@ -286,7 +286,8 @@ export function settleTotals(
     ...(totals.discount === undefined && allowances ? { discount: allowances } : {}),
     ...(charges ? { charges } : {}),
   };
-  if (!Object.keys(rows).length || leads(totals, subtotal) || !leads({ ...totals, ...rows }, subtotal)) return {};
+  if (!Object.keys(rows).length || leads(totals, subtotal) || !leads({ ...totals, ...rows }, subtotal))
+    return {};
   return { ...(totals.subtotal === undefined ? { subtotal } : {}), ...rows };
 }
 

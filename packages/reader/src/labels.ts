@@ -28,7 +28,10 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
     [/\bcredit\s*note\s*(?:no|number|nr|#)/, 0],
     [/\b(?:gutschrift|korrektur|storno)\w*\s*-?\s*(?:nr\.?|nummer)/, 0],
     // compounds name other documents too ("Ursprungsrechnung Nr." on a credit note)
-    [new RegExp(String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s*(?:\(\d+\)\s*)?${NO}`), 1],
+    [
+      new RegExp(String.raw`\b\w*(?:rechnung|invoice|facture|factuur|gutschrift)\w*\s*(?:\(\d+\)\s*)?${NO}`),
+      1,
+    ],
     // a document name of two words before its type code: "Abschlagsrechnung Dach (412) Nr. 330871"
     [
       new RegExp(

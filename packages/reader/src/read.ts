@@ -347,9 +347,7 @@ export function finish(r: TReaderResult, opts: ReadOptions): TReaderResult {
     'headers.shopAccount',
     'headers.orderNum',
     'headers.dueDate',
-  ].filter(
-    (k) => f[k] !== undefined && !key.includes(k),
-  );
+  ].filter((k) => f[k] !== undefined && !key.includes(k));
   const vals = key
     .map((k) => f[k] ?? (k === 'headers.invoiceDate' ? f['headers.orderDate'] : undefined) ?? 0)
     .concat(optional.map((k) => Math.min(1, (f[k] ?? 0) + 0.1)));
