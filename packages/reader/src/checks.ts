@@ -30,7 +30,12 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
       const expect = round2(it.itemQty * it.price - (it.discount ?? 0));
       // a unit price printed to the cent may have been rounded: up to half a cent per unit
       const tol = Math.max(0.011, Math.abs(it.amount) * 0.001, Math.abs(it.itemQty) * 0.005);
-      if (!near(expect, it.amount, tol) && !near(round2(it.itemQty * it.price), it.amount))
+      // a price for 10, 100 or 1000 units ("Preis je 100 Stück") gives the amount exactly; only on a text
+      // layer, since in OCR'd text a lost decimal comma ("2,00" read as "200") looks the same
+      const perUnits =
+        r.source === 'text' &&
+        [10, 100, 1000].some((base) => near(round2((it.itemQty! * it.price!) / base), it.amount!));
+      if (!near(expect, it.amount, tol) && !near(round2(it.itemQty * it.price), it.amount) && !perUnits)
         issues.push({
           table: 'items',
           column: 'amount',

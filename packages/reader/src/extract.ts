@@ -34,8 +34,10 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
   const fields = Object.keys(HEADER_LABELS) as HeaderField[];
   for (const line of ctx.lines) {
     line.cells.forEach((cell, ci) => {
+      // "Bestellung | : 2013-471331": the colon that starts the value cell ends the label
+      const label = /^\s*:/.test(line.cells[ci + 1]?.text ?? '') ? `${cell.text}:` : cell.text;
       for (const f of fields) {
-        const m = labelMatch(cell.text, HEADER_LABELS[f]);
+        const m = labelMatch(label, HEADER_LABELS[f]);
         if (!m) continue;
         const ncell = norm(cell.text);
         if (f === 'invoiceDate' && m.rank >= PLAIN_DATE_RANK && NOT_INVOICE_DATE.test(ncell)) continue;
@@ -186,7 +188,7 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
         if (last)
           cands.push({
             field,
-            value: field === 'discount' ? Math.abs(last.value) : last.value,
+            value: field === 'discount' || field === 'charges' ? Math.abs(last.value) : last.value,
             prio,
             index: line.index,
             cell: last.cell,
@@ -236,8 +238,11 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     put('vat', vats[0], 0.5);
   }
   if (subs[0]) put('subtotal', subs[0], 0.8);
-  const disc = best('discount')[0];
-  if (disc) put('discount', disc, 0.6);
+  // "Gesamtbetrag der Abschläge 0,00" prints no discount
+  for (const f of ['discount', 'charges'] as const) {
+    const c = best(f)[0];
+    if (c?.value) put(f, c, 0.6);
+  }
   return out;
 }
 
@@ -284,7 +289,7 @@ export function settleTotals(
   const { allowances, charges } = allowancesAndCharges(ctx);
   const rows: TTotals = {
     ...(totals.discount === undefined && allowances ? { discount: allowances } : {}),
-    ...(charges ? { charges } : {}),
+    ...(totals.charges === undefined && charges ? { charges } : {}),
   };
   if (!Object.keys(rows).length || leads(totals, subtotal) || !leads({ ...totals, ...rows }, subtotal))
     return {};

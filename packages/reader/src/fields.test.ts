@@ -143,6 +143,33 @@ describe('header fields', () => {
   });
 });
 
+describe('labels', () => {
+  it('trusts an invoice number label the same in every language', async () => {
+    const conf = async (label: string) => {
+      const r = await read([
+        [60, 60, label],
+        [200, 60, 'R-2024-117'],
+      ]);
+      expect(r.headers.invoiceNum).toBe('R-2024-117');
+      return r.confidence.fields['headers.invoiceNum'];
+    };
+    const english = await conf('Invoice No.:');
+    expect(await conf('Rechnungsnummer:')).toBe(english);
+    expect(await conf('N° de facture :')).toBe(english);
+    expect(await conf('Factuurnummer:')).toBe(english);
+  });
+
+  it('reads a label whose colon starts the value cell ("Bestellung | : 2013-471331")', async () => {
+    const r = await read([
+      [60, 60, 'Bestellung'],
+      [200, 60, ': 2013-471331'],
+      [60, 200, 'Rechnung gemäß Bestellung Nr. 2018-471331 vom 01.03.2018, wie vereinbart geliefert.'],
+    ]);
+    expect(r.headers.orderNum).toBe('2013-471331');
+    expect(r.confidence.fields['headers.orderNum']).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
 describe('totals', () => {
   it('reads right-aligned amounts under column headings, with no VAT (net = total)', async () => {
     const r = await read([
@@ -208,8 +235,48 @@ describe('totals', () => {
       [490, 390, '126,00'],
     ]);
     expect(r.items.map((i) => i.amount)).toEqual([60, 40]);
-    expect(r.totals).toMatchObject({ subtotal: 100, net: 105, vat: 21, invoiceTotal: 126 });
+    expect(r.totals).toMatchObject({
+      subtotal: 100,
+      discount: 5,
+      charges: 10,
+      net: 105,
+      vat: 21,
+      invoiceTotal: 126,
+    });
     expect(r.confidence.fields['totals.subtotal']).toBeLessThan(0.85);
+    // the charge row explains the step from the subtotal to the net: nothing for a person to check there
+    expect(r.issues).toEqual([]);
+  });
+
+  it('reads the document allowances and charges printed as totals ("Gesamtbetrag der Abschläge / Zuschläge")', async () => {
+    const r = await read([
+      [60, 60, 'Rechnung Nr. 4711 vom 02.03.2025', 12],
+      [60, 200, 'Bezeichnung'],
+      [300, 200, 'Menge'],
+      [380, 200, 'Einzelpreis'],
+      [480, 200, 'Gesamtpreis'],
+      [60, 220, 'Schrauben M6'],
+      [320, 220, '10'],
+      [390, 220, '2,00'],
+      [490, 220, '20,00'],
+      ...rows(300, [
+        ['Positionssumme', '20,00'],
+        ['Gesamtbetrag der Zuschläge', '5,00'],
+        ['Gesamtbetrag der Abschläge', '-2,00'],
+        ['Rechnungssumme ohne USt.', '23,00'],
+        ['Steuerbetrag', '4,37'],
+        ['Bruttosumme', '27,37'],
+      ]),
+    ]);
+    expect(r.totals).toMatchObject({
+      subtotal: 20,
+      discount: 2,
+      charges: 5,
+      net: 23,
+      vat: 4.37,
+      invoiceTotal: 27.37,
+    });
+    expect(r.issues).toEqual([]);
   });
 
   it('leaves the net missing when the page does not print it, so that a person checks the document', async () => {

@@ -209,7 +209,7 @@ function impliedQty(
   if (Math.abs(tidy - exact) > 1e-6 || Math.abs(round2(tidy * price) - amount) > 0.005) return undefined;
   // only a quantity printed without decimals can have been rounded
   const whole = qtys.filter((q) => Number.isInteger(q.value) && !/\d[.,]\d/.test(q.text));
-  return whole.some((q) => Math.abs(exact - q.value) < 1) ? tidy : undefined;
+  return whole.some((q) => Math.abs(exact - q.value) <= 0.5) ? tidy : undefined;
 }
 
 /** Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. */
@@ -294,8 +294,9 @@ function solveRow(nums: RowNum[]): {
         conf: 0.85,
       };
   }
+  // exact arithmetic on the printed price and amount, as sure as a row found by the search above
   const implied = impliedQty(plain, price, amount);
-  if (implied !== undefined) return { qty: implied, price, amount, vat: vat?.value, discount, conf: 0.8 };
+  if (implied !== undefined) return { qty: implied, price, amount, vat: vat?.value, discount, conf: 0.9 };
   const moneys = plain.filter((n) => n.money);
   amount ??= moneys[moneys.length - 1]?.value ?? plain[plain.length - 1]?.value;
   if (qty === undefined && price === undefined && amount !== undefined) {

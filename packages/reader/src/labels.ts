@@ -39,7 +39,8 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
       ),
       2,
     ],
-    [/\bbeleg\s*-?\s*(?:nr\.?|nummer)/, 6],
+    // the document's own number: on an invoice, the invoice number
+    [/\bbeleg\s*-?\s*(?:nr\.?|nummer)/, 1],
     [/\b(?:receipt|bill|doc(?:ument)?|inv)\s*(?:no\.?|number|nr|#)/, 11],
     [/^(?:invoice|rechnung|facture|factuur|gutschrift|avoir|credit note|rechnungskorrektur)$/, 12],
     [
@@ -105,7 +106,7 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
 export const NOT_INVOICE_DATE =
   /(due|fallig|echeance|verval|liefer|delivery|livraison|leverings|order|bestell|commande|period|zeitraum|leistungs|geburt|payment|zahlung|paiement|print|druck)/;
 
-export type TotalField = 'subtotal' | 'net' | 'vat' | 'invoiceTotal' | 'discount';
+export type TotalField = 'subtotal' | 'net' | 'vat' | 'invoiceTotal' | 'discount' | 'charges';
 
 /** Each label has a priority: more specific labels win over generic ones. */
 export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
@@ -163,7 +164,20 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
       2,
     ],
   ],
-  discount: [[/\bdiscount\b|\brabatt\b|\bnachlass\b|\bremise\b|\bkorting\b/, 3]],
+  discount: [
+    [
+      /\bgesamtbetrag\s+der\s+abschlage\b|\ballowances?\s+(?:total\s+)?amount\b|\btotal\s+(?:des\s+)?(?:remises|allowances?)\b/,
+      5,
+    ],
+    // "Zu-/Abschlag": the signed step from the goods value to the net, an allowance when it lowers the amount
+    [/\bdiscount\b|\brabatt\b|\bnachlass\b|\bremise\b|\bkorting\b|\bzu-?\s*\/\s*abschlage?\b/, 3],
+  ],
+  charges: [
+    [
+      /\bgesamtbetrag\s+der\s+zuschlage\b|\bcharges?\s+(?:total\s+)?amount\b|\btotal\s+(?:des\s+)?(?:charges|frais)\b|\btotal\s+charges\b/,
+      5,
+    ],
+  ],
 };
 
 /** Two-word column labels that must not be split into two columns. */
