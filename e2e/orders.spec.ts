@@ -181,6 +181,16 @@ test('a shop uploads an invoice, corrects it on the review screen and processes 
     false,
   );
   await expectAccessible(page, 'review screen');
+  // Every total the reader knows is editable, document charges (shipping, fees) among them.
+  await snapBoth(
+    page,
+    'review-totals',
+    async () => {
+      await page.getByLabel('Charges').scrollIntoViewIfNeeded();
+      await expect(page.getByLabel('Net total')).toBeInViewport();
+    },
+    false,
+  );
 
   // Correct a header field (Enter saves it) and the wrong line.
   await page.getByLabel('Order number').fill('PO-777');
