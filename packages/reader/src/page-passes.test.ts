@@ -77,6 +77,23 @@ describe('page images read again when the table does not add up', () => {
     expect(r.issues).toEqual([]);
   });
 
+  it('reads a scanned one-page PDF as a page image, with the same passes', async () => {
+    const png = await toPng(await renderPdfPage(await shadedInvoice(), 1, 150, 40_000_000));
+    // the scan as a PDF's only content, as a scanner or a phone app makes it: no text layer
+    const scanned = await pdfOf({ size: 'A4', margin: 0 }, (doc) => {
+      doc.image(Buffer.from(png), 0, 0, { width: 595.28 });
+    });
+    const r = await readDocument(scanned, { fileName: 'scan.pdf' });
+    expect(r.source).toBe('ocr');
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [4, 12.5, 50],
+      [2, 30, 60],
+      [8, 7.25, 58],
+    ]);
+    expect(r.totals.invoiceTotal).toBe(201.6);
+    expect(r.issues).toEqual([]);
+  });
+
   it('prefers the reading whose rows multiply out, and one that found the rows over one that lost them', () => {
     const good = reading([{ itemDesc: 'Bolt', itemQty: 2, price: 5, amount: 10 }], 10);
     const slip = reading([{ itemDesc: 'Bolt', itemQty: 200, price: 5, amount: 10 }], 10);

@@ -12,7 +12,7 @@ export interface PageReading {
 }
 
 /** Width (px) page images are OCR'd at: an A4 page at about 225 dpi; small print is lost at 150 dpi. */
-const PAGE_WIDTH = 1860;
+export const PAGE_WIDTH = 1860;
 
 /** A page image ready for OCR: enlarged to about 225 dpi (never more than twice), table rules whitened. */
 export function preparePage(scan: Gray): Gray {

@@ -18,7 +18,7 @@ import { extractItems } from './items.js';
 import { buildLines } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage } from './ocr.js';
-import { pageNeedsAnotherReading, preparePage, readPageAgain } from './page-passes.js';
+import { PAGE_WIDTH, pageNeedsAnotherReading, preparePage, readPageAgain } from './page-passes.js';
 import { guessDateOrder, guessDecimalStyle, norm, round2 } from './parse.js';
 import { extractParties, extractVat } from './parties.js';
 import { readPdfText } from './pdf-text.js';
@@ -70,7 +70,7 @@ export interface DocumentWords {
   attachments: { name: string; content: Uint8Array }[];
   kind: 'pdf' | 'png' | 'jpeg' | 'xml';
   image?: { width: number; height: number };
-  /** an image document's cleaned scan (contrast, deskew), kept for more OCR passes */
+  /** the cleaned scan (contrast, deskew) of an image or a scanned one-page PDF, kept for more OCR passes */
   scan?: Gray;
 }
 
@@ -210,17 +210,42 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
       throw new ReaderError('malformed', `The PDF cannot be read: ${(e as Error).message}`);
     }
     let ocrPages = 0;
+    let scan: Gray | undefined;
     for (const p of text.pages) {
       if (p.words.length >= MIN_WORDS_TEXT_PAGE) continue;
-      const img = await renderPdfPage(bytes, p.page, 300, limits.maxPixels / 2);
-      p.words = await ocrWithLang(removeRulingLines(prepareImage(img, 1600)), p.page, psm, opts);
+      if (text.pages.length === 1) {
+        // a scanned one-page document reads as a page image, at the same resolution and with the same passes
+        const dpi = Math.min(300, (PAGE_WIDTH * 72) / p.width);
+        ({ words: p.words, scan } = await ocrScan(
+          await renderPdfPage(bytes, p.page, dpi, limits.maxPixels / 2),
+          psm,
+          opts,
+        ));
+      } else {
+        const img = await renderPdfPage(bytes, p.page, 300, limits.maxPixels / 2);
+        p.words = await ocrWithLang(removeRulingLines(prepareImage(img, 1600)), p.page, psm, opts);
+      }
       p.source = 'ocr';
       ocrPages++;
     }
     const source = ocrPages === 0 ? 'text' : ocrPages === text.pages.length ? 'ocr' : 'mixed';
-    return { pages: text.pages, numPages: text.numPages, source, attachments: text.attachments, kind };
+    return { pages: text.pages, numPages: text.numPages, source, attachments: text.attachments, kind, scan };
   }
   const img = await decodeImage(bytes, limits.maxPixels, OCR_MAX_PIXELS);
+  const { words, scan } = await ocrScan(img, psm, opts);
+  return {
+    pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
+    numPages: 1,
+    source: 'ocr',
+    attachments: [],
+    kind,
+    image: { width: img.width, height: img.height },
+    scan,
+  };
+}
+
+/** The first OCR reading of a scanned page or photo, and the cleaned scan later passes read again. */
+async function ocrScan(img: Gray, psm: number, opts: ReadOptions): Promise<{ words: Word[]; scan: Gray }> {
   const scan = cleanScan(img);
   // a page image (A4, letter at 130–300 dpi) keeps layout analysis and is enlarged to about 225 dpi, because
   // small print is lost at 150 dpi; narrow or tall scans (receipts) read best as one uniform block
@@ -232,15 +257,7 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
   const words = pageImage
     ? wordsOf(await ocrImage(prepared, 1, { psm, engine: opts.ocrEngine, langs: ['eng'] }))
     : await ocrWithLang(prepared, 1, uniformBlock ? 6 : psm, opts);
-  return {
-    pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
-    numPages: 1,
-    source: 'ocr',
-    attachments: [],
-    kind,
-    image: { width: img.width, height: img.height },
-    scan,
-  };
+  return { words, scan };
 }
 
 const RECEIPT_WORDS =
