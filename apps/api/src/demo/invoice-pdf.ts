@@ -10,6 +10,8 @@ export type TInvoice = {
   customer?: string;
   lines: TInvoiceLine[];
   vatRate?: number;
+  /** A delivery charge added after the subtotal: the net is printed too. */
+  delivery?: number;
   /** Print a wrong amount on the first line, to make the reader's checks fail. */
   wrongLine?: boolean;
 };
@@ -55,11 +57,19 @@ export function invoicePdf(inv: TInvoice): Promise<Buffer> {
     row([line.code, line.description, String(line.qty), money(line.price), money(printed)]);
   });
   const rate = inv.vatRate ?? 20;
-  const vat = Math.round(subtotal * rate) / 100;
-  const total = Math.round((subtotal + vat) * 100) / 100;
+  const net = Math.round((subtotal + (inv.delivery ?? 0)) * 100) / 100;
+  const vat = Math.round(net * rate) / 100;
+  const total = Math.round((net + vat) * 100) / 100;
   y += 40;
   doc.text('Subtotal', 400, y);
   doc.text(money(subtotal), 480, y);
+  if (inv.delivery !== undefined) {
+    doc.text('Delivery charge', 400, y + 16);
+    doc.text(money(inv.delivery), 480, y + 16);
+    doc.text('Net total', 400, y + 32);
+    doc.text(money(net), 480, y + 32);
+    y += 32;
+  }
   doc.text(`VAT ${rate}%`, 400, y + 16);
   doc.text(money(vat), 480, y + 16);
   doc.font('Helvetica-Bold').text('Total', 400, y + 32);

@@ -246,6 +246,28 @@ describe('upload → reading → review → order', () => {
     }
   });
 
+  it('keeps a delivery charge from the page to the order', async () => {
+    const w = await world();
+    const res = await upload(w, {
+      bytes: await invoicePdf(invoice({ delivery: 4.5 })),
+      name: 'delivery.pdf',
+    });
+    const id = res.json().data.tempOrderId as number;
+    const review = await readingDone(w, id);
+    // 58.40 + 4.50 = 62.90 net, 20 % VAT: nothing for a person to check in the arithmetic
+    expect(review.totals).toMatchObject({
+      subtotal: 58.4,
+      charges: 4.5,
+      net: 62.9,
+      vat: 12.58,
+      invoiceTotal: 75.48,
+    });
+    expect(review.issues).toEqual([]);
+    const { orderId } = await processed(w, id);
+    const order = (await get(w.shop, `/api/shops/${w.shopId}/orders/${orderId}`)).json().data;
+    expect(order.totals).toMatchObject({ subtotal: 58.4, charges: 4.5, net: 62.9, invoiceTotal: 75.48 });
+  });
+
   it('learns from the corrected document: the next one of that supplier is processed without review', async () => {
     const w = await world();
     await t.app.inject({
