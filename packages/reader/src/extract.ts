@@ -34,7 +34,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
   const fields = Object.keys(HEADER_LABELS) as HeaderField[];
   for (const line of ctx.lines) {
     line.cells.forEach((cell, ci) => {
-      // "Bestellung | : 2013-471331": the colon that starts the value cell ends the label
+      // "Bestellung | : B-20417": the colon that starts the value cell ends the label
       const label = /^\s*:/.test(line.cells[ci + 1]?.text ?? '') ? `${cell.text}:` : cell.text;
       for (const f of fields) {
         const m = labelMatch(label, HEADER_LABELS[f]);

@@ -160,13 +160,13 @@ describe('labels', () => {
     expect(await conf('Factuurnummer:')).toBe(english);
   });
 
-  it('reads a label whose colon starts the value cell ("Bestellung | : 2013-471331")', async () => {
+  it('reads a label whose colon starts the value cell ("Bestellung | : B-20417")', async () => {
     const r = await read([
       [60, 60, 'Bestellung'],
-      [200, 60, ': 2013-471331'],
-      [60, 200, 'Rechnung gemäß Bestellung Nr. 2018-471331 vom 01.03.2018, wie vereinbart geliefert.'],
+      [200, 60, ': B-20417'],
+      [60, 200, 'Rechnung gemäß Bestellung Nr. B-20471 vom 14.02.2025, wie vereinbart geliefert.'],
     ]);
-    expect(r.headers.orderNum).toBe('2013-471331');
+    expect(r.headers.orderNum).toBe('B-20417');
     expect(r.confidence.fields['headers.orderNum']).toBeGreaterThanOrEqual(0.85);
   });
 });
