@@ -5,10 +5,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeImage, toPng } from '../../packages/reader/src/image.ts';
+import { cleanScan, decodeImage, toPng } from '../../packages/reader/src/image.ts';
 import { closeOcr, nativeTesseractLangs, readDocument } from '../../packages/reader/src/index.ts';
 import { ocrImage } from '../../packages/reader/src/ocr.ts';
-import { prepareImage } from '../../packages/reader/src/read.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const corpus = path.resolve(process.argv[2] ?? path.join(root, '../shared/corpus'));
@@ -52,7 +51,7 @@ const images = ['fx107-f20220024-render.png', 'sroie-000.jpg', 'sroie-100.jpg'].
   fs.existsSync(path.join(docs, f)),
 );
 for (const f of images) {
-  const img = prepareImage(await decodeImage(new Uint8Array(fs.readFileSync(path.join(docs, f))), 1e9));
+  const img = cleanScan(await decodeImage(new Uint8Array(fs.readFileSync(path.join(docs, f))), 1e9));
   const png = path.join(os.tmpdir(), `bench-${f}.png`);
   fs.writeFileSync(png, await toPng(img));
   // alternated, best of 7 each: this machine's speed drifts by ±30 % from minute to minute

@@ -253,15 +253,12 @@ function solveRow(nums: RowNum[]): {
       }
     if (!best) continue;
     const [i, j] = best;
-    // the quantity is the rounder number, else the left one
-    let q = vals[i]!;
-    let p = vals[j]!;
-    if (
-      plain[i]!.kind === 'price' ||
-      plain[j]!.kind === 'qty' ||
-      (!plain[i]!.money && plain[j]!.money && i > j)
-    )
-      [q, p] = [p, q];
+    // the quantity is the one the labels say (two numbers under one label say nothing: OCR lost a heading),
+    // else the rounder number, else the left one
+    const says = (x: RowNum, y: RowNum) => x.kind === 'qty' || (y.kind === 'price' && x.kind !== 'price');
+    const [iQty, jQty] = [says(plain[i]!, plain[j]!), says(plain[j]!, plain[i]!)];
+    const swap = iQty !== jQty ? jQty : plain[i]!.money !== plain[j]!.money ? plain[i]!.money : i > j;
+    const [q, p] = swap ? [vals[j]!, vals[i]!] : [vals[i]!, vals[j]!];
     return { qty: q, price: p, amount: vals[a], vat: vat?.value, discount, conf: 0.9 };
   }
   // a price for several units ("per 100"): q × p / base = a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfOf } from './__tests__/make-docs.js';
+import { type DocItem, enInvoice, makePdf, pdfOf } from './__tests__/make-docs.js';
 import { renderPdfPage, toPng } from './image.js';
 import { pickReading } from './page-passes.js';
 import { readDocument } from './read.js';
@@ -91,6 +91,37 @@ describe('page images read again when the table does not add up', () => {
       [8, 7.25, 58],
     ]);
     expect(r.totals.invoiceTotal).toBe(201.6);
+    expect(r.issues).toEqual([]);
+  });
+
+  it('reads a scanned two-page PDF whose item table continues on the second page', async () => {
+    const items: DocItem[] = Array.from({ length: 8 }, (_, i) => ({
+      code: `K-${310 + i}`,
+      desc: [`Cable ties ${100 + 50 * i} mm`],
+      qty: i + 2,
+      price: 3.5,
+      amount: (i + 2) * 3.5,
+    }));
+    const subtotal = items.reduce((a, i) => a + i.amount, 0);
+    const vat = Math.round(subtotal * 20) / 100;
+    const text = await makePdf(
+      enInvoice(3, { items, subtotal, net: subtotal, vat, total: subtotal + vat, rowsPerPage: 5 }),
+    );
+    const pngs = [
+      await toPng(await renderPdfPage(text, 1, 150, 40_000_000)),
+      await toPng(await renderPdfPage(text, 2, 150, 40_000_000)),
+    ];
+    const scanned = await pdfOf({ size: 'A4', margin: 0, autoFirstPage: false }, (doc) => {
+      for (const png of pngs)
+        doc.addPage({ size: 'A4', margin: 0 }).image(Buffer.from(png), 0, 0, { width: 595.28 });
+    });
+    const r = await readDocument(scanned, { fileName: 'scan.pdf' });
+    expect(r.source).toBe('ocr');
+    expect(r.pages).toBe(2);
+    expect(r.items.map((i) => [i.itemCode, i.itemQty, i.amount])).toEqual(
+      items.map((i) => [i.code, i.qty, i.amount]),
+    );
+    expect(r.totals).toMatchObject({ subtotal, vat, invoiceTotal: subtotal + vat });
     expect(r.issues).toEqual([]);
   });
 

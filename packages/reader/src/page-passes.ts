@@ -72,17 +72,19 @@ export function pickReading(readings: PageReading[]): PageReading {
 }
 
 /**
- * Reads a page image again with another segmentation mode and keeps the better reading. `extract` turns
- * OCR words (positions as page fractions) into a reading, as for the first one.
+ * Reads scanned pages again with another segmentation mode and keeps the better reading of the document.
+ * `extract` turns the new OCR words of each page (positions as page fractions) into a reading, as for the first.
  */
-export async function readPageAgain(
+export async function readPagesAgain(
   first: PageReading,
-  scan: Gray,
+  scans: Map<number, Gray>,
   ocr: Pick<OcrOptions, 'langs' | 'engine'>,
-  extract: (words: OcrWord[]) => PageReading,
+  extract: (words: Map<number, OcrWord[]>) => PageReading,
 ): Promise<PageReading> {
   try {
-    const words = await ocrImage(preparePage(scan), 1, { ...ocr, psm: SECOND_PSM });
+    const words = new Map<number, OcrWord[]>();
+    for (const [page, scan] of scans)
+      words.set(page, await ocrImage(preparePage(scan), page, { ...ocr, psm: SECOND_PSM }));
     return pickReading([first, extract(words)]);
   } catch {
     // a failed extra pass keeps the first reading

@@ -11,14 +11,13 @@ import {
   type Gray,
   ReaderError,
   renderPdfPage,
-  resize,
   scaleToLetters,
 } from './image.js';
 import { extractItems } from './items.js';
 import { buildLines } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage } from './ocr.js';
-import { PAGE_WIDTH, pageNeedsAnotherReading, preparePage, readPageAgain } from './page-passes.js';
+import { PAGE_WIDTH, pageNeedsAnotherReading, preparePage, readPagesAgain } from './page-passes.js';
 import { guessDateOrder, guessDecimalStyle, norm, round2 } from './parse.js';
 import { extractParties, extractVat } from './parties.js';
 import { readPdfText } from './pdf-text.js';
@@ -30,7 +29,6 @@ import {
   voteReadings,
   withKnownVendor,
 } from './receipt.js';
-import { removeRulingLines } from './ruling.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 
 export interface ReaderLimits {
@@ -70,22 +68,14 @@ export interface DocumentWords {
   attachments: { name: string; content: Uint8Array }[];
   kind: 'pdf' | 'png' | 'jpeg' | 'xml';
   image?: { width: number; height: number };
-  /** the cleaned scan (contrast, deskew) of an image or a scanned one-page PDF, kept for more OCR passes */
-  scan?: Gray;
+  /** the cleaned scans (contrast, deskew) of the OCR'd pages by page number, kept for more OCR passes */
+  scans?: Map<number, Gray>;
 }
 
 const MIN_WORDS_TEXT_PAGE = 8;
 
-/** Cleans a scan for OCR: contrast, deskew, upscale small images. */
-export function prepareImage(img: Gray, targetWidth = 1000): Gray {
-  return widen(cleanScan(img), targetWidth);
-}
-
-/** Small scans read better a little larger; big pages are left alone. */
-function widen(g: Gray, targetWidth: number): Gray {
-  return g.width < targetWidth * 0.8 ? resize(g, Math.min(2, targetWidth / g.width)) : g;
-}
-
+/** A longer scan keeps its first reading: a second pass costs 2–3 s a page. */
+const MAX_PAGES_READ_AGAIN = 3;
 /** Above this, images are scaled down while decoding (an A4 page at 300 dpi is 8.7 MP). */
 const OCR_MAX_PIXELS = 9_000_000;
 /** Letter height (px) receipts are scaled to for OCR. */
@@ -209,30 +199,22 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
         throw new ReaderError('encrypted', 'The PDF is protected by a password');
       throw new ReaderError('malformed', `The PDF cannot be read: ${(e as Error).message}`);
     }
-    let ocrPages = 0;
-    let scan: Gray | undefined;
+    // scanned pages read as page images, at the same resolution and with the same passes
+    const scans = new Map<number, Gray>();
     for (const p of text.pages) {
       if (p.words.length >= MIN_WORDS_TEXT_PAGE) continue;
-      if (text.pages.length === 1) {
-        // a scanned one-page document reads as a page image, at the same resolution and with the same passes
-        const dpi = Math.min(300, (PAGE_WIDTH * 72) / p.width);
-        ({ words: p.words, scan } = await ocrScan(
-          await renderPdfPage(bytes, p.page, dpi, limits.maxPixels / 2),
-          psm,
-          opts,
-        ));
-      } else {
-        const img = await renderPdfPage(bytes, p.page, 300, limits.maxPixels / 2);
-        p.words = await ocrWithLang(removeRulingLines(prepareImage(img, 1600)), p.page, psm, opts);
-      }
+      const dpi = Math.min(300, (PAGE_WIDTH * 72) / p.width);
+      const img = await renderPdfPage(bytes, p.page, dpi, limits.maxPixels / 2);
+      const { words, scan } = await ocrScan(img, p.page, psm, opts);
+      p.words = words;
       p.source = 'ocr';
-      ocrPages++;
+      scans.set(p.page, scan);
     }
-    const source = ocrPages === 0 ? 'text' : ocrPages === text.pages.length ? 'ocr' : 'mixed';
-    return { pages: text.pages, numPages: text.numPages, source, attachments: text.attachments, kind, scan };
+    const source = scans.size === 0 ? 'text' : scans.size === text.pages.length ? 'ocr' : 'mixed';
+    return { pages: text.pages, numPages: text.numPages, source, attachments: text.attachments, kind, scans };
   }
   const img = await decodeImage(bytes, limits.maxPixels, OCR_MAX_PIXELS);
-  const { words, scan } = await ocrScan(img, psm, opts);
+  const { words, scan } = await ocrScan(img, 1, psm, opts);
   return {
     pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
     numPages: 1,
@@ -240,12 +222,17 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
     attachments: [],
     kind,
     image: { width: img.width, height: img.height },
-    scan,
+    scans: new Map([[1, scan]]),
   };
 }
 
 /** The first OCR reading of a scanned page or photo, and the cleaned scan later passes read again. */
-async function ocrScan(img: Gray, psm: number, opts: ReadOptions): Promise<{ words: Word[]; scan: Gray }> {
+async function ocrScan(
+  img: Gray,
+  page: number,
+  psm: number,
+  opts: ReadOptions,
+): Promise<{ words: Word[]; scan: Gray }> {
   const scan = cleanScan(img);
   // a page image (A4, letter at 130–300 dpi) keeps layout analysis and is enlarged to about 225 dpi, because
   // small print is lost at 150 dpi; narrow or tall scans (receipts) read best as one uniform block
@@ -255,8 +242,8 @@ async function ocrScan(img: Gray, psm: number, opts: ReadOptions): Promise<{ wor
   // a page costs 2–3 s a pass: it is read once in English here, and again in its own language (page-passes)
   // only when that reading does not add up; a receipt is small enough to be read in its language at once
   const words = pageImage
-    ? wordsOf(await ocrImage(prepared, 1, { psm, engine: opts.ocrEngine, langs: ['eng'] }))
-    : await ocrWithLang(prepared, 1, uniformBlock ? 6 : psm, opts);
+    ? wordsOf(await ocrImage(prepared, page, { psm, engine: opts.ocrEngine, langs: ['eng'] }))
+    : await ocrWithLang(prepared, page, uniformBlock ? 6 : psm, opts);
   return { words, scan };
 }
 
@@ -460,14 +447,15 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     }
   }
   // more OCR passes for scans (other segmentation modes, larger, thresholded); fields are voted across readings
-  if (doc.scan && r.source !== 'embedded-xml' && ctx.isReceipt) {
+  const receiptScan = doc.scans?.get(1);
+  if (receiptScan && r.source !== 'embedded-xml' && ctx.isReceipt) {
     const passes = opts.maxOcrPasses ?? 3;
     const lang = guessLang(doc.pages[0]?.words ?? []);
     const readings: { r: TReaderResult; ctx: ExtractContext }[] = [{ r, ctx }];
     try {
       // later passes read only where the first found text: a receipt scanned on an A4 page is mostly margin
       const area = textArea(doc.pages[0]?.words ?? []);
-      const region = crop(doc.scan, area.x0, area.y0, area.x1, area.y1);
+      const region = crop(receiptScan, area.x0, area.y0, area.x1, area.y1);
       for (const p of RECEIPT_PASSES.slice(0, passes - 1)) {
         if (p.whenUnsure && readingsSettled(readings)) break;
         const words = await receiptPass(region, area, p, lang, opts);
@@ -482,13 +470,25 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     r = voteReadings(readings);
     if (opts.knownVendors?.length) r = withKnownVendor(r, ctx, opts.knownVendors);
   }
-  // a page image whose items or totals do not add up is read again (another segmentation mode)
+  // scanned pages whose items or totals do not add up are read again (another segmentation mode)
   const morePasses = (opts.maxOcrPasses ?? 3) > 1;
-  if (doc.scan && morePasses && !ctx.isReceipt && r.source === 'ocr' && pageNeedsAnotherReading(r)) {
-    const lang = guessLang(doc.pages[0]?.words ?? []);
+  const scans = doc.scans;
+  if (
+    scans?.size &&
+    scans.size <= MAX_PAGES_READ_AGAIN &&
+    morePasses &&
+    !ctx.isReceipt &&
+    r.source !== 'embedded-xml' &&
+    pageNeedsAnotherReading(r)
+  ) {
+    const lang = guessLang(doc.pages.flatMap((p) => (scans.has(p.page) ? p.words : [])));
     const langs = ['eng', ...(lang ? [lang] : [])];
-    ({ r, ctx } = await readPageAgain({ r, ctx }, doc.scan, { langs, engine: opts.ocrEngine }, (ws) => {
-      const d2: DocumentWords = { ...doc, pages: [{ ...doc.pages[0]!, words: wordsOf(ws) }] };
+    ({ r, ctx } = await readPagesAgain({ r, ctx }, scans, { langs, engine: opts.ocrEngine }, (again) => {
+      const pages = doc.pages.map((p) => {
+        const ws = again.get(p.page);
+        return ws ? { ...p, words: wordsOf(ws) } : p;
+      });
+      const d2: DocumentWords = { ...doc, pages };
       const c2 = contextOf(d2);
       return { r: extractAll(c2, d2, file), ctx: c2 };
     }));
