@@ -199,8 +199,10 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
         throw new ReaderError('encrypted', 'The PDF is protected by a password');
       throw new ReaderError('malformed', `The PDF cannot be read: ${(e as Error).message}`);
     }
-    // scanned pages read as page images, at the same resolution and with the same passes
+    // scanned pages read as page images, at the same resolution; the scans of a short document are kept for
+    // the second pass
     const scans = new Map<number, Gray>();
+    let ocrPages = 0;
     for (const p of text.pages) {
       if (p.words.length >= MIN_WORDS_TEXT_PAGE) continue;
       const dpi = Math.min(300, (PAGE_WIDTH * 72) / p.width);
@@ -208,9 +210,10 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
       const { words, scan } = await ocrScan(img, p.page, psm, opts);
       p.words = words;
       p.source = 'ocr';
-      scans.set(p.page, scan);
+      ocrPages++;
+      if (text.pages.length <= MAX_PAGES_READ_AGAIN) scans.set(p.page, scan);
     }
-    const source = scans.size === 0 ? 'text' : scans.size === text.pages.length ? 'ocr' : 'mixed';
+    const source = ocrPages === 0 ? 'text' : ocrPages === text.pages.length ? 'ocr' : 'mixed';
     return { pages: text.pages, numPages: text.numPages, source, attachments: text.attachments, kind, scans };
   }
   const img = await decodeImage(bytes, limits.maxPixels, OCR_MAX_PIXELS);
@@ -475,7 +478,6 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
   const scans = doc.scans;
   if (
     scans?.size &&
-    scans.size <= MAX_PAGES_READ_AGAIN &&
     morePasses &&
     !ctx.isReceipt &&
     r.source !== 'embedded-xml' &&
