@@ -27,6 +27,33 @@ async function itemsOf(cells: Cell[]) {
 }
 
 describe('line items: layouts', () => {
+  it('reads codes under "Artikel" beside an "Omschrijving" column, and "Hoeveelheid" as the quantity', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Artikel'],
+      [110, 200, 'Omschrijving'],
+      [300, 200, 'Prijs'],
+      [360, 200, 'BTW'],
+      [400, 200, 'Hoeveelheid'],
+      [500, 200, 'Bedrag'],
+      [40, 215, 'K88120'],
+      [110, 215, 'Filterset koffiemachine'],
+      [300, 215, '12,50'],
+      [360, 215, '21 %'],
+      [400, 215, '3 ST'],
+      [500, 215, '37,50'],
+      [40, 230, 'K88131'],
+      [110, 230, 'Ontkalker 250 ml'],
+      [300, 230, '6,25'],
+      [360, 230, '21 %'],
+      [400, 230, '2 ST'],
+      [500, 230, '12,50'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['K88120', 'Filterset koffiemachine', 3, 12.5, 37.5],
+      ['K88131', 'Ontkalker 250 ml', 2, 6.25, 12.5],
+    ]);
+  });
+
   it('keeps only the name of a "Name & Description" cell and not the long description after it', async () => {
     const items = await itemsOf([
       [40, 200, 'Line'],

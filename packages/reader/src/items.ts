@@ -131,6 +131,11 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
   // two price columns and no amount column ("Prix unitaire … Prix HT"): the rightmost one is the line amount
   const prices = all.filter((c) => c.kind === 'price');
   if (prices.length >= 2 && !all.some((c) => c.kind === 'amount')) prices[prices.length - 1]!.kind = 'amount';
+  // "Artikel | Omschrijving", "Item | Description": beside a description column, the article column holds codes
+  const descs = all.filter((c) => c.kind === 'desc');
+  if (descs.length >= 2)
+    for (const c of descs)
+      if (/^(?:artikel|article|item|product|produkt|produit)$/.test(c.label)) c.kind = 'code';
   return { cols: all, last };
 }
 
