@@ -4,21 +4,16 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { corpus, docs, freshOut, root, scoreExtraction, tools } from './common.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const corpus = path.resolve(process.argv[2] ?? path.join(root, '../shared/corpus'));
-const tools = path.resolve(corpus, '../tools');
-const out = path.join(import.meta.dirname, 'out', 'learning');
-fs.rmSync(out, { recursive: true, force: true });
-fs.mkdirSync(out, { recursive: true });
+const out = freshOut('learning');
 
 // a layout = documents of one stratum and file type that come from one generator (the truth's stratum and
 // the leading part of the id); only layouts with at least two documents can show learning
 const truths = fs
   .readdirSync(path.join(corpus, 'truth'))
   .map((f) => JSON.parse(fs.readFileSync(path.join(corpus, 'truth', f), 'utf8')));
-const docFile = (id: string) =>
-  fs.readdirSync(path.join(corpus, 'docs')).find((f) => f.replace(/\.[^.]+$/, '') === id);
+const docFile = (id: string) => fs.readdirSync(docs).find((f) => f.replace(/\.[^.]+$/, '') === id);
 const layouts = new Map<string, string[]>();
 for (const t of truths) {
   const file = docFile(t.id);
@@ -30,20 +25,8 @@ for (const t of truths) {
 const run = (args: string[]) =>
   execFileSync('npm', ['run', '--silent', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 const score = (pred: string, ids: string[]) => {
-  const idsFile = path.join(out, `ids-${path.basename(pred)}.json`);
-  fs.writeFileSync(idsFile, JSON.stringify(ids));
-  const json = path.join(out, `${path.basename(pred)}.json`);
-  execFileSync('node', [
-    path.join(tools, 'score-extraction.mjs'),
-    '--truth',
-    path.join(corpus, 'truth'),
-    '--pred',
-    pred,
-    '--ids',
-    idsFile,
-    '--json',
-    json,
-  ]);
+  const json = `${pred}.score.json`;
+  scoreExtraction(pred, { ids, json });
   return JSON.parse(fs.readFileSync(json, 'utf8')).summary;
 };
 const others: string[] = [];
@@ -67,13 +50,13 @@ for (const [key, ids] of layouts) {
     path.join(out, 'profiles'),
     '--supplier',
     supplier,
-    path.join(corpus, 'docs', docFile(first!)!),
+    path.join(docs, docFile(first!)!),
     corrected,
   ]);
   run([
     'read',
     '--',
-    ...rest.map((id) => path.join(corpus, 'docs', docFile(id)!)),
+    ...rest.map((id) => path.join(docs, docFile(id)!)),
     '--out',
     path.join(out, 'with-profile'),
     '--profiles',
@@ -86,7 +69,7 @@ for (const [key, ids] of layouts) {
   run([
     'read',
     '--',
-    ...rest.map((id) => path.join(corpus, 'docs', docFile(id)!)),
+    ...rest.map((id) => path.join(docs, docFile(id)!)),
     '--out',
     path.join(out, 'generic'),
     '--timeout',

@@ -8,10 +8,8 @@ import path from 'node:path';
 import { cleanScan, decodeImage, toPng } from '../../packages/reader/src/image.ts';
 import { closeOcr, nativeTesseractLangs, readDocument } from '../../packages/reader/src/index.ts';
 import { ocrImage } from '../../packages/reader/src/ocr.ts';
+import { docs } from './common.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const corpus = path.resolve(process.argv[2] ?? path.join(root, '../shared/corpus'));
-const docs = path.join(corpus, 'docs');
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const best = (xs: number[]) => Math.min(...xs);
 const time = async (n: number, f: () => Promise<unknown>) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DocItem, enInvoice, makePdf, pdfOf } from './__tests__/make-docs.js';
+import { type DocItem, enInvoice, makePdf, pdfOf, scannedPdf } from './__tests__/make-docs.js';
 import { renderPdfPage, toPng } from './image.js';
 import { pickReading } from './page-passes.js';
 import { readDocument } from './read.js';
@@ -65,25 +65,13 @@ function reading(items: TReaderResult['items'], net: number) {
 }
 
 describe('page images read again when the table does not add up', () => {
-  it('reads every price of tall, shaded, ruled item rows of a 150 dpi page image', async () => {
-    const page = await renderPdfPage(await shadedInvoice(), 1, 150, 40_000_000);
-    const r = await readDocument(await toPng(page), { fileName: 'shaded.png' });
-    expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
-      [4, 12.5, 50],
-      [2, 30, 60],
-      [8, 7.25, 58],
-    ]);
-    expect(r.totals.invoiceTotal).toBe(201.6);
-    expect(r.issues).toEqual([]);
-  });
-
-  it('reads a scanned one-page PDF as a page image, with the same passes', async () => {
+  // the same page image read as it is, and as the only content of a PDF (a scanner's or phone app's output)
+  it.each([
+    ['a 150 dpi page image', 'shaded.png', async (png: Uint8Array) => png],
+    ['a scanned one-page PDF, as a page image', 'scan.pdf', (png: Uint8Array) => scannedPdf([png])],
+  ])('reads every price of tall, shaded, ruled item rows of %s', async (_, fileName, asFile) => {
     const png = await toPng(await renderPdfPage(await shadedInvoice(), 1, 150, 40_000_000));
-    // the scan as a PDF's only content, as a scanner or a phone app makes it: no text layer
-    const scanned = await pdfOf({ size: 'A4', margin: 0 }, (doc) => {
-      doc.image(Buffer.from(png), 0, 0, { width: 595.28 });
-    });
-    const r = await readDocument(scanned, { fileName: 'scan.pdf' });
+    const r = await readDocument(await asFile(png), { fileName });
     expect(r.source).toBe('ocr');
     expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
       [4, 12.5, 50],
@@ -111,11 +99,7 @@ describe('page images read again when the table does not add up', () => {
       await toPng(await renderPdfPage(text, 1, 150, 40_000_000)),
       await toPng(await renderPdfPage(text, 2, 150, 40_000_000)),
     ];
-    const scanned = await pdfOf({ size: 'A4', margin: 0, autoFirstPage: false }, (doc) => {
-      for (const png of pngs)
-        doc.addPage({ size: 'A4', margin: 0 }).image(Buffer.from(png), 0, 0, { width: 595.28 });
-    });
-    const r = await readDocument(scanned, { fileName: 'scan.pdf' });
+    const r = await readDocument(await scannedPdf(pngs), { fileName: 'scan.pdf' });
     expect(r.source).toBe('ocr');
     expect(r.pages).toBe(2);
     expect(r.items.map((i) => [i.itemCode, i.itemQty, i.amount])).toEqual(

@@ -193,3 +193,8 @@ export function norm(s: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** Letters and digits only, lower case, no accents: differences in spacing and punctuation do not count. */
+export function compact(s: string): string {
+  return norm(s).replace(/[^a-z0-9]/g, '');
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.js';
 import { TOTAL_LABELS, type TotalField } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
-import { type DateOrder, type DecimalStyle, findDates, norm, round2 } from './parse.js';
+import { compact, type DateOrder, type DecimalStyle, findDates, norm, round2 } from './parse.js';
 import type { TBox, TItem, TParty, TReaderResult } from './types.js';
 
 /** Version 2: fields carry validated anchors and whether the generic reading already got them right. */
@@ -108,7 +108,6 @@ export function createMemoryProfileStore(): ProfileStore & { all: Map<string, Su
   return { all, get: async (k) => all.get(k), put: async (k, p) => void all.set(k, structuredClone(p)) };
 }
 
-const compact = (s: string) => norm(s).replace(/[^a-z0-9]/g, '');
 const labelText = (s: string) =>
   norm(s)
     .replace(/[0-9]+/g, '')

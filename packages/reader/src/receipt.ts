@@ -1,7 +1,7 @@
 import { boxOf, type ExtractContext } from './context.js';
 import { LEGAL_FORM } from './labels.js';
 import type { Cell, Line } from './layout.js';
-import { type DecimalStyle, findDates, norm, round2 } from './parse.js';
+import { compact, type DecimalStyle, findDates, norm, round2 } from './parse.js';
 import { isNoiseName, type Parties } from './parties.js';
 import type { TBox, TParty, TReaderResult } from './types.js';
 
@@ -313,12 +313,11 @@ export function receiptDates(ctx: ExtractContext): string[] {
 
 /** The text most of the given readings agree on (compared without spaces and punctuation). */
 function majority(texts: (string | undefined)[]): string | undefined {
-  const key = (t: string) => compact(t);
   let best: string | undefined;
   let bestVotes = 0;
   for (const t of texts) {
     if (!t) continue;
-    const votes = texts.filter((u) => u && key(u) === key(t)).length;
+    const votes = texts.filter((u) => u && compact(u) === compact(t)).length;
     if (votes > bestVotes) {
       best = t;
       bestVotes = votes;
@@ -362,8 +361,7 @@ export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }
   if (name) base.vendor.name = name;
   if (address) base.vendor.address = address;
   // agreement between readings is what makes a receipt trustworthy
-  const same = (a?: string, b?: string) =>
-    !!a && !!b && norm(a).replace(/[^a-z0-9]/g, '') === norm(b).replace(/[^a-z0-9]/g, '');
+  const same = (a?: string, b?: string) => !!a && !!b && compact(a) === compact(b);
   const nameVotes = readings.filter((x) => same(x.r.vendor.name, base.vendor.name)).length;
   const addrVotes = readings.filter((x) => same(x.r.vendor.address, base.vendor.address)).length;
   const totalVotes = readings.filter(
@@ -390,8 +388,6 @@ export interface KnownVendor {
   address?: string;
 }
 
-/** Letters and digits only, lower case: OCR slips in spacing and punctuation do not count. */
-const compact = (s: string) => norm(s).replace(/[^a-z0-9]/g, '');
 const LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
 /** A name without its legal form: "Sdn Bhd" alone must not make two shops look alike. */
 const nameCore = (s: string) => fixOcrName(s).replace(LEGAL_FORMS, ' ');

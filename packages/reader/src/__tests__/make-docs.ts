@@ -73,6 +73,14 @@ export function pdfOf(
   });
 }
 
+/** A scanned document: each page image fills one A4 page of a PDF without a text layer. */
+export function scannedPdf(pages: Uint8Array[]): Promise<Uint8Array> {
+  return pdfOf({ size: 'A4', margin: 0, autoFirstPage: false }, (doc) => {
+    for (const png of pages)
+      doc.addPage({ size: 'A4', margin: 0 }).image(Buffer.from(png), 0, 0, { width: 595.28 });
+  });
+}
+
 /** Writes an invoice-like PDF with a text layer, with known content. */
 export function makePdf(spec: DocSpec): Promise<Uint8Array> {
   return pdfOf({ size: 'A4', margin: 40 }, (doc) => {

@@ -1,0 +1,34 @@
+// What the reader benchmarks share: where the corpus is, a fresh output folder, and the corpus scorer.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+/** The corpus folder: the first argument, else ../shared/corpus next to the repo. */
+export const corpus = path.resolve(process.argv[2] ?? path.join(root, '../shared/corpus'));
+export const docs = path.join(corpus, 'docs');
+/** The corpus tools: the scorer, truth-to-output. */
+export const tools = path.resolve(corpus, '../tools');
+
+/** bench/reader/out/NAME, emptied. */
+export function freshOut(name: string): string {
+  const out = path.join(import.meta.dirname, 'out', name);
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  return out;
+}
+
+/**
+ * Scores the predictions in `pred` with ../shared/tools/score-extraction.mjs; `ids` limits it to those
+ * documents, `json` also writes the figures there. Returns the scorer's printed report.
+ */
+export function scoreExtraction(pred: string, opts: { ids?: string[]; json?: string } = {}): string {
+  const args = ['--truth', path.join(corpus, 'truth'), '--pred', pred];
+  if (opts.ids) {
+    const idsFile = `${pred}.ids.json`;
+    fs.writeFileSync(idsFile, JSON.stringify(opts.ids));
+    args.push('--ids', idsFile);
+  }
+  if (opts.json) args.push('--json', opts.json);
+  return execFileSync('node', [path.join(tools, 'score-extraction.mjs'), ...args], { encoding: 'utf8' });
+}
