@@ -53,7 +53,6 @@ export async function readPdfText(bytes: Uint8Array, opts: PdfTextOptions): Prom
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     data: new Uint8Array(bytes),
-    isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: 0,
