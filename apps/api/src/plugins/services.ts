@@ -12,6 +12,11 @@ import { createSignedUrls, type TSignedUrls } from '../lib/signed-urls.js';
 import { createLocalStorage, type Storage } from '../lib/storage.js';
 import { createAccountsService, type TAccountsService } from '../modules/accounts/accounts.service.js';
 import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
+import { publishLiveEvents } from '../modules/notifications/live-events.js';
+import {
+  createNotificationsService,
+  type TNotificationsService,
+} from '../modules/notifications/notifications.service.js';
 import { createDocumentsService, type TDocumentsService } from '../modules/orders/documents.service.js';
 import { createOrdersService, type TOrdersService } from '../modules/orders/orders.service.js';
 import { createPartnersService, type TPartnersService } from '../modules/partners/partners.service.js';
@@ -23,6 +28,7 @@ export type TServices = {
   partners: TPartnersService;
   documents: TDocumentsService;
   orders: TOrdersService;
+  notifications: TNotificationsService;
 };
 
 declare module 'fastify' {
@@ -53,11 +59,13 @@ export default fp(
       secret: config.jwtSecret,
       ttlSeconds: config.accessTokenTtlSeconds,
     });
+    const notifications = createNotificationsService({ db });
     const companies = createCompaniesService({ db, mailer, storage, config });
     const partners = createPartnersService({
       db,
       mailer,
       config,
+      notify: notifications.notify,
       issueInvitation: companies.issueInvitation,
       // Called at request time, when the documents service below exists.
       orderMetrics: (shopId, linkIds) => documents.metricsByLink(shopId, linkIds),
@@ -67,11 +75,15 @@ export default fp(
       mailer,
       config,
       accessTokens,
-      acceptInvitation: async (userId, email, token) =>
-        (await companies.acceptInvitation(userId, email, token)).companyId,
+      acceptInvitation: async (userId, email, token) => {
+        const joined = await companies.acceptInvitation(userId, email, token);
+        if (joined.companyType === 'suppliers') await partners.announceClaimed(joined.companyId);
+        return joined.companyId;
+      },
       defaultCompany: companies.defaultCompany,
       onEmailConfirmed: async (userId, email) => {
-        await partners.claimForConfirmedEmail(userId, email);
+        for (const supplierId of await partners.claimForConfirmedEmail(userId, email))
+          await partners.announceClaimed(supplierId);
       },
     });
     const jobs = await createJobs(opts.database, app.log);
@@ -88,6 +100,8 @@ export default fp(
         reader ??= createReader({ workers: 1, timeoutMs: config.readTimeoutSeconds * 1000 });
         return reader;
       },
+      notify: notifications.notify,
+      publish: publishLiveEvents,
     });
     const orders = createOrdersService({ db, signedUrls });
     if (config.role !== 'api') {
@@ -107,7 +121,7 @@ export default fp(
     app.decorate('mailer', mailer);
     app.decorate('storage', storage);
     app.decorate('accessTokens', accessTokens);
-    app.decorate('services', { accounts, companies, partners, documents, orders });
+    app.decorate('services', { accounts, companies, partners, documents, orders, notifications });
   },
   { name: 'services' },
 );

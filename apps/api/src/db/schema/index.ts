@@ -1,4 +1,5 @@
 export * from './accounts.js';
 export * from './companies.js';
+export * from './notifications.js';
 export * from './orders.js';
 export * from './partners.js';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  type TDocumentStage,
   type TDocumentsQuery,
   type TIssue,
   type TItemInput,
@@ -37,6 +38,8 @@ import type { TSignedUrls } from '../../lib/signed-urls.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import type { Storage } from '../../lib/storage.js';
 import type { TJobs } from '../../plugins/jobs.js';
+import type { TLiveEventInput } from '../notifications/live-events.js';
+import type { TNotify } from '../notifications/notifications.service.js';
 import { compact, ITEM_FIELDS, itemInput, tempItem, unprocessedOrder } from './order-shapes.js';
 import { createOrderFromDocument } from './orders.repository.js';
 import { createProfileStore } from './profile-store.js';
@@ -60,6 +63,9 @@ type TDeps = {
   model: ModelOptions | undefined;
   /** The reader runs only in worker processes; made on first use. */
   reader: () => Reader;
+  notify: TNotify;
+  /** Live events (upload progress) for the shop's open screens. */
+  publish: (db: TDb, events: TLiveEventInput[]) => Promise<void>;
 };
 
 type TUpload = {
@@ -71,8 +77,75 @@ type TUpload = {
   bytes: Buffer;
 };
 
-export function createDocumentsService({ db, storage, jobs, signedUrls, model, reader }: TDeps) {
+export function createDocumentsService({
+  db,
+  storage,
+  jobs,
+  signedUrls,
+  model,
+  reader,
+  notify,
+  publish,
+}: TDeps) {
   const profiles = createProfileStore(db);
+
+  /** Upload progress of one document, for the upload dialog and the orders lists of its shop. */
+  const progress = (
+    tx: TDb,
+    doc: Pick<TDocumentRow, 'id' | 'shopId'>,
+    stage: TDocumentStage,
+    pages?: { page: number; pages: number },
+  ) =>
+    publish(tx, [{ companyId: doc.shopId, type: 'document', data: { documentId: doc.id, stage, ...pages } }]);
+
+  /** What the shop's members are told when reading ended. */
+  async function readNotification(tx: TDb, doc: TDocumentRow, orderId: number | null) {
+    const [link] = await tx
+      .select({ name: shopSuppliers.name })
+      .from(shopSuppliers)
+      .where(eq(shopSuppliers.id, doc.shopSupplierId));
+    const supplier = link?.name ?? 'your supplier';
+    const number = doc.headers.invoiceNum ?? doc.headers.orderNum;
+    const what = number ? `${doc.documentType === 'order' ? 'Order' : 'Invoice'} ${number}` : doc.fileName;
+    const review = `/shops/${doc.shopId}/orders/review/${doc.id}`;
+    if (doc.status === 'failed') {
+      return notify(
+        {
+          companyId: doc.shopId,
+          kind: 'document_failed',
+          title: `${doc.fileName} could not be read`,
+          body: `${doc.issues[0]?.description ?? 'The document could not be read.'} Upload it again or enter it by hand.`,
+          link: review,
+        },
+        tx,
+      );
+    }
+    if (orderId !== null) {
+      return notify(
+        {
+          companyId: doc.shopId,
+          kind: 'document_processed',
+          title: `${what} from ${supplier} was processed`,
+          body: `It was read and processed straight through, without review.`,
+          link: `/shops/${doc.shopId}/orders/${orderId}`,
+        },
+        tx,
+      );
+    }
+    const issues = doc.issues.length;
+    return notify(
+      {
+        companyId: doc.shopId,
+        kind: 'document_ready',
+        title: `${what} from ${supplier} is ready for review`,
+        body: issues
+          ? `${issues} thing${issues === 1 ? '' : 's'} to check: ${doc.issues[0]!.description}${issues > 1 ? ' …' : ''}`
+          : 'Everything adds up; check it and process it.',
+        link: review,
+      },
+      tx,
+    );
+  }
 
   async function shopDocument(shopId: number, id: number) {
     const [doc] = await db
@@ -238,16 +311,20 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
       .from(documentItems)
       .where(eq(documentItems.documentId, doc.id))
       .orderBy(asc(documentItems.lineNo));
-    await createOrderFromDocument(tx, doc, items, userId);
+    const order = await createOrderFromDocument(tx, doc, items, userId);
     await tx
       .update(documents)
       .set({ status: 'processed', processedAt: new Date(), processedBy: userId })
       .where(eq(documents.id, doc.id));
+    return order.id;
   }
 
   /** A person processed the document: make its order and teach the reader from it. */
   async function finish(doc: TDocumentRow, userId: string) {
-    await db.transaction((tx) => complete(tx as unknown as TDb, doc, userId));
+    await db.transaction(async (tx) => {
+      await complete(tx as unknown as TDb, doc, userId);
+      await progress(tx as unknown as TDb, doc, 'processed');
+    });
     await jobs.send('learn-layout', { documentId: doc.id });
   }
 
@@ -348,6 +425,7 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
         throw (await duplicate()) ?? error;
       }
       await jobs.send('read-document', { documentId: created!.id });
+      await progress(db, created!, 'stored');
       return {
         message: 'Your order has been successfully received and is currently being processed.',
         tempOrderId: created!.id,
@@ -361,6 +439,7 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
       if (doc?.status !== 'reading') return;
       const [link] = await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
       const bytes = await storage.get(doc.fileKey);
+      await progress(db, doc, 'reading');
       const supplierKey = String(link!.supplierId);
       const [trained] = await db
         .select()
@@ -418,8 +497,12 @@ export function createDocumentsService({ db, storage, jobs, signedUrls, model, r
           })
           .where(eq(documents.id, doc.id))
           .returning();
+        if (!updated) return;
         // Straight through: the order is made in the same transaction, so no one sees the document half-done.
-        if (automatic && updated) await complete(tx as unknown as TDb, updated, null);
+        const orderId = automatic ? await complete(tx as unknown as TDb, updated, null) : null;
+        const stage = updated.status === 'failed' ? 'failed' : orderId !== null ? 'processed' : 'ready';
+        await progress(tx as unknown as TDb, updated, stage);
+        await readNotification(tx as unknown as TDb, updated, orderId);
       });
     },
 

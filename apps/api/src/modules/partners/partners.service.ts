@@ -25,6 +25,7 @@ import { supplierAddedMail } from '../../lib/email-templates.js';
 import { fileUrl } from '../../lib/images.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { escapeLike } from '../../lib/sql-like.js';
+import type { TNotify } from '../notifications/notifications.service.js';
 
 /** Order counts per shop-supplier link; the orders module provides them once orders exist. */
 export type TOrderMetrics = (
@@ -44,6 +45,7 @@ type TDeps = {
     invitedBy: string | null,
   ) => Promise<string>;
   orderMetrics?: TOrderMetrics;
+  notify: TNotify;
 };
 
 type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
@@ -64,7 +66,7 @@ const nameTaken = (name: string) =>
 const hasMembers = (companyId: typeof shopSuppliers.supplierId | number) =>
   sql<boolean>`exists (select 1 from ${memberships} where ${memberships.companyId} = ${companyId})`;
 
-export function createPartnersService({ db, mailer, config, issueInvitation, orderMetrics }: TDeps) {
+export function createPartnersService({ db, mailer, config, issueInvitation, orderMetrics, notify }: TDeps) {
   // A shop cannot flood a supplier's mailbox with invitations.
   const resendLimiter = createAttemptLimiter({ max: 3, windowMs: 3_600_000 });
 
@@ -512,6 +514,25 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
         }
         return unclaimed.map((c) => c.id);
       });
+    },
+
+    /** Tells the shops that link a supplier company that it was claimed, when its first member just joined. */
+    async announceClaimed(supplierId: number) {
+      const [members] = await db
+        .select({ n: count() })
+        .from(memberships)
+        .where(eq(memberships.companyId, supplierId));
+      if (members?.n !== 1) return;
+      const links = await db.select().from(shopSuppliers).where(eq(shopSuppliers.supplierId, supplierId));
+      for (const link of links) {
+        await notify({
+          companyId: link.shopId,
+          kind: 'supplier_joined',
+          title: `${link.name} joined OrderBridge`,
+          body: `${link.name} accepted your invitation: they now see the orders you process for them and can answer disputes.`,
+          link: `/shops/${link.shopId}/config/suppliers`,
+        });
+      }
     },
   };
 }

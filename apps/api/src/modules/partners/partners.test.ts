@@ -438,6 +438,7 @@ describe('edit and delete suppliers', () => {
       mailer: createMailer({ outboxDir: `${t.dataDir}/outbox`, from: 'test@orderbridge.test' }),
       config: { publicUrl: 'http://orderbridge.test' },
       issueInvitation: t.app.services.companies.issueInvitation,
+      notify: t.app.services.notifications.notify,
       orderMetrics: async (_shop, ids) =>
         new Map(ids.map((id) => [id, { totalOrders: 3, totalProcessedOrders: 2 }])),
     });
