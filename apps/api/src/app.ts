@@ -13,6 +13,7 @@ import { AppError } from './lib/app-error.js';
 import { keepFilePart } from './lib/uploads.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { mailInRoutes } from './modules/mail-in/mail-in.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { supplierOrdersRoutes } from './modules/orders/supplier-orders.routes.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       await api.register(ordersRoutes);
       await api.register(supplierOrdersRoutes);
       await api.register(notificationsRoutes);
+      await api.register(mailInRoutes);
     },
     { prefix: '/api' },
   );

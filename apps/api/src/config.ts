@@ -32,6 +32,22 @@ const ZEnvSchema = z.object({
   READER_MODEL: z.string().min(1).optional(),
   READER_MODEL_KEY: z.string().min(1).optional(),
   READER_MODEL_VISION: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  MAIL_IN_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MAIL_IN_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a domain such as orders.example.com')
+    .optional(),
+  MAIL_IN_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
+  MAIL_IN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  MAIL_IN_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  MAIL_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes, e.g. `openssl rand -hex 32`)')
+    .optional(),
 });
 
 export type TConfig = {
@@ -53,6 +69,16 @@ export type TConfig = {
   readTimeoutSeconds: number;
   /** An OpenAI-compatible model for companies whose `aiModel` is not `builtin`. */
   readerModel: { url: string; model: string; apiKey?: string; vision: boolean } | undefined;
+  mailIn: {
+    /** The built-in SMTP receiver's port (0: any free port); unset: no receiver. */
+    port: number | undefined;
+    domain: string;
+    maxBytes: number;
+    ratePerMinute: number;
+    pollSeconds: number;
+    /** AES-256-GCM key for mailbox passwords. */
+    secretKey: Buffer;
+  };
 };
 
 export class ConfigError extends Error {
@@ -76,19 +102,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     problems.push('PUBLIC_URL: required when NODE_ENV=production');
   if (e.READER_MODEL_URL && !e.READER_MODEL)
     problems.push('READER_MODEL: required when READER_MODEL_URL is set');
+  if (e.NODE_ENV === 'production' && !e.MAIL_SECRET_KEY)
+    problems.push('MAIL_SECRET_KEY: required when NODE_ENV=production');
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     role: e.ROLE,
-    jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),
+    jwtSecret:
+      e.JWT_SECRET ?? generatedSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
@@ -103,18 +133,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
           vision: e.READER_MODEL_VISION === 'true',
         }
       : undefined,
+    mailIn: {
+      port: e.MAIL_IN_PORT,
+      domain: (e.MAIL_IN_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
+      maxBytes: e.MAIL_IN_MAX_BYTES,
+      ratePerMinute: e.MAIL_IN_RATE_PER_MINUTE,
+      pollSeconds: e.MAIL_IN_POLL_SECONDS,
+      secretKey: Buffer.from(
+        e.MAIL_SECRET_KEY ??
+          generatedSecret(dataDir, 'mail-secret-key', () => randomBytes(32).toString('hex')),
+        'hex',
+      ),
+    },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }
 
-/** A development secret is made once and kept in DATA_DIR so tokens survive restarts. */
-function generatedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secrets', 'jwt-secret');
+/** A development secret is made once and kept in DATA_DIR so tokens and stored passwords survive restarts. */
+function generatedSecret(dataDir: string, name: string, generate: () => string): string {
+  const file = path.join(dataDir, 'secrets', name);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
     mkdirSync(path.dirname(file), { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
+    const secret = generate();
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;
   }

@@ -147,6 +147,8 @@ export const ZUnprocessedOrderSchema = z.object({
   originalFilename: z.string(),
   uploadedVia: z.string(),
   userUploaded: z.string().nullable(),
+  /** The sender's address of a document that came by email. */
+  emailSender: z.string().nullable(),
   memo: z.string().nullable(),
   createdDate: z.string(),
   status: z.enum(DOCUMENT_STATUSES),
@@ -181,6 +183,9 @@ export const ZReviewOrderSchema = z.object({
   recipient: ZPartySchema,
   invoiceTo: ZPartySchema,
   insertedBy: ZPartySchema,
+  /** `upload` or `email`; for email, the sender's address. */
+  uploadedVia: z.string(),
+  emailSender: z.string().nullable(),
   headers: ZHeadersSchema,
   totals: ZTotalsSchema,
   otherData: z.object({ notes: z.string().nullable(), companyAddress: z.string().nullable() }),

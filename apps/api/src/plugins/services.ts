@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TConfig } from '../config.js';
 import type { TDatabase, TDb } from '../db/client.js';
+import { ingestEmailJob } from '../jobs/ingest-email.js';
 import { learnLayoutJob } from '../jobs/learn-layout.js';
 import { readDocumentJob } from '../jobs/read-document.js';
 import { createAccessTokens, type TAccessTokens } from '../lib/access-tokens.js';
@@ -12,6 +13,8 @@ import { createSignedUrls, type TSignedUrls } from '../lib/signed-urls.js';
 import { createLocalStorage, type Storage } from '../lib/storage.js';
 import { createAccountsService, type TAccountsService } from '../modules/accounts/accounts.service.js';
 import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
+import { createMailInService, type TMailInService } from '../modules/mail-in/mail-in.service.js';
+import { startSmtpReceiver, type TSmtpReceiver } from '../modules/mail-in/smtp-receiver.js';
 import { publishLiveEvents } from '../modules/notifications/live-events.js';
 import {
   createNotificationsService,
@@ -29,6 +32,7 @@ export type TServices = {
   documents: TDocumentsService;
   orders: TOrdersService;
   notifications: TNotificationsService;
+  mailIn: TMailInService;
 };
 
 declare module 'fastify' {
@@ -41,6 +45,8 @@ declare module 'fastify' {
     signedUrls: TSignedUrls;
     jobs: TJobs;
     services: TServices;
+    /** The built-in SMTP receiver, when MAIL_IN_PORT is set (not in ROLE=worker processes). */
+    mailReceiver: TSmtpReceiver | null;
   }
 }
 
@@ -104,13 +110,34 @@ export default fp(
       publish: publishLiveEvents,
     });
     const orders = createOrdersService({ db, signedUrls });
+    const mailIn = createMailInService({
+      db,
+      storage,
+      jobs,
+      documents,
+      domain: config.mailIn.domain,
+      log: app.log,
+    });
     if (config.role !== 'api') {
       await jobs.work({
         'read-document': readDocumentJob.handler(documents),
         'learn-layout': learnLayoutJob.handler(documents),
+        'ingest-email': ingestEmailJob.handler(mailIn),
       });
     }
+    const mailReceiver =
+      config.mailIn.port !== undefined && config.role !== 'worker'
+        ? await startSmtpReceiver({
+            port: config.mailIn.port,
+            host: config.host,
+            maxBytes: config.mailIn.maxBytes,
+            ratePerMinute: config.mailIn.ratePerMinute,
+            mailIn,
+            log: app.log,
+          })
+        : null;
     app.addHook('onClose', async () => {
+      await mailReceiver?.close();
       await jobs.stop();
       await reader?.close();
     });
@@ -121,7 +148,8 @@ export default fp(
     app.decorate('mailer', mailer);
     app.decorate('storage', storage);
     app.decorate('accessTokens', accessTokens);
-    app.decorate('services', { accounts, companies, partners, documents, orders, notifications });
+    app.decorate('mailReceiver', mailReceiver);
+    app.decorate('services', { accounts, companies, partners, documents, orders, notifications, mailIn });
   },
   { name: 'services' },
 );

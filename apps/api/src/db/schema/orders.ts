@@ -59,6 +59,8 @@ export const documents = pgTable(
       .notNull()
       .default('upload'),
     uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The sender's address of a document that came by email. */
+    emailSender: text('email_sender'),
     memo: text('memo'),
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull(),

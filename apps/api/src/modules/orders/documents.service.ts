@@ -13,8 +13,10 @@ import {
   UPLOAD_TYPES_MESSAGE,
 } from '@orderbridge/contract';
 import {
+  identify,
   type KnownVendor,
   type ModelOptions,
+  parseEInvoice,
   type Reader,
   runChecks,
   type TReaderResult,
@@ -49,6 +51,10 @@ const ACCEPTED: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
 };
+
+/** A CII or UBL e-invoice, which the reader reads as such; only email takes these (the upload dialog does not). */
+const eInvoiceType = (bytes: Buffer) =>
+  identify(bytes) === 'xml' && parseEInvoice(bytes) ? { mime: 'application/xml', ext: 'xml' } : undefined;
 /** Documents of a supplier are read as "in training" until a person has reviewed this many of them. */
 export const TRAINING_DOCUMENTS = 1;
 /** The supplier's latest spellings of itself that a receipt's vendor is matched against. */
@@ -70,11 +76,14 @@ type TDeps = {
 
 type TUpload = {
   shopId: number;
-  userId: string;
+  /** The person who uploaded; null for a document that came by email. */
+  userId: string | null;
   shopSupplierId: number;
   memo?: string;
   fileName: string;
   bytes: Buffer;
+  /** Set for attachments of an email: its sender. Email also takes e-invoice XML files, read as such. */
+  email?: { sender: string | null };
 };
 
 export function createDocumentsService({
@@ -280,6 +289,8 @@ export function createDocumentsService({
       insertedBy: uploader
         ? { name: `${uploader.firstName} ${uploader.lastName}`, email: uploader.email }
         : {},
+      uploadedVia: doc.uploadedVia,
+      emailSender: doc.emailSender,
       headers: doc.headers,
       totals: doc.totals,
       otherData: { notes: doc.notes ?? doc.memo, companyAddress: doc.vendor.address ?? null },
@@ -377,8 +388,9 @@ export function createDocumentsService({
         throw new AppError('BAD_REQUEST', 'The file is empty.', { File: ['The file is empty'] });
       if (input.bytes.length > UPLOAD_MAX_BYTES)
         throw new AppError('TOO_LARGE', 'The file is larger than 10 MB.');
-      const type = await fileTypeFromBuffer(input.bytes);
-      const extension = type ? ACCEPTED[type.mime] : undefined;
+      const xml = input.email ? eInvoiceType(input.bytes) : undefined;
+      const type = xml ?? (await fileTypeFromBuffer(input.bytes));
+      const extension = xml?.ext ?? (type ? ACCEPTED[type.mime] : undefined);
       if (!type || !extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPES_MESSAGE);
 
       const sha256 = createHash('sha256').update(input.bytes).digest('hex');
@@ -410,6 +422,7 @@ export function createDocumentsService({
             shopId: input.shopId,
             shopSupplierId: link.id,
             uploadedBy: input.userId,
+            ...(input.email ? { uploadedVia: 'email' as const, emailSender: input.email.sender } : {}),
             memo: input.memo?.trim() || null,
             fileKey,
             fileName: input.fileName.slice(0, 255) || `document.${extension}`,

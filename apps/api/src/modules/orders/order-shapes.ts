@@ -74,6 +74,7 @@ export const unprocessedOrder = (
   originalFilename: d.fileName,
   uploadedVia: d.uploadedVia,
   userUploaded: names.uploader,
+  emailSender: d.emailSender,
   memo: d.memo,
   createdDate: d.createdAt.toISOString(),
   status: d.status,

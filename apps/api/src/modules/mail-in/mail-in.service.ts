@@ -1,0 +1,402 @@
+import { randomBytes } from 'node:crypto';
+import { MAIL_MESSAGE_STATUS_TEXT, type TMailMessage } from '@orderbridge/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
+import type { TDb } from '../../db/client.js';
+import {
+  mailInAddresses,
+  mailMessages,
+  shopSuppliers,
+  type TMailAttachmentOutcome,
+  type TMailMessageRow,
+  type TShopSupplierRow,
+} from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { Storage } from '../../lib/storage.js';
+import type { TJobs } from '../../plugins/jobs.js';
+import type { TDocumentsService } from '../orders/documents.service.js';
+
+/** What the notifications module hears when a document arrives by email (see `onDocumentArrived`). */
+export type TEmailDocumentArrived = {
+  shopId: number;
+  documentId: number;
+  shopSupplierId: number;
+  sender: string | null;
+  mailMessageId: number;
+};
+
+type TDeps = {
+  db: TDb;
+  storage: Storage;
+  jobs: TJobs;
+  documents: TDocumentsService;
+  domain: string;
+  log: FastifyBaseLogger;
+};
+
+export type TIncoming = {
+  shopId: number;
+  source: TMailMessageRow['source'];
+  raw: Buffer;
+  /** SMTP `MAIL FROM`; a header From of another domain is not trusted to pick the supplier. */
+  envelopeSender?: string | null;
+  mailboxId?: number;
+  sourceRef?: string;
+};
+
+/** The ingestion address's local part: `orders+<token>`. */
+const LOCAL_PART = /^orders\+([a-z0-9]{16,64})$/;
+const newAddressToken = () => randomBytes(12).toString('hex');
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+
+/** The sender's address from the header From, lower-cased. */
+const senderOf = (mail: ParsedMail) => mail.from?.value[0]?.address?.toLowerCase() || null;
+
+/** Attachments that can become documents: not the images a message body shows inline (logos, signatures). */
+const documentCandidates = (mail: ParsedMail) => mail.attachments.filter((a) => !a.related);
+
+const attachmentName = (a: Attachment, i: number) =>
+  (a.filename || `attachment-${i + 1}`).replace(/[\r\n]/g, ' ').slice(0, 255);
+
+/**
+ * Mail in: every shop's ingestion address, the log of received messages, and the ingestion that turns a message's
+ * attachments into documents through the same upload path as the upload dialog.
+ */
+export function createMailInService({ db, storage, jobs, documents, domain, log }: TDeps) {
+  const arrivedListeners: ((event: TEmailDocumentArrived) => Promise<void> | void)[] = [];
+
+  async function addressToken(shopId: number) {
+    const [row] = await db.select().from(mailInAddresses).where(eq(mailInAddresses.shopId, shopId));
+    if (row) return row.token;
+    const [made] = await db
+      .insert(mailInAddresses)
+      .values({ shopId, token: newAddressToken() })
+      .onConflictDoNothing()
+      .returning();
+    if (made) return made.token;
+    return (await db.select().from(mailInAddresses).where(eq(mailInAddresses.shopId, shopId)))[0]!.token;
+  }
+
+  const addressOf = (token: string) => `orders+${token}@${domain}`;
+
+  /** The shop's supplier link whose main or secondary address is the sender. */
+  async function supplierBySender(shopId: number, sender: string) {
+    const [link] = await db
+      .select()
+      .from(shopSuppliers)
+      .where(
+        and(
+          eq(shopSuppliers.shopId, shopId),
+          sql`(lower(${shopSuppliers.mainEmail}) = ${sender} or ${sender} = any(select lower(e) from unnest(${shopSuppliers.secondaryEmails}) e))`,
+        ),
+      )
+      .limit(1);
+    return link ?? null;
+  }
+
+  async function shopLink(shopId: number, shopSupplierId: number) {
+    const [link] = await db
+      .select()
+      .from(shopSuppliers)
+      .where(and(eq(shopSuppliers.id, shopSupplierId), eq(shopSuppliers.shopId, shopId)));
+    if (!link) throw notFound('This supplier');
+    return link;
+  }
+
+  async function shopMessage(shopId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.id, id), eq(mailMessages.shopId, shopId)));
+    if (!row) throw notFound('This message');
+    return row;
+  }
+
+  async function finish(id: number, values: Partial<TMailMessageRow>) {
+    await db
+      .update(mailMessages)
+      .set({ ...values, processedAt: new Date() })
+      .where(eq(mailMessages.id, id));
+  }
+
+  /** Each attachment through the upload path; failures of one attachment are that attachment's outcome. */
+  async function makeDocuments(
+    row: TMailMessageRow,
+    link: TShopSupplierRow,
+    mail: ParsedMail,
+    sender: string | null,
+  ) {
+    const outcomes: TMailAttachmentOutcome[] = [];
+    const made: number[] = [];
+    for (const [i, attachment] of documentCandidates(mail).entries()) {
+      const fileName = attachmentName(attachment, i);
+      try {
+        const { tempOrderId } = await documents.upload({
+          shopId: row.shopId,
+          userId: null,
+          shopSupplierId: link.id,
+          memo: mail.subject ? `Email: ${mail.subject}`.slice(0, 2000) : undefined,
+          fileName,
+          bytes: attachment.content,
+          email: { sender },
+        });
+        outcomes.push({ fileName, outcome: 'document', documentId: tempOrderId });
+        made.push(tempOrderId);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        outcomes.push({
+          fileName,
+          outcome: error.code === 'CONFLICT' ? 'duplicate' : 'refused',
+          reason: error.message,
+        });
+      }
+    }
+    return { outcomes, made };
+  }
+
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+  /** The ingestion job: idempotent, a message leaves `queued` once. */
+  async function ingest(id: number) {
+    const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    if (row?.status !== 'queued') return;
+    const raw = row.rawKey ? await storage.get(row.rawKey) : null;
+    if (!raw) return finish(id, { status: 'failed', outcome: 'The stored message is missing.' });
+    let mail: ParsedMail;
+    try {
+      mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+    } catch (error) {
+      return finish(id, {
+        status: 'refused',
+        outcome: `The message could not be read as email (${(error as Error).message}).`,
+      });
+    }
+    const sender = senderOf(mail);
+    const header = { sender, subject: mail.subject?.slice(0, 500) ?? null };
+    if (documentCandidates(mail).length === 0) {
+      return finish(id, {
+        ...header,
+        status: 'refused',
+        outcome:
+          'No attachment to read: send invoices as PDF, PNG, JPEG or e-invoice XML attachments (links in the text are not followed).',
+      });
+    }
+    // A header From in another domain than the SMTP envelope's sender could be forged: a person chooses.
+    const forged =
+      sender && row.envelopeSender && domainOf(row.envelopeSender) !== domainOf(sender)
+        ? ` (sent through ${row.envelopeSender})`
+        : '';
+    const link = row.shopSupplierId
+      ? await shopLink(row.shopId, row.shopSupplierId).catch(() => null)
+      : sender && !forged
+        ? await supplierBySender(row.shopId, sender)
+        : null;
+    if (!link) {
+      return finish(id, {
+        ...header,
+        status: 'needs_supplier',
+        outcome: `Unknown sender ${sender ?? '(no sender address)'}${forged}: choose the supplier`,
+      });
+    }
+    const { outcomes, made } = await makeDocuments(row, link, mail, sender);
+    const duplicates = outcomes.filter((o) => o.outcome === 'duplicate').length;
+    const refused = outcomes.filter((o) => o.outcome === 'refused').length;
+    const parts = [count(made.length, 'document')];
+    if (duplicates) parts.push(`${count(duplicates, 'duplicate')} not read again`);
+    if (refused) parts.push(`${refused} refused`);
+    await finish(id, {
+      ...header,
+      shopSupplierId: link.id,
+      status: made.length ? 'done' : 'refused',
+      outcome: `From ${link.name}: ${parts.join(', ')}.`,
+      attachments: outcomes,
+    });
+    for (const documentId of made) {
+      for (const listener of arrivedListeners) {
+        try {
+          await listener({
+            shopId: row.shopId,
+            documentId,
+            shopSupplierId: link.id,
+            sender,
+            mailMessageId: id,
+          });
+        } catch (error) {
+          log.error({ err: error, mailMessageId: id }, 'a listener of emailed documents failed');
+        }
+      }
+    }
+  }
+
+  async function message(shopId: number, id: number): Promise<TMailMessage> {
+    const [row] = await messagesOf(shopId, id);
+    if (!row) throw notFound('This message');
+    return row;
+  }
+
+  async function messagesOf(shopId: number, id?: number): Promise<TMailMessage[]> {
+    const rows = await db
+      .select({ m: mailMessages, supplierName: shopSuppliers.name })
+      .from(mailMessages)
+      .leftJoin(shopSuppliers, eq(shopSuppliers.id, mailMessages.shopSupplierId))
+      .where(and(eq(mailMessages.shopId, shopId), id ? eq(mailMessages.id, id) : undefined))
+      .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+      .limit(50);
+    return rows.map(({ m, supplierName }) => ({
+      id: m.id,
+      source: m.source,
+      sender: m.sender,
+      subject: m.subject,
+      size: m.size,
+      status: m.status,
+      statusText: MAIL_MESSAGE_STATUS_TEXT[m.status],
+      outcome: m.outcome,
+      shopSupplierId: m.shopSupplierId,
+      supplierName,
+      attachments: m.attachments,
+      receivedAt: m.createdAt.toISOString(),
+      processedAt: m.processedAt?.toISOString() ?? null,
+    }));
+  }
+
+  return {
+    /** The shop's ingestion address, made on first use. */
+    async address(shopId: number) {
+      return addressOf(await addressToken(shopId));
+    },
+
+    /** A new address for the shop; mail to the old one is refused from now on. */
+    async rotateAddress(shopId: number) {
+      await addressToken(shopId);
+      const token = newAddressToken();
+      await db.update(mailInAddresses).set({ token }).where(eq(mailInAddresses.shopId, shopId));
+      return addressOf(token);
+    },
+
+    /** The shop an SMTP recipient belongs to, or null when it is not a current ingestion address. */
+    async shopOfAddress(address: string) {
+      const at = address.lastIndexOf('@');
+      if (at < 0 || address.slice(at + 1).toLowerCase() !== domain) return null;
+      const match = LOCAL_PART.exec(address.slice(0, at).toLowerCase());
+      if (!match) return null;
+      const [row] = await db
+        .select({ shopId: mailInAddresses.shopId })
+        .from(mailInAddresses)
+        .where(eq(mailInAddresses.token, match[1]!));
+      return row?.shopId ?? null;
+    },
+
+    /** Keeps a received message and queues its ingestion; null when this source already delivered it. */
+    async receive(input: TIncoming) {
+      const rawKey = await storage.put('mail', input.raw, 'eml');
+      const [row] = await db
+        .insert(mailMessages)
+        .values({
+          shopId: input.shopId,
+          source: input.source,
+          mailboxId: input.mailboxId ?? null,
+          sourceRef: input.sourceRef ?? null,
+          envelopeSender: input.envelopeSender?.toLowerCase() || null,
+          rawKey,
+          size: input.raw.length,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) {
+        await storage.delete(rawKey);
+        return null;
+      }
+      await jobs.send('ingest-email', { mailMessageId: row.id });
+      return row.id;
+    },
+
+    /** Logs a message refused before it was kept (too large), so the shop sees it and why. */
+    async refuse(input: {
+      shopId: number;
+      source: TMailMessageRow['source'];
+      size: number;
+      envelopeSender: string | null;
+      outcome: string;
+    }) {
+      await db.insert(mailMessages).values({
+        shopId: input.shopId,
+        source: input.source,
+        envelopeSender: input.envelopeSender,
+        sender: input.envelopeSender,
+        size: input.size,
+        status: 'refused',
+        outcome: input.outcome,
+        processedAt: new Date(),
+      });
+    },
+
+    ingest,
+
+    /** A person chose the supplier of an unknown sender's message: its attachments become that supplier's documents. */
+    async chooseSupplier(shopId: number, id: number, shopSupplierId: number) {
+      const row = await shopMessage(shopId, id);
+      if (row.status !== 'needs_supplier')
+        throw new AppError('CONFLICT', 'This message does not wait for a supplier.');
+      const link = await shopLink(shopId, shopSupplierId);
+      await db
+        .update(mailMessages)
+        .set({ status: 'queued', shopSupplierId: link.id })
+        .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'needs_supplier')));
+      await ingest(id);
+      const known = [link.mainEmail, ...link.secondaryEmails].map((e) => e.toLowerCase());
+      return {
+        message: await message(shopId, id),
+        offerSecondaryEmail: row.sender && !known.includes(row.sender) ? row.sender : null,
+      };
+    },
+
+    /** Reads a logged message again (after a fix): its documents are made again, duplicates recognised. */
+    async retry(shopId: number, id: number) {
+      const row = await shopMessage(shopId, id);
+      if (!row.rawKey)
+        throw new AppError(
+          'CONFLICT',
+          'This message was refused before it was kept; ask the sender to send it again.',
+        );
+      if (row.status === 'queued')
+        throw new AppError('CONFLICT', 'This message is still waiting to be read.');
+      await db
+        .update(mailMessages)
+        .set({ status: 'queued', attachments: [], outcome: null })
+        .where(eq(mailMessages.id, id));
+      await ingest(id);
+      return message(shopId, id);
+    },
+
+    message,
+
+    /** The email page: the ingestion address, the mailboxes and the last 50 messages, newest first. */
+    async config(shopId: number) {
+      return {
+        shopId,
+        ingestionAddress: addressOf(await addressToken(shopId)),
+        mailboxes: [],
+        messages: await messagesOf(shopId),
+      };
+    },
+
+    /** The ingestion queue: messages per state. */
+    async queue(shopId: number) {
+      const rows = await db
+        .select({ status: mailMessages.status, n: sql<number>`count(*)::int` })
+        .from(mailMessages)
+        .where(eq(mailMessages.shopId, shopId))
+        .groupBy(mailMessages.status);
+      const counts = { queued: 0, done: 0, needs_supplier: 0, refused: 0, failed: 0 };
+      for (const r of rows) counts[r.status] = r.n;
+      return counts;
+    },
+
+    /** Registers a listener for documents that arrived by email (the notifications module uses it). */
+    onDocumentArrived(listener: (event: TEmailDocumentArrived) => Promise<void> | void) {
+      arrivedListeners.push(listener);
+    },
+  };
+}
+export type TMailInService = ReturnType<typeof createMailInService>;

@@ -1,0 +1,385 @@
+import type { TMailMessage } from '@orderbridge/contract';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoicePdf } from '../../demo/invoice-pdf.js';
+import {
+  bearer,
+  createCompany,
+  createTestApp,
+  signUp,
+  type TSession,
+  type TTestApp,
+  uniqueEmail,
+} from '../../test/harness.js';
+import { startSmtpReceiver } from './smtp-receiver.js';
+
+const DOMAIN = 'in.orderbridge.test';
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp({ MAIL_IN_PORT: '0', MAIL_IN_DOMAIN: DOMAIN, HOST: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+let invoiceNo = 9000;
+const pdf = (vendor = 'Fresh Farm Foods') =>
+  invoicePdf({
+    vendor,
+    invoiceNum: `INV-${invoiceNo++}`,
+    date: '2026-11-02',
+    lines: [{ code: 'A100', description: 'Organic apples 1kg', qty: 10, price: 2.5 }],
+  });
+
+/** A UBL e-invoice as suppliers attach them. */
+const UBL = `<?xml version="1.0" encoding="UTF-8"?>
+<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+ <cbc:ID>UBL-42</cbc:ID><cbc:IssueDate>2026-11-10</cbc:IssueDate><cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
+ <cac:AccountingSupplierParty><cac:Party><cac:PartyName><cbc:Name>Fresh Farm Foods</cbc:Name></cac:PartyName></cac:Party></cac:AccountingSupplierParty>
+ <cac:AccountingCustomerParty><cac:Party><cac:PartyName><cbc:Name>Corner Shop</cbc:Name></cac:PartyName></cac:Party></cac:AccountingCustomerParty>
+ <cac:LegalMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">100.00</cbc:LineExtensionAmount><cbc:TaxInclusiveAmount currencyID="EUR">121.00</cbc:TaxInclusiveAmount></cac:LegalMonetaryTotal>
+ <cac:InvoiceLine><cbc:ID>1</cbc:ID><cbc:InvoicedQuantity unitCode="C62">4</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="EUR">100.00</cbc:LineExtensionAmount>
+  <cac:Item><cbc:Name>Coffee beans 1 kg</cbc:Name></cac:Item><cac:Price><cbc:PriceAmount currencyID="EUR">25.00</cbc:PriceAmount></cac:Price></cac:InvoiceLine>
+</Invoice>`;
+
+type TShop = { owner: TSession; shopId: number; address: string; supplierEmail: string; linkId: number };
+
+/** A shop with one supplier (known by `supplierEmail`) and its ingestion address. */
+async function shop(): Promise<TShop> {
+  const owner = await signUp(t.app);
+  const shopId = await createCompany(t.app, owner, 'shops');
+  const supplierEmail = uniqueEmail('billing');
+  const link = await t.app.inject({
+    method: 'POST',
+    url: `/api/shops/${shopId}/suppliers`,
+    headers: bearer(owner.token),
+    payload: { supplierEmail, supplierName: `Fresh Farm ${shopId}` },
+  });
+  expect(link.statusCode).toBe(201);
+  const config = await t.app.inject({
+    method: 'GET',
+    url: `/api/shops/${shopId}/email-config`,
+    headers: bearer(owner.token),
+  });
+  expect(config.statusCode).toBe(200);
+  return {
+    owner,
+    shopId,
+    address: config.json().data.ingestionAddress,
+    supplierEmail,
+    linkId: link.json().data.shopSupplierId,
+  };
+}
+
+const smtp = (port = t.app.mailReceiver!.port) =>
+  nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+
+/** Sends over SMTP to the real receiver; resolves with the SMTP error for refused mail. */
+async function send(mail: SendMailOptions, port?: number) {
+  try {
+    return { info: await smtp(port).sendMail(mail), error: null };
+  } catch (error) {
+    return { info: null, error: error as Error & { responseCode?: number } };
+  }
+}
+
+/** The shop's log once the newest message has been handled. */
+async function settled(s: TShop, count: number, timeoutMs = 20_000): Promise<TMailMessage[]> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/shops/${s.shopId}/email-config`,
+      headers: bearer(s.owner.token),
+    });
+    const messages = res.json().data.messages as TMailMessage[];
+    if (messages.length >= count && messages.every((m) => m.status !== 'queued')) return messages;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('messages still queued');
+}
+
+const unprocessed = async (s: TShop) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/shops/${s.shopId}/orders/unprocessed?PerPage=100`,
+      headers: bearer(s.owner.token),
+    })
+  ).json().data.data as { id: number; uploadedVia: string; emailSender: string | null; fileName: string }[];
+
+describe('the built-in SMTP receiver and the ingestion job', () => {
+  it('turns the PDF of a known supplier into a document that says it came by email; the same file again is a duplicate', async () => {
+    const s = await shop();
+    expect(s.address).toMatch(new RegExp(`^orders\\+[a-z0-9]{24}@${DOMAIN.replaceAll('.', '\\.')}$`));
+    const bytes = await pdf();
+    const sent = await send({
+      from: `Fresh Farm Billing <${s.supplierEmail.toUpperCase()}>`,
+      to: s.address,
+      subject: 'Invoice INV-1',
+      text: 'Please find our invoice attached. Also online: https://example.com/invoice.pdf',
+      attachments: [{ filename: 'invoice-1.pdf', content: bytes }],
+    });
+    expect(sent.error).toBeNull();
+    const [message] = await settled(s, 1);
+    expect(message).toMatchObject({
+      source: 'smtp',
+      sender: s.supplierEmail,
+      subject: 'Invoice INV-1',
+      status: 'done',
+      shopSupplierId: s.linkId,
+      outcome: `From Fresh Farm ${s.shopId}: 1 document.`,
+    });
+    expect(message!.attachments).toEqual([
+      { fileName: 'invoice-1.pdf', outcome: 'document', documentId: expect.any(Number) },
+    ]);
+    // Links in the text are not followed: one document, from the attachment only.
+    const docs = await unprocessed(s);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      uploadedVia: 'email',
+      emailSender: s.supplierEmail,
+      fileName: 'invoice-1.pdf',
+    });
+    const review = await t.app.inject({
+      method: 'GET',
+      url: `/api/shops/${s.shopId}/orders/pending-review/${docs[0]!.id}`,
+      headers: bearer(s.owner.token),
+    });
+    expect(review.json().data).toMatchObject({ uploadedVia: 'email', emailSender: s.supplierEmail });
+
+    await send({
+      from: s.supplierEmail,
+      to: s.address,
+      subject: 'Again',
+      attachments: [{ filename: 'again.pdf', content: bytes }],
+    });
+    const [again] = await settled(s, 2);
+    expect(again).toMatchObject({
+      status: 'refused',
+      outcome: `From Fresh Farm ${s.shopId}: 0 documents, 1 duplicate not read again.`,
+    });
+    expect(again!.attachments[0]).toMatchObject({
+      outcome: 'duplicate',
+      reason: expect.stringContaining('it is not read twice'),
+    });
+    expect(await unprocessed(s)).toHaveLength(1);
+  });
+
+  it('makes two documents of two PDFs, refuses the text file beside them, and reads an e-invoice XML as one', async () => {
+    const s = await shop();
+    await send({
+      from: s.supplierEmail,
+      to: s.address,
+      subject: 'Two invoices',
+      attachments: [
+        { filename: 'a.pdf', content: await pdf() },
+        { filename: 'b.pdf', content: await pdf() },
+        { filename: 'notes.txt', content: 'delivery on Tuesday' },
+        { filename: 'invoice.xml', content: UBL, contentType: 'application/xml' },
+      ],
+    });
+    const [message] = await settled(s, 1);
+    expect(message).toMatchObject({
+      status: 'done',
+      outcome: `From Fresh Farm ${s.shopId}: 3 documents, 1 refused.`,
+    });
+    expect(message!.attachments.map((a) => [a.fileName, a.outcome])).toEqual([
+      ['a.pdf', 'document'],
+      ['b.pdf', 'document'],
+      ['notes.txt', 'refused'],
+      ['invoice.xml', 'document'],
+    ]);
+    expect(message!.attachments[2]!.reason).toBe('Only PDF, PNG, JPG, and JPEG files are supported.');
+    const docs = await unprocessed(s);
+    expect(docs.map((d) => d.fileName).sort()).toEqual(['a.pdf', 'b.pdf', 'invoice.xml']);
+  });
+
+  it("keeps an unknown sender's documents until a person chooses the supplier, then offers the address as a secondary email", async () => {
+    const s = await shop();
+    const stranger = uniqueEmail('accounts');
+    await send({
+      from: stranger,
+      to: s.address,
+      subject: 'Invoice',
+      attachments: [{ filename: 'x.pdf', content: await pdf() }],
+    });
+    const [waiting] = await settled(s, 1);
+    expect(waiting).toMatchObject({
+      status: 'needs_supplier',
+      outcome: `Unknown sender ${stranger}: choose the supplier`,
+      sender: stranger,
+    });
+    expect(await unprocessed(s)).toHaveLength(0);
+
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: `/api/shops/${s.shopId}/email-config/messages/${waiting!.id}/supplier`,
+      headers: bearer(s.owner.token),
+      payload: { shopSupplierId: s.linkId },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().data).toMatchObject({
+      offerSecondaryEmail: stranger,
+      message: { status: 'done', shopSupplierId: s.linkId },
+    });
+    expect(await unprocessed(s)).toHaveLength(1);
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/shops/${s.shopId}/email-config/messages/${waiting!.id}/supplier`,
+      headers: bearer(s.owner.token),
+      payload: { shopSupplierId: s.linkId },
+    });
+    expect(twice.statusCode).toBe(409);
+
+    // Accepting the offer: the next message from that address finds its supplier by itself.
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/shops/${s.shopId}/suppliers/${s.linkId}`,
+      headers: bearer(s.owner.token),
+      payload: { secondaryEmails: [stranger] },
+    });
+    expect(patched.statusCode).toBe(200);
+    await send({
+      from: stranger,
+      to: s.address,
+      subject: 'Next',
+      attachments: [{ filename: 'y.pdf', content: await pdf() }],
+    });
+    const [next] = await settled(s, 2);
+    expect(next).toMatchObject({ status: 'done', shopSupplierId: s.linkId });
+  });
+
+  it("does not give a spoofed sender of another shop's supplier to that supplier, nor trust a From the envelope contradicts", async () => {
+    const a = await shop();
+    const b = await shop();
+    // b's supplier address, sent to a: a does not know it; nothing reaches b.
+    await send({
+      from: b.supplierEmail,
+      to: a.address,
+      subject: 'Invoice',
+      attachments: [{ filename: 's.pdf', content: await pdf() }],
+    });
+    const [spoofed] = await settled(a, 1);
+    expect(spoofed).toMatchObject({
+      status: 'needs_supplier',
+      outcome: `Unknown sender ${b.supplierEmail}: choose the supplier`,
+    });
+    expect((await settled(b, 0)).length).toBe(0);
+    expect(await unprocessed(b)).toHaveLength(0);
+
+    // a's own supplier in the header From, but the envelope comes from elsewhere: a person decides.
+    await send({
+      from: a.supplierEmail,
+      to: a.address,
+      envelope: { from: 'bounce@attacker.example', to: a.address },
+      subject: 'Invoice',
+      attachments: [{ filename: 't.pdf', content: await pdf() }],
+    });
+    const [forged] = await settled(a, 2);
+    expect(forged).toMatchObject({
+      status: 'needs_supplier',
+      outcome: `Unknown sender ${a.supplierEmail} (sent through bounce@attacker.example): choose the supplier`,
+    });
+    expect(await unprocessed(a)).toHaveLength(0);
+  });
+
+  it('refuses a 30 MB message at the door and logs it; a malformed MIME message and one without attachments are logged as refused', async () => {
+    const s = await shop();
+    const big = await send({
+      from: s.supplierEmail,
+      to: s.address,
+      subject: 'Huge',
+      attachments: [{ filename: 'huge.pdf', content: Buffer.alloc(30 * 1024 * 1024, 0x41) }],
+    });
+    expect(big.error?.responseCode).toBe(552);
+
+    const malformed = [
+      `From: ${s.supplierEmail}`,
+      `To: ${s.address}`,
+      'Subject: broken',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="never-closed"',
+      '',
+      '--never-closed',
+      'Content-Type: application/pdf; name="cut.pdf"',
+      'Content-Transfer-Encoding: base64',
+      'Content-Disposition: attachment; filename="cut.pdf"',
+      '',
+      '%%%% not base64 at all ####',
+      '--wrong-boundary',
+      '\u0000\u0001 garbage',
+    ].join('\r\n');
+    expect(
+      (await send({ envelope: { from: s.supplierEmail, to: [s.address] }, raw: malformed })).error,
+    ).toBeNull();
+    await send({
+      from: s.supplierEmail,
+      to: s.address,
+      subject: 'Just a link',
+      text: 'Download: https://example.com/inv.pdf',
+    });
+
+    const messages = await settled(s, 3);
+    const bySubject = (subject: string | null) => messages.find((m) => m.subject === subject);
+    const refusedBig = messages.find((m) => m.size > 30 * 1024 * 1024);
+    expect(refusedBig).toMatchObject({
+      status: 'refused',
+      outcome: 'Refused: the message is larger than 25 MB.',
+    });
+    expect(bySubject('broken')).toMatchObject({ status: 'refused' });
+    expect(bySubject('broken')!.attachments.every((a) => a.outcome !== 'document')).toBe(true);
+    expect(bySubject('Just a link')).toMatchObject({
+      status: 'refused',
+      outcome: expect.stringContaining('links in the text are not followed'),
+    });
+    expect(await unprocessed(s)).toHaveLength(0);
+  });
+
+  it('accepts mail only for current ingestion addresses (a rotated one is refused)', async () => {
+    const s = await shop();
+    const unknown = await send({
+      from: s.supplierEmail,
+      to: `orders+${'0'.repeat(24)}@${DOMAIN}`,
+      text: 'x',
+    });
+    expect(unknown.error?.responseCode).toBe(550);
+    const otherDomain = await send({
+      from: s.supplierEmail,
+      to: s.address.replace(DOMAIN, 'example.com'),
+      text: 'x',
+    });
+    expect(otherDomain.error?.responseCode).toBe(550);
+
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/api/shops/${s.shopId}/email-config/address`,
+      headers: bearer(s.owner.token),
+    });
+    expect(rotated.statusCode).toBe(201);
+    const fresh = rotated.json().data.ingestionAddress as string;
+    expect(fresh).not.toBe(s.address);
+    expect((await send({ from: s.supplierEmail, to: s.address, text: 'x' })).error?.responseCode).toBe(550);
+    expect((await send({ from: s.supplierEmail, to: fresh, text: 'x' })).error).toBeNull();
+  });
+
+  it('limits the messages per sending address and minute', async () => {
+    const s = await shop();
+    const receiver = await startSmtpReceiver({
+      port: 0,
+      host: '127.0.0.1',
+      maxBytes: 1024 * 1024,
+      ratePerMinute: 2,
+      mailIn: t.app.services.mailIn,
+      log: t.app.log,
+    });
+    try {
+      const results = [];
+      for (let i = 0; i < 3; i++)
+        results.push(
+          await send({ from: s.supplierEmail, to: s.address, subject: `n${i}`, text: 'x' }, receiver.port),
+        );
+      expect(results.map((r) => r.error?.responseCode ?? 250)).toEqual([250, 250, 421]);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
