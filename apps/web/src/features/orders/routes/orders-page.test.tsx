@@ -22,6 +22,7 @@ const documentRow = (status: TUnprocessedOrder['status']): TUnprocessedOrder => 
   originalFilename: 'march.pdf',
   uploadedVia: 'upload',
   userUploaded: 'olga@example.com',
+  emailSender: null,
   memo: null,
   createdDate: new Date().toISOString(),
   status,

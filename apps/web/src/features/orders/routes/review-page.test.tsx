@@ -42,6 +42,8 @@ function reviewOrder(extra: Partial<TReviewOrder> = {}): TReviewOrder {
     recipient: {},
     invoiceTo: { name: 'Corner Shop' },
     insertedBy: {},
+    uploadedVia: 'upload',
+    emailSender: null,
     headers: { invoiceNum: 'INV-7001', invoiceDate: '2026-03-02' },
     totals: { subtotal: 63.2, vat: 12.64, invoiceTotal: 75.84 },
     otherData: { notes: null, companyAddress: null },
