@@ -232,7 +232,7 @@ function PdfPages({
         import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
       ]);
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      const task = pdfjs.getDocument({ url, isEvalSupported: false });
+      const task = pdfjs.getDocument({ url });
       destroy = () => void task.destroy();
       const pdf = await task.promise;
       const out: TPdfPage[] = [];
