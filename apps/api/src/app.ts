@@ -15,6 +15,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { mailInRoutes } from './modules/mail-in/mail-in.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { streamRoutes } from './modules/notifications/stream.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { supplierOrdersRoutes } from './modules/orders/supplier-orders.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       await api.register(supplierOrdersRoutes);
       await api.register(notificationsRoutes);
       await api.register(mailInRoutes);
+      await api.register(streamRoutes);
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,7 @@ const ZEnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   READ_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
   READER_MODEL_URL: z.url({ error: 'must be the URL of an OpenAI-compatible API' }).optional(),
   READER_MODEL: z.string().min(1).optional(),
   READER_MODEL_KEY: z.string().min(1).optional(),
@@ -67,6 +68,8 @@ export type TConfig = {
   webDist: string;
   signedUrlTtlSeconds: number;
   readTimeoutSeconds: number;
+  /** Seconds between heartbeat comments on idle event streams. */
+  streamHeartbeatSeconds: number;
   /** An OpenAI-compatible model for companies whose `aiModel` is not `builtin`. */
   readerModel: { url: string; model: string; apiKey?: string; vision: boolean } | undefined;
   mailIn: {
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
     readTimeoutSeconds: e.READ_TIMEOUT_SECONDS,
+    streamHeartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS,
     readerModel: e.READER_MODEL_URL
       ? {
           url: e.READER_MODEL_URL,

@@ -84,11 +84,11 @@ export const ZStreamTicketReplySchema = envelope(
 export const DOCUMENT_STAGES = ['stored', 'reading', 'ready', 'processed', 'failed'] as const;
 export type TDocumentStage = (typeof DOCUMENT_STAGES)[number];
 
-/** What the stream sends; `id` is the SSE event id (resume with Last-Event-ID). */
+/** What each event of the stream carries as `data` (JSON); its SSE `id` resumes the stream (Last-Event-ID). */
 export type TLiveEvent =
-  | { id: number; type: 'notification'; companyId: number; data: TNotification & { unread: number } }
+  | { type: 'notification'; companyId: number; data: TNotification }
+  | { type: 'unread'; companyId: number; data: { unread: number } }
   | {
-      id: number;
       type: 'document';
       companyId: number;
       data: { documentId: number; stage: TDocumentStage; page?: number; pages?: number };

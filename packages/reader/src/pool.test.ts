@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EN_LABELS, en, enInvoice, makePdf } from './__tests__/make-docs.js';
+import { EN_LABELS, en, enInvoice, makePdf, pdfOf } from './__tests__/make-docs.js';
 import { createReader } from './pool.js';
 import { createMemoryProfileStore } from './profile.js';
 
@@ -23,6 +23,22 @@ describe('reader pool (worker threads, limits)', () => {
     const r = await reader.read(await makePdf(enInvoice(1)), { fileName: 'ok.pdf' });
     expect(r.file).toBe('ok.pdf');
     expect(r.headers.invoiceNum).toBe('INV-2024-0001');
+  });
+
+  it('reports each page as its words are ready, from the worker thread', async () => {
+    const words =
+      'Invoice delivery note with enough words on this page to count as a text page for the reader';
+    const pdf = await pdfOf({}, (doc) => {
+      doc.text(words);
+      doc.addPage();
+      doc.text(words);
+    });
+    const seen: [number, number][] = [];
+    await reader.read(pdf, { fileName: 'two.pdf', onPage: (page, pages) => seen.push([page, pages]) });
+    expect(seen).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
   });
 
   it.each([

@@ -36,6 +36,8 @@ export interface Reader {
 /** What a worker sends back for one job. */
 export interface WorkerReply {
   id: number;
+  /** a page was read; the answer follows later */
+  progress?: { page: number; pages: number };
   result?: TReaderResult;
   profile?: SupplierProfile;
   error?: string;
@@ -51,6 +53,7 @@ export interface WorkerJob {
 
 interface Job {
   message: WorkerJob;
+  onPage?: ReadOptions['onPage'];
   /** the worker answered */
   answer: (m: WorkerReply) => void;
   /** the job could not run to the end (time limit, crash, closed); `column` names the reason */
@@ -98,6 +101,10 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
     worker.on('message', (m: WorkerReply) => {
       const job = slot.job;
       if (!job || job.message.id !== m.id) return;
+      if (m.progress) {
+        job.onPage?.(m.progress.page, m.progress.pages);
+        return;
+      }
       done(slot);
       job.answer(m);
       pump();
@@ -154,11 +161,13 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
   };
 
   return {
-    read(bytes, opts = {}) {
+    read(bytes, { onPage, ...opts } = {}) {
       const file = opts.fileName ?? 'document';
       return new Promise((resolve) =>
         enqueue({
+          // a function cannot cross to the worker: progress comes back as messages
           message: { id: nextId++, bytes, opts: { ...options.defaults, ...opts } },
+          onPage,
           answer: (m) =>
             resolve(m.result ?? failure(file, `The document could not be read: ${m.error}`, 'error')),
           fail: (why, column) => resolve(failure(file, why, column)),

@@ -58,6 +58,8 @@ export interface ReadOptions extends CheckOptions {
   model?: ModelOptions;
   /** vendors seen before: a receipt's OCR'd vendor close to one of them takes the remembered spelling */
   knownVendors?: KnownVendor[];
+  /** called as each page's words are ready (`page` of `pages`), for progress shown while a document is read */
+  onPage?: (page: number, pages: number) => void;
 }
 
 /** A document's words, ready for extraction. */
@@ -204,7 +206,10 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
     const scans = new Map<number, Gray>();
     let ocrPages = 0;
     for (const p of text.pages) {
-      if (p.words.length >= MIN_WORDS_TEXT_PAGE) continue;
+      if (p.words.length >= MIN_WORDS_TEXT_PAGE) {
+        opts.onPage?.(p.page, text.pages.length);
+        continue;
+      }
       const dpi = Math.min(300, (PAGE_WIDTH * 72) / p.width);
       const img = await renderPdfPage(bytes, p.page, dpi, limits.maxPixels / 2);
       const { words, scan } = await ocrScan(img, p.page, psm, opts);
@@ -212,12 +217,14 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
       p.source = 'ocr';
       ocrPages++;
       if (text.pages.length <= MAX_PAGES_READ_AGAIN) scans.set(p.page, scan);
+      opts.onPage?.(p.page, text.pages.length);
     }
     const source = ocrPages === 0 ? 'text' : ocrPages === text.pages.length ? 'ocr' : 'mixed';
     return { pages: text.pages, numPages: text.numPages, source, attachments: text.attachments, kind, scans };
   }
   const img = await decodeImage(bytes, limits.maxPixels, OCR_MAX_PIXELS);
   const { words, scan } = await ocrScan(img, 1, psm, opts);
+  opts.onPage?.(1, 1);
   return {
     pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
     numPages: 1,

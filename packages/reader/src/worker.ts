@@ -4,7 +4,7 @@ import { closeOcr } from './ocr.js';
 import type { WorkerJob, WorkerReply } from './pool.js';
 import { readDocument } from './read.js';
 
-/** Worker-thread side of the reader pool: one message in (a read or a learn), one answer out. */
+/** Worker-thread side of the reader pool: one message in (a read or a learn), progress, one answer out. */
 parentPort?.on('message', async (msg: WorkerJob | { close: true }) => {
   if ('close' in msg) {
     await closeOcr();
@@ -23,7 +23,13 @@ parentPort?.on('message', async (msg: WorkerJob | { close: true }) => {
             msg.opts,
           ),
         }
-      : { id: msg.id, result: await readDocument(msg.bytes, msg.opts) };
+      : {
+          id: msg.id,
+          result: await readDocument(msg.bytes, {
+            ...msg.opts,
+            onPage: (page, pages) => parentPort?.postMessage({ id: msg.id, progress: { page, pages } }),
+          }),
+        };
   } catch (e) {
     reply = { id: msg.id, error: (e as Error)?.message ?? String(e) };
   }

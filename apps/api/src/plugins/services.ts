@@ -15,7 +15,7 @@ import { createAccountsService, type TAccountsService } from '../modules/account
 import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
 import { createMailInService, type TMailInService } from '../modules/mail-in/mail-in.service.js';
 import { startSmtpReceiver, type TSmtpReceiver } from '../modules/mail-in/smtp-receiver.js';
-import { publishLiveEvents } from '../modules/notifications/live-events.js';
+import { createLiveHub, publishLiveEvents, type TLiveHub } from '../modules/notifications/live-events.js';
 import {
   createNotificationsService,
   type TNotificationsService,
@@ -47,6 +47,8 @@ declare module 'fastify' {
     services: TServices;
     /** The built-in SMTP receiver, when MAIL_IN_PORT is set (not in ROLE=worker processes). */
     mailReceiver: TSmtpReceiver | null;
+    /** The live event hub of an API process (null in a worker process, which serves no HTTP). */
+    live: TLiveHub | null;
   }
 }
 
@@ -91,6 +93,9 @@ export default fp(
         for (const supplierId of await partners.claimForConfirmedEmail(userId, email))
           await partners.announceClaimed(supplierId);
       },
+      // The user's open event streams end (all of them, or the one session's).
+      onSignedOut: (userId, sessionId) =>
+        publishLiveEvents(db, [{ companyId: null, userId, type: 'signed-out', data: { sessionId } }]),
     });
     const jobs = await createJobs(opts.database, app.log);
     const signedUrls = createSignedUrls({ secret: config.jwtSecret, ttlSeconds: config.signedUrlTtlSeconds });
@@ -136,7 +141,9 @@ export default fp(
             log: app.log,
           })
         : null;
+    const live = config.role === 'worker' ? null : await createLiveHub(opts.database, app.log);
     app.addHook('onClose', async () => {
+      await live?.close();
       await mailReceiver?.close();
       await jobs.stop();
       await reader?.close();
@@ -144,6 +151,7 @@ export default fp(
     app.decorate('config', config);
     app.decorate('signedUrls', signedUrls);
     app.decorate('jobs', jobs);
+    app.decorate('live', live);
     app.decorate('db', db);
     app.decorate('mailer', mailer);
     app.decorate('storage', storage);

@@ -111,7 +111,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/sign-out',
     { schema: { tags, response: { 200: ZMessageOnlySchema } }, onRequest: app.authenticate },
     async (request) => {
-      await accounts.signOut(request.auth.sessionId);
+      await accounts.signOut(request.auth.userId, request.auth.sessionId);
       return ok('Signed out.');
     },
   );

@@ -36,6 +36,8 @@ type TDeps = {
   defaultCompany: (userId: string) => Promise<{ companyId: number; role: string } | null>;
   /** Runs once an address is proven (confirmation link or password reset), e.g. to claim what waits for it. */
   onEmailConfirmed?: (userId: string, email: string) => Promise<void>;
+  /** Runs after a sign-out (of one session, or of every session when none is named), e.g. to end live streams. */
+  onSignedOut?: (userId: string, sessionId?: string) => Promise<void>;
 };
 
 export function createAccountsService(deps: TDeps) {
@@ -256,8 +258,9 @@ export function createAccountsService(deps: TDeps) {
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, sessionId)));
     },
 
-    async signOut(sessionId: string) {
+    async signOut(userId: string, sessionId: string) {
       await revokeSession(sessionId);
+      await deps.onSignedOut?.(userId, sessionId);
     },
 
     async signOutEverywhere(userId: string) {
@@ -267,6 +270,7 @@ export function createAccountsService(deps: TDeps) {
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await deps.onSignedOut?.(userId);
     },
   };
 }

@@ -12,6 +12,8 @@ const WRITE_LOCK = 7_160_016;
 const KEEP_HOURS = 24;
 /** A wake-up that never came (a dropped LISTEN connection) delays an event by at most this long. */
 const SAFETY_POLL_MS = 2000;
+/** Events read at once, by the hub and for a resuming client. */
+export const BACKLOG_BATCH = 1000;
 
 export type TLiveEventInput = {
   companyId: number | null;
@@ -48,7 +50,7 @@ export type TLiveListener = {
   close: () => void;
 };
 
-export type TLiveHub = ReturnType<typeof createLiveHub>;
+export type TLiveHub = Awaited<ReturnType<typeof createLiveHub>>;
 
 /**
  * One per API process: wakes on NOTIFY (PostgreSQL, or PGlite's in-process listen), reads the new events once
@@ -91,12 +93,12 @@ export async function createLiveHub(database: TDatabase, log: FastifyBaseLogger)
         .from(liveEvents)
         .where(gt(liveEvents.id, lastId))
         .orderBy(liveEvents.id)
-        .limit(1000);
+        .limit(BACKLOG_BATCH);
       for (const row of rows) {
         lastId = row.id;
         deliver(row);
       }
-      if (rows.length === 1000) again = true;
+      if (rows.length === BACKLOG_BATCH) again = true;
     } while (again && !closed);
   };
   const wake = () => {
@@ -174,7 +176,7 @@ export async function createLiveHub(database: TDatabase, log: FastifyBaseLogger)
           ),
         )
         .orderBy(liveEvents.id)
-        .limit(1000);
+        .limit(BACKLOG_BATCH);
     },
     /** Removes events older than a day (the daily job calls it). */
     async prune() {

@@ -459,9 +459,15 @@ export function createDocumentsService({
         .from(supplierProfiles)
         .where(eq(supplierProfiles.supplierId, link!.supplierId));
       const inTraining = (trained?.trainedDocuments ?? 0) < TRAINING_DOCUMENTS;
+      // Page events are written one after another, all before the final one (a client never sees them reversed).
+      let pageEvents = Promise.resolve();
+      const onPage = (page: number, pages: number) => {
+        pageEvents = pageEvents.then(() => progress(db, doc, 'reading', { page, pages })).catch(() => {});
+      };
       const result: TReaderResult = bytes
         ? await reader().read(bytes, {
             fileName: doc.fileName,
+            onPage,
             supplierKey,
             profile: (await profiles.get(supplierKey)) ?? undefined,
             ...(await historyOf(doc.shopSupplierId, doc.id)),
@@ -471,6 +477,7 @@ export function createDocumentsService({
             items: [],
             issues: [{ table: 'document', column: 'file', description: 'The stored file is missing.' }],
           } as unknown as TReaderResult);
+      await pageEvents;
       const automatic =
         link!.isAutoProcessed && !inTraining && !result.pendingReview && result.issues.length === 0;
 
