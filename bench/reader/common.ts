@@ -4,8 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-/** The corpus folder: the first argument, else ../shared/corpus next to the repo. */
-export const corpus = path.resolve(process.argv[2] ?? path.join(root, '../shared/corpus'));
+/** The corpus folder: the first argument that names a folder with docs/ in it, else ../shared/corpus. */
+export const corpus = path.resolve(
+  process.argv.slice(2).find((a) => fs.existsSync(path.join(a, 'docs'))) ??
+    path.join(root, '../shared/corpus'),
+);
 export const docs = path.join(corpus, 'docs');
 /** The corpus tools: the scorer, truth-to-output. */
 export const tools = path.resolve(corpus, '../tools');
@@ -19,11 +22,16 @@ export function freshOut(name: string): string {
 }
 
 /**
- * Scores the predictions in `pred` with ../shared/tools/score-extraction.mjs; `ids` limits it to those
- * documents, `json` also writes the figures there. Returns the scorer's printed report.
+ * Scores the predictions in `pred` with ../shared/tools/score-extraction.mjs against the corpus truth (or
+ * `truth`); `ids` limits it to those documents, `json` also writes the figures there. Returns the scorer's
+ * printed report.
  */
-export function scoreExtraction(pred: string, opts: { ids?: string[]; json?: string } = {}): string {
-  const args = ['--truth', path.join(corpus, 'truth'), '--pred', pred];
+export function scoreExtraction(
+  pred: string,
+  opts: { ids?: string[]; json?: string; truth?: string; verbose?: boolean } = {},
+): string {
+  const args = ['--truth', opts.truth ?? path.join(corpus, 'truth'), '--pred', pred];
+  if (opts.verbose) args.push('--verbose');
   if (opts.ids) {
     const idsFile = `${pred}.ids.json`;
     fs.writeFileSync(idsFile, JSON.stringify(opts.ids));
