@@ -13,12 +13,14 @@ import { AppError } from './lib/app-error.js';
 import { keepFilePart } from './lib/uploads.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { disputesRoutes } from './modules/disputes/disputes.routes.js';
 import { mailInRoutes } from './modules/mail-in/mail-in.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { streamRoutes } from './modules/notifications/stream.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { supplierOrdersRoutes } from './modules/orders/supplier-orders.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
+import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import auth from './plugins/auth.js';
 import errors from './plugins/errors.js';
@@ -135,6 +137,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       await api.register(notificationsRoutes);
       await api.register(mailInRoutes);
       await api.register(streamRoutes);
+      await api.register(disputesRoutes);
+      await api.register(returnsRoutes);
     },
     { prefix: '/api' },
   );

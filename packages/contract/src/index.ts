@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './companies.js';
+export * from './disputes.js';
 export * from './envelope.js';
 export * from './mail-in.js';
 export * from './notifications.js';

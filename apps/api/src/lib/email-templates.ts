@@ -87,3 +87,18 @@ export const supplierAddedMail = (
         ],
     claimed ? { label: 'Sign in', url } : { label: 'Claim your supplier account', url },
   );
+
+/** The supplier answered a dispute (credit, return step, rejection): the shop is told what and where to look. */
+export const disputeAnsweredMail = (
+  to: string,
+  supplierName: string,
+  item: string,
+  answer: string,
+  url: string,
+) =>
+  message(
+    to,
+    `${supplierName} answered your dispute`,
+    [`${supplierName} answered your dispute about ${item}.`, answer],
+    { label: 'Open the dispute', url },
+  );

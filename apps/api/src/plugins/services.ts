@@ -13,6 +13,7 @@ import { createSignedUrls, type TSignedUrls } from '../lib/signed-urls.js';
 import { createLocalStorage, type Storage } from '../lib/storage.js';
 import { createAccountsService, type TAccountsService } from '../modules/accounts/accounts.service.js';
 import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
+import { createDisputesService, type TDisputesService } from '../modules/disputes/disputes.service.js';
 import { createMailInService, type TMailInService } from '../modules/mail-in/mail-in.service.js';
 import { startSmtpReceiver, type TSmtpReceiver } from '../modules/mail-in/smtp-receiver.js';
 import { createLiveHub, publishLiveEvents, type TLiveHub } from '../modules/notifications/live-events.js';
@@ -23,6 +24,7 @@ import {
 import { createDocumentsService, type TDocumentsService } from '../modules/orders/documents.service.js';
 import { createOrdersService, type TOrdersService } from '../modules/orders/orders.service.js';
 import { createPartnersService, type TPartnersService } from '../modules/partners/partners.service.js';
+import { createReturnsService, type TReturnsService } from '../modules/returns/returns.service.js';
 import { createJobs, type TJobs } from './jobs.js';
 
 export type TServices = {
@@ -33,6 +35,8 @@ export type TServices = {
   orders: TOrdersService;
   notifications: TNotificationsService;
   mailIn: TMailInService;
+  disputes: TDisputesService;
+  returns: TReturnsService;
 };
 
 declare module 'fastify' {
@@ -123,6 +127,15 @@ export default fp(
       domain: config.mailIn.domain,
       log: app.log,
     });
+    const disputes = createDisputesService({
+      db,
+      storage,
+      signedUrls,
+      mailer,
+      config,
+      notify: notifications.notify,
+    });
+    const returns = createReturnsService({ db, disputes });
     if (config.role !== 'api') {
       await jobs.work({
         'read-document': readDocumentJob.handler(documents),
@@ -157,7 +170,17 @@ export default fp(
     app.decorate('storage', storage);
     app.decorate('accessTokens', accessTokens);
     app.decorate('mailReceiver', mailReceiver);
-    app.decorate('services', { accounts, companies, partners, documents, orders, notifications, mailIn });
+    app.decorate('services', {
+      accounts,
+      companies,
+      partners,
+      documents,
+      orders,
+      notifications,
+      mailIn,
+      disputes,
+      returns,
+    });
   },
   { name: 'services' },
 );

@@ -209,7 +209,15 @@ export function createOrdersService({ db, signedUrls }: { db: TDb; signedUrls: T
       const complete = lines.every(
         (l) => l.receivedQuantity !== null && l.receivedQuantity >= (l.itemQty ?? 0),
       );
-      const status = complete ? 'delivered' : order.status === 'delivered' ? 'open' : order.status;
+      // A disputed order stays disputed until its disputes end; the disputes module sets it back then.
+      const status =
+        order.status === 'disputed'
+          ? order.status
+          : complete
+            ? 'delivered'
+            : order.status === 'delivered'
+              ? 'open'
+              : order.status;
       if (status !== order.status) {
         await db
           .update(orders)

@@ -1,0 +1,518 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createCompany,
+  createTestApp,
+  lastMailTo,
+  signUp,
+  type TSession,
+  type TTestApp,
+  uniqueEmail,
+} from '../../test/harness.js';
+import { multipart } from '../../test/multipart.js';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A 1×1 PNG: the photo is checked by its bytes, so it has to be a real image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type TWorld = {
+  shop: TSession;
+  shopId: number;
+  supplier: TSession;
+  supplierId: number;
+  orderId: number;
+  items: { id: number; itemCode: string }[];
+};
+
+const call = (s: TSession, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(s.token), ...(payload ? { payload } : {}) });
+
+/** A shop, its supplier (with a user), and an order the supplier entered: 24 cases at 2.50, 10 at 4.00, 6 at 3.00. */
+async function world(): Promise<TWorld> {
+  const shop = await signUp(t.app);
+  const shopId = await createCompany(t.app, shop, 'shops', 'Corner Shop');
+  const supplier = await signUp(t.app, { firstName: 'Sam' });
+  const supplierEmail = uniqueEmail('supplier');
+  const created = await call(supplier, 'POST', '/api/onboarding/company', {
+    companyName: 'Fresh Farm Foods',
+    companyType: 'suppliers',
+    companyMainEmail: supplierEmail,
+  });
+  const supplierId = created.json().data.companyId as number;
+  const link = await call(shop, 'POST', `/api/shops/${shopId}/suppliers`, {
+    supplierEmail,
+    supplierName: 'Fresh Farm',
+  });
+  expect(link.statusCode).toBe(201);
+  const order = await call(supplier, 'POST', '/api/SupplierOrder', {
+    supplierId,
+    shopId,
+    invoiceNum: `INV-${Math.floor(Math.random() * 1e6)}`,
+    orderNum: 'PO-77',
+    invoiceDate: '2026-11-02',
+    currency: 'GBP',
+    items: [
+      { itemCode: 'A100', itemDesc: 'Organic apples 1kg', itemQty: 24, price: 2.5, amount: 60 },
+      // a 10 % line discount: the shop paid 3.60 a unit, not 4.00
+      { itemCode: 'B200', itemDesc: 'Free range eggs x12', itemQty: 10, price: 4, discount: 10, amount: 36 },
+      { itemCode: 'C300', itemDesc: 'Whole milk 2L', itemQty: 6, price: 3, amount: 18 },
+    ],
+  });
+  expect(order.statusCode).toBe(201);
+  const orderId = order.json().data.id as number;
+  const items = (await call(shop, 'GET', `/api/shops/${shopId}/orders/${orderId}/items`)).json().data.data;
+  return { shop, shopId, supplier, supplierId, orderId, items };
+}
+
+function dispute(w: TWorld, fields: Record<string, string>, photo?: { bytes: Buffer; type: string }) {
+  const form = multipart(
+    { OrderId: String(w.orderId), ...fields },
+    photo ? { field: 'photo', name: 'crate.png', type: photo.type, bytes: photo.bytes } : undefined,
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/shops/${w.shopId}/disputes`,
+    headers: { ...bearer(w.shop.token), ...form.headers },
+    payload: form.payload,
+  });
+}
+
+const orderStatus = async (w: TWorld) =>
+  (await call(w.shop, 'GET', `/api/shops/${w.shopId}/orders/${w.orderId}`)).json().data.orderStatus;
+
+describe('the dispute loop', () => {
+  it('short delivery with a photo → messages both ways → partial then full credit → resolved', async () => {
+    const w = await world();
+    const [apples] = w.items;
+    const received = await call(
+      w.shop,
+      'PATCH',
+      `/api/shops/${w.shopId}/orders/${w.orderId}/item/${apples!.id}`,
+      {
+        receivedQuantity: 22,
+      },
+    );
+    expect(received.statusCode).toBe(200);
+
+    const res = await dispute(
+      w,
+      { ItemId: String(apples!.id), reason: 'short_delivery', note: '22 of 24 cases arrived' },
+      { bytes: PNG, type: 'image/png' },
+    );
+    expect(res.statusCode).toBe(201);
+    const d = res.json().data;
+    // the quantity defaults to what is missing; the value is that quantity at the line's price
+    expect(d).toMatchObject({
+      quantity: 2,
+      qty: 2,
+      disputeVal: 5,
+      totalCredit: 0,
+      status: 'open',
+      active: true,
+      itemCode: 'A100',
+      supplierName: 'Fresh Farm',
+      noteFromReceiver: '22 of 24 cases arrived',
+      orderId: w.orderId,
+      itemId: apples!.id,
+    });
+    expect(d.mainDisputeId).toEqual(expect.any(Number));
+    expect(await orderStatus(w)).toBe('disputed');
+
+    // the photo is served by a signed link with its content type
+    const photo = await t.app.inject({ method: 'GET', url: d.imageUrl });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.rawPayload.equals(PNG)).toBe(true);
+
+    // both sides list it, in the spec's row shape
+    const shopList = (
+      await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes?status=active&search=apples`)
+    ).json().data;
+    expect(shopList).toMatchObject({ total: 1, totalDisputed: 5, totalCredited: 0 });
+    const supplierList = (await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/disputes`)).json()
+      .data;
+    expect(supplierList.data[0]).toMatchObject({
+      id: d.id,
+      shopName: 'Corner Shop',
+      supplierName: 'Fresh Farm Foods',
+    });
+    const main = await call(
+      w.supplier,
+      'GET',
+      `/api/suppliers/${w.supplierId}/disputes/main?orderId=${w.orderId}`,
+    );
+    expect(main.json().data).toMatchObject({ disputeId: d.mainDisputeId, disputeVal: 5, status: 'open' });
+
+    // messages: the supplier writes, the shop has one unread, reading the thread marks it read
+    const question = await call(w.supplier, 'POST', `/api/suppliers/${w.supplierId}/messages`, {
+      itemDisputeId: d.id,
+      messageVal: 'Sorry — were the two cases missing or damaged?',
+    });
+    expect(question.statusCode).toBe(201);
+    expect(question.json().data).toMatchObject({
+      isResponse: true,
+      isRead: false,
+      isOwn: true,
+      username: 'Sam Lovelace',
+    });
+    expect(t.app.services.disputes.unreadCount({ side: 'shops', companyId: w.shopId })).resolves.toBe(1);
+    const inbox = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/messages?unread=true`)).json().data;
+    expect(inbox.total).toBe(1);
+    expect(inbox.data[0]).toMatchObject({
+      messageVal: 'Sorry — were the two cases missing or damaged?',
+      order: { id: w.orderId },
+      item: { id: apples!.id, itemCode: 'A100' },
+      dispute: { id: d.id },
+    });
+    const thread = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${d.id}/messages`)).json()
+      .data;
+    expect(thread.data).toHaveLength(1);
+    expect(await t.app.services.disputes.unreadCount({ side: 'shops', companyId: w.shopId })).toBe(0);
+    const seen = (await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/messages`)).json().data;
+    expect(seen.data[0].isRead).toBe(true);
+
+    // the read message can be edited by its writer but no longer deleted; nobody else may touch it
+    const messageId = question.json().data.id;
+    const edited = await call(
+      w.supplier,
+      'PATCH',
+      `/api/suppliers/${w.supplierId}/disputes/${d.id}/messages/${messageId}`,
+      {
+        messageVal: 'Were the two cases missing?',
+      },
+    );
+    expect(edited.json().data).toMatchObject({ messageVal: 'Were the two cases missing?' });
+    expect(edited.json().data.editedTimestamp).not.toBeNull();
+    const readDelete = await call(
+      w.supplier,
+      'DELETE',
+      `/api/suppliers/${w.supplierId}/messages/${messageId}`,
+    );
+    expect(readDelete.statusCode).toBe(409);
+    const reply = await call(w.shop, 'POST', `/api/shops/${w.shopId}/messages`, {
+      itemDisputeId: d.id,
+      messageVal: 'Missing: 22 arrived.',
+    });
+    expect(reply.json().data.isResponse).toBe(false);
+    const foreignEdit = await call(
+      w.supplier,
+      'PATCH',
+      `/api/suppliers/${w.supplierId}/disputes/${d.id}/messages/${reply.json().data.id}`,
+      { messageVal: 'changed by someone else' },
+    );
+    expect(foreignEdit.statusCode).toBe(403);
+    expect(foreignEdit.json()).toMatchObject({
+      success: false,
+      message: expect.stringContaining('your own'),
+    });
+    const foreignDelete = await call(
+      w.supplier,
+      'DELETE',
+      `/api/suppliers/${w.supplierId}/messages/${reply.json().data.id}`,
+    );
+    expect(foreignDelete.statusCode).toBe(403);
+    const typo = await call(w.shop, 'POST', `/api/shops/${w.shopId}/messages`, {
+      itemDisputeId: d.id,
+      messageVal: 'tpyo',
+    });
+    expect(
+      (await call(w.shop, 'DELETE', `/api/shops/${w.shopId}/messages/${typo.json().data.id}`)).statusCode,
+    ).toBe(200);
+    const after = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${d.id}/messages`)).json().data;
+    expect(after.data.map((m: { messageVal: string }) => m.messageVal)).toEqual([
+      'Were the two cases missing?',
+      'Missing: 22 arrived.',
+    ]);
+
+    // a partial credit, then the rest: credits add up and resolve the dispute
+    const partial = await call(w.supplier, 'POST', `/api/suppliers/${w.supplierId}/disputes/${d.id}/credit`, {
+      creditNoteNum: 'CN-1',
+      creditDate: '2026-11-05',
+      amount: 2,
+    });
+    expect(partial.statusCode).toBe(200);
+    expect(partial.json().data).toMatchObject({ status: 'accepted', totalCredit: 2 });
+    expect(await orderStatus(w)).toBe('disputed');
+    const bell = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/notifications`)).json().data.data;
+    expect(bell.map((n: { kind: string }) => n.kind).sort()).toEqual([
+      'dispute_credited',
+      'message_received',
+    ]);
+    const supplierBell = (
+      await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/notifications`)
+    ).json().data.data;
+    expect(new Set(supplierBell.map((n: { kind: string }) => n.kind))).toEqual(
+      new Set(['message_received', 'dispute_opened']),
+    );
+    const mail = await lastMailTo(t.app, w.shop.email);
+    expect(mail.subject).toBe('Fresh Farm Foods answered your dispute');
+    expect(mail.text).toContain('Credit note CN-1 of 2.00');
+    const tooMuch = await call(w.supplier, 'POST', `/api/suppliers/${w.supplierId}/disputes/${d.id}/credit`, {
+      creditNoteNum: 'CN-2',
+      creditDate: '2026-11-06',
+      amount: 3.5,
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors).toEqual({ amount: ['At most 3.00'] });
+    const rest = await call(w.supplier, 'POST', `/api/suppliers/${w.supplierId}/disputes/${d.id}/credit`, {
+      creditNoteNum: 'CN-2',
+      creditDate: '2026-11-06',
+      amount: 3,
+    });
+    const done = rest.json().data;
+    expect(done).toMatchObject({ status: 'resolved', active: false, totalCredit: 5 });
+    expect(done.credits.map((c: { creditNoteNum: string }) => c.creditNoteNum)).toEqual(['CN-1', 'CN-2']);
+    expect(done.messages.filter((m: { isResponse: boolean }) => m.isResponse)).toHaveLength(3);
+    expect(done.history.map((h: { action: string }) => h.action)).toEqual([
+      'opened',
+      'answered',
+      'answered',
+      'resolved',
+    ]);
+    // the order leaves `disputed`: not everything arrived, so it is open again
+    expect(await orderStatus(w)).toBe('open');
+    const mainAfter = await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/main?orderId=${w.orderId}`);
+    expect(mainAfter.json().data).toMatchObject({ status: 'resolved', disputeVal: 5, totalCredit: 5 });
+    // an answered dispute is never deleted
+    const gone = await call(w.shop, 'DELETE', `/api/shops/${w.shopId}/disputes?id=${d.id}`);
+    expect(gone.statusCode).toBe(409);
+
+    const exported = await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/export?from=2020-01-01`);
+    expect(exported.headers['content-type']).toContain('text/csv');
+    expect(exported.body.split('\r\n')[1]).toContain('Resolved,Short delivery,Fresh Farm');
+    const credits = await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/credits/export`);
+    expect(credits.body).toContain('CN-2,2026-11-06,Corner Shop,applied,3.00');
+  });
+
+  it('a return goes requested → collected → received → credited, in that order', async () => {
+    const w = await world();
+    const eggs = w.items[1]!;
+    const res = await dispute(w, {
+      ItemId: String(eggs.id),
+      reason: 'damaged',
+      quantity: '2',
+      note: 'cracked',
+    });
+    const d = res.json().data;
+    // 2 units at the discounted unit price (36 / 10)
+    expect(d.disputeVal).toBe(7.2);
+    const requested = await call(
+      w.supplier,
+      'POST',
+      `/api/suppliers/${w.supplierId}/disputes/${d.id}/return`,
+      {
+        note: 'Driver collects on Friday',
+      },
+    );
+    expect(requested.json(), requested.body).toMatchObject({ data: { status: 'accepted' } });
+    const returnId = requested.json().data.returns[0].id;
+    const skip = await call(w.supplier, 'PATCH', `/api/suppliers/${w.supplierId}/returns/${returnId}`, {
+      step: 'received',
+    });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().message).toBe('This return is requested; the next step is collected.');
+    for (const step of ['collected', 'received']) {
+      const r = await call(w.supplier, 'PATCH', `/api/suppliers/${w.supplierId}/returns/${returnId}`, {
+        step,
+      });
+      expect(r.json().data.status).toBe(step);
+    }
+    const noNote = await call(w.supplier, 'PATCH', `/api/suppliers/${w.supplierId}/returns/${returnId}`, {
+      step: 'credited',
+    });
+    expect(noNote.statusCode).toBe(400);
+    expect(Object.keys(noNote.json().errors).sort()).toEqual(['creditDate', 'creditNoteNum']);
+    const credited = await call(w.supplier, 'PATCH', `/api/suppliers/${w.supplierId}/returns/${returnId}`, {
+      step: 'credited',
+      creditNoteNum: 'CN-R1',
+      creditDate: '2026-11-09',
+    });
+    expect(credited.json().data).toMatchObject({ status: 'credited' });
+    expect(credited.json().data.steps.collected.by).toBe('Sam Lovelace');
+    const list = (
+      await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/returns?status=credited`)
+    ).json().data;
+    expect(list.total).toBe(1);
+    const detail = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${d.id}`)).json().data;
+    expect(detail).toMatchObject({ status: 'resolved', totalCredit: 7.2 });
+    expect(detail.returns[0].steps.credited).not.toBeNull();
+    expect(await orderStatus(w)).toBe('open');
+  });
+
+  it('a rejection with a reason, accepted by the shop; a wrong price is valued by its difference', async () => {
+    const w = await world();
+    const milk = w.items[2]!;
+    const res = await dispute(w, { ItemId: String(milk.id), reason: 'wrong_price', priceDifference: '0.25' });
+    expect(res.json().data).toMatchObject({ quantity: 6, disputeVal: 1.5, priceDifference: 0.25 });
+    const d = res.json().data;
+    // the shop can still correct it before the supplier answers
+    const changed = t.app.inject({
+      method: 'PATCH',
+      url: `/api/shops/${w.shopId}/disputes?id=${d.id}`,
+      headers: bearer(w.shop.token),
+      payload: { priceDifference: 0.5 },
+    });
+    expect((await changed).json().data.disputeVal).toBe(3);
+    const empty = await call(w.supplier, 'POST', `/api/suppliers/${w.supplierId}/disputes/${d.id}/reject`, {
+      reason: ' ',
+    });
+    expect(empty.statusCode).toBe(400);
+    const rejected = await call(
+      w.supplier,
+      'POST',
+      `/api/suppliers/${w.supplierId}/disputes/${d.id}/reject`,
+      {
+        reason: 'The price list of 1 November applies.',
+      },
+    );
+    expect(rejected.json().data).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'The price list of 1 November applies.',
+    });
+    expect((await lastMailTo(t.app, w.shop.email)).text).toContain('The price list of 1 November applies.');
+    const late = await call(w.shop, 'PATCH', `/api/shops/${w.shopId}/disputes/${d.id}`, { quantity: 1 });
+    expect(late.statusCode).toBe(409);
+    const accepted = await call(w.shop, 'POST', `/api/shops/${w.shopId}/disputes/${d.id}/accept-rejection`);
+    expect(accepted.json().data).toMatchObject({ status: 'resolved', totalCredit: 0 });
+    expect(await orderStatus(w)).toBe('open');
+  });
+
+  it('a shop withdraws an open dispute: it stays on record and the order is no longer disputed', async () => {
+    const w = await world();
+    const res = await dispute(w, { ItemId: String(w.items[0]!.id), reason: 'out_of_date', quantity: '1' });
+    const d = res.json().data;
+    const withdrawn = await call(w.shop, 'DELETE', `/api/shops/${w.shopId}/disputes/${d.id}`);
+    expect(withdrawn.json().data).toMatchObject({ status: 'withdrawn', active: false });
+    expect(await orderStatus(w)).toBe('open');
+    const list = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes?status=withdrawn`)).json().data;
+    expect(list.data.map((r: { id: number }) => r.id)).toEqual([d.id]);
+    // the line can be disputed again afterwards
+    const again = await dispute(w, { ItemId: String(w.items[0]!.id), reason: 'damaged', quantity: '1' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.mainDisputeId).toBe(d.mainDisputeId);
+  });
+});
+
+describe('bad input is refused with the envelope and changes nothing', () => {
+  it('refuses other companies, impossible quantities, bad photos, answers by the shop and duplicates', async () => {
+    const w = await world();
+    const other = await world();
+    const apples = w.items[0]!;
+    const count = async () =>
+      (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes`)).json().data.total as number;
+
+    // another company's order and item
+    const foreignItem = await dispute(w, {
+      ItemId: String(other.items[0]!.id),
+      reason: 'damaged',
+      quantity: '1',
+    });
+    expect(foreignItem.statusCode).toBe(404);
+    expect(foreignItem.json()).toMatchObject({
+      success: false,
+      message: 'This order item was not found.',
+      trace: expect.any(String),
+    });
+    const foreignOrder = await t.app.inject({
+      method: 'POST',
+      url: `/api/shops/${w.shopId}/disputes`,
+      headers: bearer(w.shop.token),
+      payload: { orderId: other.orderId, itemId: other.items[0]!.id, reason: 'damaged', quantity: 1 },
+    });
+    expect(foreignOrder.statusCode).toBe(404);
+    const foreignRead = await call(
+      w.shop,
+      'GET',
+      `/api/shops/${w.shopId}/disputes/main?orderId=${other.orderId}`,
+    );
+    expect(foreignRead.statusCode).toBe(404);
+
+    // more than was delivered / is missing
+    await call(w.shop, 'PATCH', `/api/shops/${w.shopId}/orders/${w.orderId}/item/${apples.id}`, {
+      receivedQuantity: 22,
+    });
+    const overDelivered = await dispute(w, { ItemId: String(apples.id), reason: 'damaged', quantity: '23' });
+    expect(overDelivered.statusCode).toBe(400);
+    expect(overDelivered.json()).toMatchObject({
+      message: 'The quantity is more than the 22 delivered.',
+      errors: { quantity: ['At most 22'] },
+    });
+    const overMissing = await dispute(w, {
+      ItemId: String(apples.id),
+      reason: 'short_delivery',
+      quantity: '3',
+    });
+    expect(overMissing.json().message).toBe('The quantity is more than the 2 missing.');
+
+    // field errors
+    const bad = await dispute(w, { ItemId: 'x', reason: 'broken', quantity: '-1' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['itemId', 'quantity', 'reason']);
+    const noDiff = await dispute(w, { ItemId: String(apples.id), reason: 'wrong_price' });
+    expect(noDiff.json().errors).toEqual({ priceDifference: ['Enter the price difference per unit'] });
+
+    // photos: not an image, and over 10 MB
+    const pdf = await dispute(
+      w,
+      { ItemId: String(apples.id), reason: 'damaged', quantity: '1' },
+      {
+        bytes: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF'),
+        type: 'image/png',
+      },
+    );
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json().message).toBe('The picture must be a PNG, JPEG or WebP image.');
+    const huge = await dispute(
+      w,
+      { ItemId: String(apples.id), reason: 'damaged', quantity: '1' },
+      {
+        bytes: Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]),
+        type: 'image/png',
+      },
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().success).toBe(false);
+    expect(await count()).toBe(0);
+    expect(await orderStatus(w)).toBe('open');
+
+    // one live dispute per line
+    const first = await dispute(w, { ItemId: String(apples.id), reason: 'damaged', quantity: '1' });
+    expect(first.statusCode).toBe(201);
+    const second = await dispute(w, { ItemId: String(apples.id), reason: 'short_delivery' });
+    expect(second.statusCode).toBe(409);
+    expect(await count()).toBe(1);
+
+    // the shop cannot answer its own dispute; another supplier cannot see or answer it
+    const d = first.json().data;
+    const asShop = await call(w.shop, 'POST', `/api/suppliers/${w.shopId}/disputes/${d.id}/credit`, {
+      creditNoteNum: 'X',
+      creditDate: '2026-11-05',
+      amount: 1,
+    });
+    expect(asShop.statusCode).toBe(403);
+    const wrongSupplier = await call(
+      other.supplier,
+      'POST',
+      `/api/suppliers/${other.supplierId}/disputes/${d.id}/reject`,
+      {
+        reason: 'no',
+      },
+    );
+    expect(wrongSupplier.statusCode).toBe(404);
+    const foreignMessage = await call(other.shop, 'POST', `/api/shops/${other.shopId}/messages`, {
+      itemDisputeId: d.id,
+      messageVal: 'hello',
+    });
+    expect(foreignMessage.statusCode).toBe(404);
+    const detail = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${d.id}`)).json().data;
+    expect(detail).toMatchObject({ status: 'open', totalCredit: 0, messages: [] });
+  });
+});
