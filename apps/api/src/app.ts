@@ -12,6 +12,7 @@ import { openDatabase, type TDatabase } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { keepFilePart } from './lib/uploads.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { disputesRoutes } from './modules/disputes/disputes.routes.js';
 import { mailInRoutes } from './modules/mail-in/mail-in.routes.js';
@@ -24,6 +25,7 @@ import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import auth from './plugins/auth.js';
 import errors from './plugins/errors.js';
+import operatorGuard from './plugins/operator-guard.js';
 import services from './plugins/services.js';
 import tenantGuard from './plugins/tenant-guard.js';
 import web from './plugins/web.js';
@@ -125,6 +127,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(auth);
   if (opts.beforeGuard) await app.register(opts.beforeGuard);
   await app.register(tenantGuard);
+  await app.register(operatorGuard);
 
   await app.register(
     async (api) => {
@@ -139,6 +142,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       await api.register(streamRoutes);
       await api.register(disputesRoutes);
       await api.register(returnsRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createTestApp, signUp, type TTestApp } from './test/harness.js';
-import { walkCompanyRoutes } from './test/isolation.js';
+import { walkCompanyRoutes, walkOperatorRoutes } from './test/isolation.js';
 
 /** Two companies of each type owned by a victim, and an attacker who is admin of companies of their own. */
 async function setUp(app: FastifyInstance) {
@@ -55,6 +55,31 @@ describe('tenant isolation', () => {
       headers: { authorization: `Bearer ${victim.token}` },
     });
     expect(junkId.statusCode).toBe(403);
+  });
+
+  it('refuses every operator route, with every method, to company users and to anonymous calls', async () => {
+    const { victim, attacker, target } = await setUp(t.app);
+    for (const session of [victim, attacker]) {
+      const results = await walkOperatorRoutes(t.app, target.shops, session.token);
+      expect(results.length).toBeGreaterThanOrEqual(15);
+      // Company admins get exactly the operator guard's refusal: no validation error, no handler reached.
+      expect(results.filter((r) => r.status !== 403)).toEqual([]);
+    }
+    const anonymous = await walkOperatorRoutes(t.app, target.shops, null);
+    expect(anonymous.filter((r) => r.status !== 401)).toEqual([]);
+  });
+
+  it('lets an operator through the operator routes, but refuses them every company route', async () => {
+    const { target } = await setUp(t.app);
+    const operator = await signUp(t.app);
+    await t.app.services.operators.add(operator.email);
+    const admin = await walkOperatorRoutes(t.app, target.shops, operator.token);
+    expect(admin.some((r) => r.status === 200 && r.url === '/api/admin/companies/:companyId')).toBe(true);
+    expect(admin.filter((r) => r.status === 403 || r.status >= 500)).toEqual([]);
+    // An operator reads company data only through operator routes, where it is audited.
+    const company = await walkCompanyRoutes(t.app, target, operator.token);
+    expect(company.filter((r) => r.status < 300)).toEqual([]);
+    expect(company.filter((r) => r.status >= 500)).toEqual([]);
   });
 });
 

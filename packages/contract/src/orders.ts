@@ -206,6 +206,8 @@ export const ZReviewOrderSchema = z.object({
   isInTraining: z.boolean(),
   isProcessed: z.boolean(),
   orderId: z.number().int().nullable(),
+  /** Who processed it; `operator` when OrderBridge support did it on the shop's behalf. */
+  processedBy: z.object({ name: z.string(), email: z.string(), operator: z.boolean() }).nullable(),
 });
 export type TReviewOrder = z.infer<typeof ZReviewOrderSchema>;
 

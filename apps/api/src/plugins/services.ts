@@ -12,6 +12,8 @@ import { createMailer, type Mailer } from '../lib/mailer.js';
 import { createSignedUrls, type TSignedUrls } from '../lib/signed-urls.js';
 import { createLocalStorage, type Storage } from '../lib/storage.js';
 import { createAccountsService, type TAccountsService } from '../modules/accounts/accounts.service.js';
+import { createAdminService, type TAdminService } from '../modules/admin/admin.service.js';
+import { createOperators, type TOperators } from '../modules/admin/operators.js';
 import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
 import { createDisputesService, type TDisputesService } from '../modules/disputes/disputes.service.js';
 import { createMailInService, type TMailInService } from '../modules/mail-in/mail-in.service.js';
@@ -37,6 +39,8 @@ export type TServices = {
   mailIn: TMailInService;
   disputes: TDisputesService;
   returns: TReturnsService;
+  operators: TOperators;
+  admin: TAdminService;
 };
 
 declare module 'fastify' {
@@ -136,6 +140,8 @@ export default fp(
       notify: notifications.notify,
     });
     const returns = createReturnsService({ db, disputes });
+    const operators = createOperators(db);
+    const admin = createAdminService({ db, config, documents, orders });
     if (config.role !== 'api') {
       await jobs.work({
         'read-document': readDocumentJob.handler(documents),
@@ -180,6 +186,8 @@ export default fp(
       mailIn,
       disputes,
       returns,
+      operators,
+      admin,
     });
   },
   { name: 'services' },

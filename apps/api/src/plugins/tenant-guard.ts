@@ -29,12 +29,19 @@ export async function companyAccess(
 ): Promise<TCompanyContext> {
   const [row] = Number.isSafeInteger(companyId)
     ? await db
-        .select({ role: memberships.role, type: companies.type })
+        .select({ role: memberships.role, type: companies.type, suspendedAt: companies.suspendedAt })
         .from(memberships)
         .innerJoin(companies, eq(companies.id, memberships.companyId))
         .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)))
     : [];
   if (!row || row.type !== type) throw denied();
+  // A suspended company's data stays, but none of its users reach it until an operator reactivates it.
+  if (row.suspendedAt) {
+    throw new AppError(
+      'FORBIDDEN',
+      'This company is suspended. Contact OrderBridge support to reactivate it.',
+    );
+  }
   return { id: companyId, type, role: row.role };
 }
 

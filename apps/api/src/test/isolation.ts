@@ -1,4 +1,6 @@
+import { AUDIT_REASON_HEADER } from '@orderbridge/contract';
 import type { FastifyInstance } from 'fastify';
+import { OPERATOR_ROUTE } from '../plugins/operator-guard.js';
 import { COMPANY_ROUTE } from '../plugins/tenant-guard.js';
 
 export type TWalkResult = { method: string; url: string; status: number };
@@ -25,6 +27,32 @@ export async function walkCompanyRoutes(
       method: route.method as 'GET',
       url,
       headers: { authorization: `Bearer ${token}` },
+      ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
+    });
+    results.push({ method: route.method, url: route.url, status: res.statusCode });
+  }
+  return results;
+}
+
+/**
+ * Calls every registered operator route (`/api/admin/…`), with every method, using `token`, with a reason
+ * for the audit log, so a refusal can only come from the operator guard. Path parameters get `companyId`.
+ */
+export async function walkOperatorRoutes(
+  app: FastifyInstance,
+  companyId: number,
+  token: string | null,
+): Promise<TWalkResult[]> {
+  const results: TWalkResult[] = [];
+  for (const route of app.registeredRoutes) {
+    if (!OPERATOR_ROUTE.test(route.url) || route.method === 'HEAD') continue;
+    const res = await app.inject({
+      method: route.method as 'GET',
+      url: route.url.replace(/:\w+/g, String(companyId)),
+      headers: {
+        [AUDIT_REASON_HEADER]: 'isolation walk',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
     });
     results.push({ method: route.method, url: route.url, status: res.statusCode });

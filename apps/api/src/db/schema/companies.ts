@@ -21,6 +21,9 @@ export const companies = pgTable(
       .default('Monthly'),
     aiModel: text('ai_model').notNull().default('builtin'),
     requireApproval: boolean('require_approval').notNull().default(false),
+    /** Set by an operator: the company's users cannot sign in to it; its data stays. */
+    suspendedAt: tstz('suspended_at'),
+    suspendedReason: text('suspended_reason'),
     createdAt: createdAt(),
   },
   (t) => [index('companies_main_email_idx').on(t.type, t.mainEmail)],

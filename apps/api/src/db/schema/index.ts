@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './admin.js';
 export * from './companies.js';
 export * from './disputes.js';
 export * from './mail-in.js';

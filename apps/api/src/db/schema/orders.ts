@@ -87,6 +87,8 @@ export const documents = pgTable(
       .default([]),
     confidence: real('confidence').notNull().default(0),
     inTraining: boolean('in_training').notNull().default(false),
+    /** Edits a person made in review: many of them mark a supplier the reader finds hard. */
+    corrections: integer('corrections').notNull().default(0),
     aiModel: text('ai_model').notNull().default('builtin'),
     readAt: tstz('read_at'),
     processedAt: tstz('processed_at'),

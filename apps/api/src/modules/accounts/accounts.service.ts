@@ -8,10 +8,18 @@ import type {
   TResetPassword,
 } from '@orderbridge/contract';
 import argon2 from 'argon2';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
-import { emailTokens, refreshTokens, sessions, users } from '../../db/schema/index.js';
+import {
+  companies,
+  emailTokens,
+  memberships,
+  operators,
+  refreshTokens,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
 import type { TAccessTokens } from '../../lib/access-tokens.js';
 import { AppError } from '../../lib/app-error.js';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
@@ -106,6 +114,28 @@ export function createAccountsService(deps: TDeps) {
     return token;
   }
 
+  /**
+   * A user whose every company is suspended cannot sign in. A user with another, active company signs in to
+   * that one; a user of no company yet (onboarding) and operators always can.
+   */
+  async function refuseIfSuspended(userId: string) {
+    const [row] = await db
+      .select({
+        all: sql<number>`count(*)::int`,
+        active: sql<number>`count(*) filter (where ${companies.suspendedAt} is null)::int`,
+      })
+      .from(memberships)
+      .innerJoin(companies, eq(companies.id, memberships.companyId))
+      .where(eq(memberships.userId, userId));
+    if (!row || row.all === 0 || row.active > 0) return;
+    const [operator] = await db.select().from(operators).where(eq(operators.userId, userId));
+    if (operator) return;
+    throw new AppError(
+      'FORBIDDEN',
+      "Your company's account is suspended. Contact OrderBridge support to reactivate it.",
+    );
+  }
+
   const revokeSession = (sessionId: string) =>
     db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 
@@ -169,6 +199,7 @@ export function createAccountsService(deps: TDeps) {
         throw new AppError('FORBIDDEN', 'Please confirm your email address before signing in.');
       }
       loginLimiter.reset(input.userName);
+      await refuseIfSuspended(user.id);
       if (input.invitation) await deps.acceptInvitation(user.id, user.email, input.invitation);
       return startSession(user.id, input.deviceId);
     },
@@ -184,6 +215,7 @@ export function createAccountsService(deps: TDeps) {
         .where(and(eq(refreshTokens.tokenHash, hashToken(secret)), eq(refreshTokens.sessionId, sessionId)));
       if (!row || row.session.revokedAt || row.session.deviceId !== input.deviceId) throw refused;
       if (row.token.expiresAt < new Date()) throw refused;
+      await refuseIfSuspended(row.session.userId);
       // Rotation: the token works once. Marking it used is atomic, so two racing refreshes cannot both win.
       const [taken] = await db
         .update(refreshTokens)

@@ -49,7 +49,8 @@ export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
       .select({ company: companies, role: memberships.role })
       .from(memberships)
       .innerJoin(companies, eq(companies.id, memberships.companyId))
-      .where(eq(memberships.userId, userId))
+      // A suspended company is left out: its users see (and sign in to) only their other companies.
+      .where(and(eq(memberships.userId, userId), isNull(companies.suspendedAt)))
       .orderBy(asc(memberships.createdAt), asc(companies.id));
     return rows.map(({ company, role }) => ({
       id: company.id,

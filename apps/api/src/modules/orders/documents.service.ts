@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  type TAdminDocument,
+  type TAdminDocumentsQuery,
   type TDocumentStage,
   type TDocumentsQuery,
   type TIssue,
@@ -28,6 +30,7 @@ import {
   companies,
   documentItems,
   documents,
+  operators,
   orders,
   shopSuppliers,
   supplierProfiles,
@@ -57,6 +60,10 @@ const eInvoiceType = (bytes: Buffer) =>
   identify(bytes) === 'xml' && parseEInvoice(bytes) ? { mime: 'application/xml', ext: 'xml' } : undefined;
 /** Documents of a supplier are read as "in training" until a person has reviewed this many of them. */
 export const TRAINING_DOCUMENTS = 1;
+/** A document in training waiting for a person longer than this is urgent. */
+export const URGENT_AFTER_HOURS = 24;
+/** A supplier (of one shop) whose documents needed this many corrections in review is hard: its waiting documents are urgent. */
+export const URGENT_CORRECTIONS = 5;
 /** The supplier's latest spellings of itself that a receipt's vendor is matched against. */
 const KNOWN_VENDORS = 5;
 
@@ -85,6 +92,15 @@ type TUpload = {
   /** Set for attachments of an email: its sender. Email also takes e-invoice XML files, read as such. */
   email?: { sender: string | null };
 };
+
+/** Waiting for a person longer than URGENT_AFTER_HOURS while the supplier's layout is still being learned. */
+const waitingTooLong = sql`${documents.inTraining} and ${documents.status} = 'pending_review' and ${documents.createdAt} < now() - make_interval(hours => ${URGENT_AFTER_HOURS})`;
+
+/** The corrections people made to the documents of a document's shop-supplier link. */
+const linkCorrections = sql`(select coalesce(sum(d2.corrections), 0) from documents d2 where d2.shop_supplier_id = ${documents.shopSupplierId})`;
+
+/** An urgent document: in training and waiting too long, or of a supplier whose documents needed many corrections. */
+export const urgentDocument = sql`(${waitingTooLong} or (${documents.inTraining} and ${documents.status} = 'pending_review' and ${linkCorrections} >= ${URGENT_CORRECTIONS}))`;
 
 export function createDocumentsService({
   db,
@@ -247,12 +263,16 @@ export function createDocumentsService({
       itemId: i.item !== undefined ? (items[i.item]?.id ?? null) : null,
     }));
 
-  async function recheck(doc: TDocumentRow) {
+  /** Runs the reader's checks again; `corrected` counts a person's edit towards the supplier's corrections. */
+  async function recheck(doc: TDocumentRow, corrected = false) {
     const items = await itemsOf(doc.id);
     const { previous } = await historyOf(doc.shopSupplierId, doc.id);
     const issues = runChecks(asReaderResult(doc, items), { previous });
     const stored = toStoredIssues(issues, items);
-    await db.update(documents).set({ issues: stored }).where(eq(documents.id, doc.id));
+    await db
+      .update(documents)
+      .set({ issues: stored, ...(corrected ? { corrections: sql`${documents.corrections} + 1` } : {}) })
+      .where(eq(documents.id, doc.id));
     return stored;
   }
 
@@ -265,6 +285,13 @@ export function createDocumentsService({
       .leftJoin(users, eq(users.id, sql`${doc.uploadedBy}`))
       .where(eq(shopSuppliers.id, doc.shopSupplierId));
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.documentId, doc.id));
+    const [processor] = doc.processedBy
+      ? await db
+          .select({ user: users, operator: operators.userId })
+          .from(users)
+          .leftJoin(operators, eq(operators.userId, users.id))
+          .where(eq(users.id, doc.processedBy))
+      : [];
     const items = await itemsOf(doc.id);
     const issues: TIssue[] = doc.issues.map((i) => ({
       tempOrderId: doc.id,
@@ -311,6 +338,13 @@ export function createDocumentsService({
       isInTraining: doc.inTraining,
       isProcessed: doc.status === 'processed',
       orderId: order?.id ?? null,
+      processedBy: processor
+        ? {
+            name: `${processor.user.firstName} ${processor.user.lastName}`,
+            email: processor.user.email,
+            operator: processor.operator !== null,
+          }
+        : null,
     };
   }
 
@@ -352,7 +386,7 @@ export function createDocumentsService({
           totalTrainedOrders: sql<number>`count(*) filter (where ${documents.processedBy} is not null)::int`,
           totalInTrainingOrders: sql<number>`count(*) filter (where ${documents.inTraining} and ${documents.status} <> 'processed')::int`,
           // Waiting for a person for more than a day while the supplier's layout is still being learned.
-          totalUrgentTrainOrders: sql<number>`count(*) filter (where ${documents.inTraining} and ${documents.status} = 'pending_review' and ${documents.createdAt} < now() - interval '1 day')::int`,
+          totalUrgentTrainOrders: sql<number>`(case when sum(${documents.corrections}) >= ${URGENT_CORRECTIONS} then count(*) filter (where ${documents.inTraining} and ${documents.status} = 'pending_review') else count(*) filter (where ${waitingTooLong}) end)::int`,
           totalPendingReviewOrders: sql<number>`count(*) filter (where ${documents.status} = 'pending_review')::int`,
         })
         .from(documents)
@@ -614,7 +648,7 @@ export function createDocumentsService({
           ...(patch.notes !== undefined ? { notes: patch.notes || null } : {}),
         })
         .where(eq(documents.id, doc.id));
-      await recheck((await db.select().from(documents).where(eq(documents.id, doc.id)))[0]!);
+      await recheck((await db.select().from(documents).where(eq(documents.id, doc.id)))[0]!, true);
       return review(shopId, id);
     },
 
@@ -626,7 +660,7 @@ export function createDocumentsService({
         .where(and(eq(documentItems.id, itemId), eq(documentItems.documentId, doc.id)))
         .returning({ id: documentItems.id });
       if (!updated.length) throw notFound('This item');
-      await recheck(doc);
+      await recheck(doc, true);
       return review(shopId, id);
     },
 
@@ -641,7 +675,7 @@ export function createDocumentsService({
       await db
         .insert(documentItems)
         .values({ documentId: doc.id, lineNo: (last?.lineNo ?? 0) + 1, ...pickItem(input) });
-      await recheck(doc);
+      await recheck(doc, true);
       return review(shopId, id);
     },
 
@@ -657,6 +691,93 @@ export function createDocumentsService({
       }
       await finish(doc, userId);
       return review(shopId, id);
+    },
+
+    /** Reads a document not yet processed again, with the given model (the same job as after an upload). */
+    async reread(shopId: number, id: number, aiModel: string) {
+      const doc = await editableDocument(shopId, id);
+      const [updated] = await db
+        .update(documents)
+        .set({ status: 'reading', aiModel, readAt: null })
+        .where(and(eq(documents.id, doc.id), inArray(documents.status, ['pending_review', 'failed'])))
+        .returning({ id: documents.id });
+      if (!updated) throw new AppError('CONFLICT', 'This document changed meanwhile. Open it again.');
+      await jobs.send('read-document', { documentId: doc.id });
+      return review(shopId, id);
+    },
+
+    /** The shop a document belongs to (for callers that know only the document, such as operators). */
+    async shopOf(id: number) {
+      const [row] = await db
+        .select({ shopId: documents.shopId, shopName: companies.name })
+        .from(documents)
+        .innerJoin(companies, eq(companies.id, documents.shopId))
+        .where(eq(documents.id, id));
+      if (!row) throw notFound('This document');
+      return row;
+    },
+
+    /** Documents of every shop, for operators: by state, training, urgency, shop and supplier. */
+    async listAcross(query: TAdminDocumentsQuery): Promise<TPage<TAdminDocument>> {
+      const term = query.search ? `%${escapeLike(query.search)}%` : null;
+      const where = and(
+        query.status ? eq(documents.status, query.status) : undefined,
+        query.intraining === undefined ? undefined : eq(documents.inTraining, query.intraining),
+        query.urgent === undefined ? undefined : query.urgent ? urgentDocument : sql`not ${urgentDocument}`,
+        query.shopid ? eq(documents.shopId, query.shopid) : undefined,
+        query.shopsupplierid ? eq(documents.shopSupplierId, query.shopsupplierid) : undefined,
+        term
+          ? or(
+              ilike(documents.fileName, term),
+              ilike(shopSuppliers.name, term),
+              ilike(sql`${documents.headers}->>'invoiceNum'`, term),
+            )
+          : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(documents)
+          .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+          .where(where),
+        db
+          .select({
+            doc: documents,
+            supplierId: shopSuppliers.supplierId,
+            supplierName: shopSuppliers.name,
+            shopName: companies.name,
+            uploader: users.email,
+            orderId: orders.id,
+            urgent: sql<boolean>`${urgentDocument}`,
+          })
+          .from(documents)
+          .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+          .innerJoin(companies, eq(companies.id, documents.shopId))
+          .leftJoin(users, eq(users.id, documents.uploadedBy))
+          .leftJoin(orders, eq(orders.documentId, documents.id))
+          .where(where)
+          // Oldest first: the queue is worked from the document that has waited longest.
+          .orderBy(asc(documents.createdAt), asc(documents.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return {
+        total: total?.n ?? 0,
+        page: query.page,
+        perPage: query.perpage,
+        data: rows.map((r) => ({
+          ...unprocessedOrder(r.doc, {
+            supplierId: r.supplierId,
+            supplierName: r.supplierName,
+            uploader: r.uploader,
+            orderId: r.orderId,
+          }),
+          shopName: r.shopName,
+          aiModel: r.doc.aiModel,
+          corrections: r.doc.corrections,
+          urgent: Boolean(r.urgent),
+        })),
+      };
     },
 
     async fileUrl(scope: { side: 'shops' | 'suppliers'; companyId: number }, id: number) {

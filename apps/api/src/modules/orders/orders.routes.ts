@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isUploadedFile } from '../../lib/uploads.js';
 import { sendError } from '../../plugins/errors.js';
-import type { TOrderScope } from './orders.service.js';
+import type { TCompanyScope } from './orders.service.js';
 
 const id = z.coerce
   .number({ error: 'Must be a number' })
@@ -43,7 +43,7 @@ const UPLOAD_FIELDS: Record<string, string> = { memo: 'Memo', shopsupplierid: 'S
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { documents, orders } = app.services;
-  const scopeOf = (request: { company: { id: number; type: 'shops' | 'suppliers' } }): TOrderScope => ({
+  const scopeOf = (request: { company: { id: number; type: 'shops' | 'suppliers' } }): TCompanyScope => ({
     side: request.company.type,
     companyId: request.company.id,
   });

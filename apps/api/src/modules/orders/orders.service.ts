@@ -27,8 +27,9 @@ import type { TSignedUrls } from '../../lib/signed-urls.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import { compact, orderItem, orderListItem } from './order-shapes.js';
 
-/** Whose orders: the shop that bought, or the supplier that sold. */
-export type TOrderScope = { side: 'shops' | 'suppliers'; companyId: number };
+/** Whose orders: the shop that bought, the supplier that sold, or (for operators) every company's. */
+export type TCompanyScope = { side: 'shops' | 'suppliers'; companyId: number };
+export type TOrderScope = TCompanyScope | { side: 'platform' };
 
 const FILE_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg' };
 const shops = aliasedTable(companies, 'shop');
@@ -43,7 +44,11 @@ const SORTS = {
 
 export function createOrdersService({ db, signedUrls }: { db: TDb; signedUrls: TSignedUrls }) {
   const scoped = (scope: TOrderScope) =>
-    scope.side === 'shops' ? eq(orders.shopId, scope.companyId) : eq(orders.supplierId, scope.companyId);
+    scope.side === 'platform'
+      ? undefined
+      : scope.side === 'shops'
+        ? eq(orders.shopId, scope.companyId)
+        : eq(orders.supplierId, scope.companyId);
 
   const listSelect = () =>
     db
@@ -105,10 +110,12 @@ export function createOrdersService({ db, signedUrls }: { db: TDb; signedUrls: T
   };
 
   return {
-    async list(scope: TOrderScope, query: TOrdersQuery): Promise<TPage<TOrderListItem>> {
+    /** A page of orders; `extra` narrows it further (the operators' filters by shop, supplier and model). */
+    async list(scope: TOrderScope, query: TOrdersQuery, extra?: SQL): Promise<TPage<TOrderListItem>> {
       const term = query.search ? `${escapeLike(query.search.toLowerCase())}%` : null;
       const where = and(
         scoped(scope),
+        extra,
         query.status ? eq(orders.status, query.status) : undefined,
         query.shopsupplierid ? eq(orders.shopSupplierId, query.shopsupplierid) : undefined,
         query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,

@@ -88,6 +88,7 @@ function reviewOrder(extra: Partial<TReviewOrder> = {}): TReviewOrder {
     isInTraining: true,
     isProcessed: false,
     orderId: null,
+    processedBy: null,
     ...extra,
   };
 }

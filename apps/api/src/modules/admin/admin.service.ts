@@ -1,0 +1,344 @@
+import {
+  BUILTIN_MODEL,
+  type TAdminCompaniesQuery,
+  type TAdminCompany,
+  type TAdminCompanyDetail,
+  type TAdminCompanyPatch,
+  type TAdminOrdersQuery,
+  type TAuditEntry,
+  type TAuditQuery,
+  type TPage,
+  type TPageQuery,
+  type TReaderModel,
+  type TTrainingQuery,
+  type TTrainingSupplier,
+} from '@orderbridge/contract';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { TConfig } from '../../config.js';
+import type { TDb } from '../../db/client.js';
+import {
+  auditLog,
+  companies,
+  documents,
+  memberships,
+  orders,
+  shopSuppliers,
+  type TCompanyRow,
+  users,
+} from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { fileUrl } from '../../lib/images.js';
+import { escapeLike } from '../../lib/sql-like.js';
+import { type TDocumentsService, urgentDocument } from '../orders/documents.service.js';
+import type { TOrdersService } from '../orders/orders.service.js';
+
+type TDeps = {
+  db: TDb;
+  config: Pick<TConfig, 'readerModel'>;
+  documents: TDocumentsService;
+  orders: TOrdersService;
+};
+
+const userCount = sql<number>`(select count(*) from ${memberships} where ${memberships.companyId} = ${companies.id})::int`;
+
+const toCompany = (c: TCompanyRow, users: number): TAdminCompany => ({
+  companyId: c.id,
+  companyName: c.name,
+  companyMainEmail: c.mainEmail,
+  companyAddress: c.address,
+  companyPhone: c.phone,
+  companyImageLocation: fileUrl(c.logoKey),
+  aiModel: c.aiModel,
+  requireApproval: c.requireApproval,
+  companyWebsite: c.website,
+  plan: c.plan,
+  billingCycle: c.billingCycle,
+  types: [c.type],
+  suspended: c.suspendedAt !== null,
+  suspendedAt: c.suspendedAt?.toISOString() ?? null,
+  suspendedReason: c.suspendedReason,
+  userCount: users,
+  createdDate: c.createdAt.toISOString(),
+});
+
+const paged = <T>(query: TPageQuery, total: number, data: T[]): TPage<T> => ({
+  total,
+  page: query.page,
+  perPage: query.perpage,
+  data,
+});
+
+/** What platform operators do: look after companies, watch documents across companies, teach the reader. */
+export function createAdminService({ db, config, documents: docs, orders: orderService }: TDeps) {
+  async function companyRow(companyId: number) {
+    const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+    if (!row) throw notFound('This company');
+    return row;
+  }
+
+  async function company(companyId: number): Promise<TAdminCompanyDetail> {
+    const row = await companyRow(companyId);
+    const members = await db
+      .select({ user: users, role: memberships.role })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.companyId, companyId))
+      .orderBy(asc(users.email));
+    return {
+      ...toCompany(row, members.length),
+      userProfiles: members.map(({ user, role }) => ({
+        id: user.id,
+        userName: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        emailAddress: user.email,
+        role,
+        timestampInserted: user.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  function models(): TReaderModel[] {
+    const list: TReaderModel[] = [{ id: BUILTIN_MODEL, label: 'Built-in reader' }];
+    if (config.readerModel) list.push({ id: config.readerModel.model, label: config.readerModel.model });
+    return list;
+  }
+
+  function checkModel(aiModel: string, field: string) {
+    if (models().some((m) => m.id === aiModel)) return;
+    throw new AppError('BAD_REQUEST', `There is no reading model called "${aiModel}" on this platform.`, {
+      [field]: [
+        `Choose one of: ${models()
+          .map((m) => m.id)
+          .join(', ')}`,
+      ],
+    });
+  }
+
+  async function setSuspension(companyId: number, reason: string | null) {
+    const row = await companyRow(companyId);
+    if ((row.suspendedAt !== null) === (reason !== null)) {
+      throw new AppError(
+        'CONFLICT',
+        reason ? 'This company is already suspended.' : 'This company is not suspended.',
+      );
+    }
+    await db
+      .update(companies)
+      .set({ suspendedAt: reason ? new Date() : null, suspendedReason: reason })
+      .where(eq(companies.id, companyId));
+    return company(companyId);
+  }
+
+  return {
+    models,
+    company,
+
+    async companies(query: TAdminCompaniesQuery): Promise<TPage<TAdminCompany>> {
+      const term = query.search ? `%${escapeLike(query.search)}%` : null;
+      const where = and(
+        query.type ? eq(companies.type, query.type) : undefined,
+        query.plan ? eq(companies.plan, query.plan) : undefined,
+        query.billingcycle ? eq(companies.billingCycle, query.billingcycle) : undefined,
+        query.status === 'suspended'
+          ? isNotNull(companies.suspendedAt)
+          : query.status === 'active'
+            ? isNull(companies.suspendedAt)
+            : undefined,
+        term ? or(ilike(companies.name, term), ilike(companies.mainEmail, term)) : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(companies).where(where),
+        db
+          .select({ company: companies, users: userCount })
+          .from(companies)
+          .where(where)
+          .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return paged(
+        query,
+        total?.n ?? 0,
+        rows.map((r) => toCompany(r.company, r.users)),
+      );
+    },
+
+    async updateCompany(companyId: number, patch: TAdminCompanyPatch) {
+      await companyRow(companyId);
+      if (patch.aiModel !== undefined) checkModel(patch.aiModel, 'aiModel');
+      await db
+        .update(companies)
+        .set({
+          ...(patch.plan ? { plan: patch.plan } : {}),
+          ...(patch.billingCycle ? { billingCycle: patch.billingCycle } : {}),
+          ...(patch.requireApproval !== undefined ? { requireApproval: patch.requireApproval } : {}),
+          ...(patch.aiModel !== undefined ? { aiModel: patch.aiModel } : {}),
+        })
+        .where(eq(companies.id, companyId));
+      return company(companyId);
+    },
+
+    suspend: (companyId: number, reason: string) => setSuspension(companyId, reason),
+    reactivate: (companyId: number) => setSuspension(companyId, null),
+
+    /** Shops in the Shop (admin) shape of spec §3. */
+    async shops(query: TPageQuery & { search?: string }) {
+      const where = and(
+        eq(companies.type, 'shops'),
+        query.search ? ilike(companies.name, `%${escapeLike(query.search)}%`) : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(companies).where(where),
+        db
+          .select()
+          .from(companies)
+          .where(where)
+          .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return paged(
+        query,
+        total?.n ?? 0,
+        rows.map((c) => ({
+          clientId: c.id,
+          clientName: c.name,
+          aiModal: c.aiModel,
+          requireApproval: c.requireApproval,
+        })),
+      );
+    },
+
+    /** Orders of every company in the Order (admin list) shape, filtered by shop, supplier and model too. */
+    orders(query: TAdminOrdersQuery) {
+      const extra = and(
+        query.shopid ? eq(orders.shopId, query.shopid) : undefined,
+        query.supplierid ? eq(orders.supplierId, query.supplierid) : undefined,
+        query.aimodel ? eq(orders.aiModel, query.aimodel) : undefined,
+      );
+      return orderService.list({ side: 'platform' }, { ...query, sort: 'newest' }, extra);
+    },
+
+    order: (id: number) => orderService.detail({ side: 'platform' }, id),
+
+    documents: docs.listAcross,
+
+    async document(id: number) {
+      const { shopId, shopName } = await docs.shopOf(id);
+      return { ...(await docs.review(shopId, id)), shopId, shopName };
+    },
+
+    async documentFileUrl(id: number) {
+      const { shopId } = await docs.shopOf(id);
+      return docs.fileUrl({ side: 'shops', companyId: shopId }, id);
+    },
+
+    async reread(id: number, aiModel: string) {
+      checkModel(aiModel, 'aiModel');
+      const { shopId, shopName } = await docs.shopOf(id);
+      return { ...(await docs.reread(shopId, id, aiModel)), shopId, shopName };
+    },
+
+    /**
+     * Corrections on the shop's behalf go through the shop's own review path (the same checks, the same
+     * learning); the operator's account is recorded as the one who processed it.
+     */
+    async correct<T>(id: number, edit: (shopId: number) => Promise<T>) {
+      const { shopId, shopName } = await docs.shopOf(id);
+      return { ...(await edit(shopId)), shopId, shopName };
+    },
+
+    /** Shop-supplier links whose documents are in training, with the metrics of spec §3, most urgent first. */
+    async training(query: TTrainingQuery): Promise<TPage<TTrainingSupplier>> {
+      const term = query.search ? `%${escapeLike(query.search)}%` : null;
+      const inTraining = sql`exists (select 1 from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id} and ${documents.inTraining} and ${documents.status} <> 'processed')`;
+      const urgent = sql`exists (select 1 from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id} and ${urgentDocument})`;
+      const where = and(
+        inTraining,
+        query.urgent === undefined ? undefined : query.urgent ? urgent : sql`not ${urgent}`,
+        term ? or(ilike(shopSuppliers.name, term), ilike(companies.name, term)) : undefined,
+      ) as SQL;
+      const oldest = sql<Date | null>`(select min(${documents.createdAt}) from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id} and ${documents.status} = 'pending_review')`;
+      const corrections = sql<number>`(select coalesce(sum(${documents.corrections}), 0) from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id})::int`;
+      const [[total], rows] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(shopSuppliers)
+          .innerJoin(companies, eq(companies.id, shopSuppliers.shopId))
+          .where(where),
+        db
+          .select({ link: shopSuppliers, shopName: companies.name, oldest, corrections })
+          .from(shopSuppliers)
+          .innerJoin(companies, eq(companies.id, shopSuppliers.shopId))
+          .where(where)
+          .orderBy(asc(oldest), asc(shopSuppliers.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      const byShop = new Map<number, number[]>();
+      for (const r of rows) byShop.set(r.link.shopId, [...(byShop.get(r.link.shopId) ?? []), r.link.id]);
+      const metrics = new Map<number, Partial<TTrainingSupplier>>();
+      for (const [shopId, linkIds] of byShop)
+        for (const [linkId, m] of await docs.metricsByLink(shopId, linkIds)) metrics.set(linkId, m);
+      return paged(
+        query,
+        total?.n ?? 0,
+        rows.map((r) => {
+          const m = metrics.get(r.link.id) ?? {};
+          return {
+            shopSupplierId: r.link.id,
+            shopId: r.link.shopId,
+            shopName: r.shopName,
+            supplierId: r.link.supplierId,
+            supplierName: r.link.name,
+            corrections: r.corrections,
+            oldestWaiting: r.oldest ? new Date(r.oldest).toISOString() : null,
+            totalOrders: m.totalOrders ?? 0,
+            totalProcessedOrders: m.totalProcessedOrders ?? 0,
+            totalUnprocessedOrders: m.totalUnprocessedOrders ?? 0,
+            totalTrainedOrders: m.totalTrainedOrders ?? 0,
+            totalInTrainingOrders: m.totalInTrainingOrders ?? 0,
+            totalUrgentTrainOrders: m.totalUrgentTrainOrders ?? 0,
+            totalPendingReviewOrders: m.totalPendingReviewOrders ?? 0,
+          };
+        }),
+      );
+    },
+
+    async audit(query: TAuditQuery): Promise<TPage<TAuditEntry>> {
+      const where = and(
+        query.companyid ? eq(auditLog.companyId, query.companyid) : undefined,
+        query.operator ? ilike(auditLog.operatorEmail, `%${escapeLike(query.operator)}%`) : undefined,
+        query.action ? eq(auditLog.action, query.action) : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(auditLog).where(where),
+        db
+          .select({ entry: auditLog, companyName: companies.name })
+          .from(auditLog)
+          .leftJoin(companies, eq(companies.id, auditLog.companyId))
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return paged(
+        query,
+        total?.n ?? 0,
+        rows.map(({ entry: e, companyName }) => ({
+          id: e.id,
+          operatorEmail: e.operatorEmail,
+          action: e.action,
+          method: e.method,
+          target: e.target,
+          companyId: e.companyId,
+          companyName,
+          reason: e.reason,
+          timestamp: e.createdAt.toISOString(),
+        })),
+      );
+    },
+  };
+}
+export type TAdminService = ReturnType<typeof createAdminService>;
