@@ -15,6 +15,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { disputesRoutes } from './modules/disputes/disputes.routes.js';
+import { emailCallsRoutes } from './modules/mail-in/email-calls.routes.js';
 import { mailInRoutes } from './modules/mail-in/mail-in.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { streamRoutes } from './modules/notifications/stream.routes.js';
@@ -143,6 +144,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       await api.register(disputesRoutes);
       await api.register(returnsRoutes);
       await api.register(adminRoutes);
+      await api.register(emailCallsRoutes);
     },
     { prefix: '/api' },
   );

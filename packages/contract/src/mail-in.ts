@@ -64,7 +64,7 @@ export const ZMailboxInputSchema = z
     if (v.emailProvider === 'custom' && !v.credentials.host)
       ctx.addIssue({ code: 'custom', path: ['credentials', 'host'], message: 'Enter the IMAP host' });
   });
-export type TMailboxInput = z.input<typeof ZMailboxInputSchema>;
+export type TMailboxInput = z.infer<typeof ZMailboxInputSchema>;
 
 export const MAIL_MESSAGE_STATUSES = ['queued', 'done', 'needs_supplier', 'refused', 'failed'] as const;
 export const MAIL_MESSAGE_STATUS_TEXT = {

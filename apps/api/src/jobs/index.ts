@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { ingestEmailJob } from './ingest-email.js';
 import { learnLayoutJob } from './learn-layout.js';
+import { pollMailboxJob } from './poll-mailbox.js';
 import { readDocumentJob } from './read-document.js';
 
 /** Every job, by name; `jobs.send` takes the payload type of the named job. */
-export const JOBS = [readDocumentJob, learnLayoutJob, ingestEmailJob] as const;
+export const JOBS = [readDocumentJob, learnLayoutJob, ingestEmailJob, pollMailboxJob] as const;
 export type TJobName = (typeof JOBS)[number]['id'];
 export type TJobPayloads = { [J in (typeof JOBS)[number] as J['id']]: z.infer<J['payload']> };
 export const JOB_NAMES = JOBS.map((j) => j.id);

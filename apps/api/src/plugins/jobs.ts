@@ -5,9 +5,12 @@ import { JOBS, type TJobName, type TJobPayloads } from '../jobs/index.js';
 
 export type TJobHandlers = { [N in TJobName]: (payload: TJobPayloads[N]) => Promise<void> };
 
+/** At most one job per key within `singletonSeconds` (repeated polls of one mailbox do not pile up). */
+export type TSendOptions = { singletonKey: string; singletonSeconds: number };
+
 export type TJobs = {
   /** Queues a job; the payload type follows from the job's name. */
-  send<N extends TJobName>(name: N, payload: TJobPayloads[N]): Promise<void>;
+  send<N extends TJobName>(name: N, payload: TJobPayloads[N], options?: TSendOptions): Promise<void>;
   /** Starts handling jobs in this process (ROLE=worker or all). */
   work(handlers: TJobHandlers): Promise<void>;
   stop(): Promise<void>;
@@ -35,8 +38,8 @@ export async function createJobs(database: TDatabase, log: FastifyBaseLogger): P
   await boss.start();
   for (const job of JOBS) await boss.createQueue(job.id, QUEUE_OPTIONS);
   return {
-    async send(name, payload) {
-      await boss.send(name, payload);
+    async send(name, payload, options) {
+      await boss.send(name, payload, options ?? {});
     },
     async work(handlers) {
       for (const job of JOBS) {

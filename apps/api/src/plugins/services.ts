@@ -6,9 +6,11 @@ import type { TConfig } from '../config.js';
 import type { TDatabase, TDb } from '../db/client.js';
 import { ingestEmailJob } from '../jobs/ingest-email.js';
 import { learnLayoutJob } from '../jobs/learn-layout.js';
+import { pollMailboxJob } from '../jobs/poll-mailbox.js';
 import { readDocumentJob } from '../jobs/read-document.js';
 import { createAccessTokens, type TAccessTokens } from '../lib/access-tokens.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
+import { createSecretBox } from '../lib/secret-box.js';
 import { createSignedUrls, type TSignedUrls } from '../lib/signed-urls.js';
 import { createLocalStorage, type Storage } from '../lib/storage.js';
 import { createAccountsService, type TAccountsService } from '../modules/accounts/accounts.service.js';
@@ -17,6 +19,7 @@ import { createOperators, type TOperators } from '../modules/admin/operators.js'
 import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
 import { createDisputesService, type TDisputesService } from '../modules/disputes/disputes.service.js';
 import { createMailInService, type TMailInService } from '../modules/mail-in/mail-in.service.js';
+import { createMailboxesService, type TMailboxesService } from '../modules/mail-in/mailboxes.service.js';
 import { startSmtpReceiver, type TSmtpReceiver } from '../modules/mail-in/smtp-receiver.js';
 import { createLiveHub, publishLiveEvents, type TLiveHub } from '../modules/notifications/live-events.js';
 import {
@@ -41,6 +44,7 @@ export type TServices = {
   returns: TReturnsService;
   operators: TOperators;
   admin: TAdminService;
+  mailboxes: TMailboxesService;
 };
 
 declare module 'fastify' {
@@ -129,6 +133,18 @@ export default fp(
       jobs,
       documents,
       domain: config.mailIn.domain,
+      maxBytes: config.mailIn.maxBytes,
+      log: app.log,
+      // Called at request time, when the mailboxes service below exists.
+      mailboxesOf: (shopId) => mailboxes.list(shopId),
+    });
+    const mailboxes = createMailboxesService({
+      db,
+      jobs,
+      secrets: createSecretBox(config.mailIn.secretKey),
+      mailIn,
+      maxBytes: config.mailIn.maxBytes,
+      pollSeconds: config.mailIn.pollSeconds,
       log: app.log,
     });
     const disputes = createDisputesService({
@@ -142,12 +158,20 @@ export default fp(
     const returns = createReturnsService({ db, disputes });
     const operators = createOperators(db);
     const admin = createAdminService({ db, config, documents, orders });
+    let mailboxPoller: NodeJS.Timeout | undefined;
     if (config.role !== 'api') {
       await jobs.work({
         'read-document': readDocumentJob.handler(documents),
         'learn-layout': learnLayoutJob.handler(documents),
         'ingest-email': ingestEmailJob.handler(mailIn),
+        'poll-mailbox': pollMailboxJob.handler(mailboxes),
       });
+      // Every worker queues the polls; the singleton key keeps it to one poll per mailbox and interval.
+      mailboxPoller = setInterval(() => {
+        mailboxes
+          .queuePolls()
+          .catch((error) => app.log.error({ err: error }, 'mail-in: queueing polls failed'));
+      }, config.mailIn.pollSeconds * 1000);
     }
     const mailReceiver =
       config.mailIn.port !== undefined && config.role !== 'worker'
@@ -163,6 +187,7 @@ export default fp(
     const live = config.role === 'worker' ? null : await createLiveHub(opts.database, app.log);
     app.addHook('onClose', async () => {
       await live?.close();
+      clearInterval(mailboxPoller);
       await mailReceiver?.close();
       await jobs.stop();
       await reader?.close();
@@ -188,6 +213,7 @@ export default fp(
       returns,
       operators,
       admin,
+      mailboxes,
     });
   },
   { name: 'services' },

@@ -3,7 +3,9 @@ import {
   ZChooseSupplierReplySchema,
   ZChooseSupplierSchema,
   ZEmailConfigReplySchema,
+  ZEmailServerReplySchema,
   ZMailMessageReplySchema,
+  ZMessageOnlySchema,
 } from '@orderbridge/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +20,7 @@ const ok = <T>(message: string, data: T) => ({ success: true, message, data });
 
 /** The shop's email configuration under `/shops/{shopId}/email-config` (behind the tenant guard). */
 export const mailInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { mailIn } = app.services;
+  const { mailIn, mailboxes } = app.services;
   const tags = ['Email'];
   const base = '/shops/:shopId/email-config';
 
@@ -36,6 +38,39 @@ export const mailInRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(await mailIn.config(request.company.id)),
         receiverRunning: app.mailReceiver !== null,
       }),
+  );
+
+  app.post(
+    `${base}/:id/test`,
+    {
+      schema: {
+        tags,
+        description: "Connects to the mailbox again; `error` is the server's answer, null when it worked.",
+        params: z.object({ id }).passthrough(),
+        response: { 200: ZEmailServerReplySchema },
+      },
+    },
+    async (request) => {
+      const tested = await mailboxes.test(request.company.id, request.params.id);
+      return ok(tested.error ? 'The mail server refused the connection.' : 'The mailbox works.', tested);
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        description: 'Removes a mailbox (its password with it).',
+        params: z.object({ id }).passthrough(),
+        response: { 200: ZMessageOnlySchema },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      await mailboxes.remove(request.company.id, request.params.id);
+      return ok('The mailbox was removed.', null);
+    },
   );
 
   app.post(

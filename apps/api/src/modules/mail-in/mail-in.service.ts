@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { MAIL_MESSAGE_STATUS_TEXT, type TMailMessage } from '@orderbridge/contract';
+import { MAIL_MESSAGE_STATUS_TEXT, type TEmailServer, type TMailMessage } from '@orderbridge/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
 import type { TDb } from '../../db/client.js';
 import {
   mailInAddresses,
@@ -11,7 +12,9 @@ import {
   type TMailAttachmentOutcome,
   type TMailMessageRow,
   type TShopSupplierRow,
+  users,
 } from '../../db/schema/index.js';
+import { invoicePdf } from '../../demo/invoice-pdf.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Storage } from '../../lib/storage.js';
 import type { TJobs } from '../../plugins/jobs.js';
@@ -32,7 +35,10 @@ type TDeps = {
   jobs: TJobs;
   documents: TDocumentsService;
   domain: string;
+  maxBytes: number;
   log: FastifyBaseLogger;
+  /** The shop's mailboxes as the API shows them (the mailboxes service, which needs this one to ingest). */
+  mailboxesOf: (shopId: number) => Promise<TEmailServer[]>;
 };
 
 export type TIncoming = {
@@ -63,7 +69,16 @@ const attachmentName = (a: Attachment, i: number) =>
  * Mail in: every shop's ingestion address, the log of received messages, and the ingestion that turns a message's
  * attachments into documents through the same upload path as the upload dialog.
  */
-export function createMailInService({ db, storage, jobs, documents, domain, log }: TDeps) {
+export function createMailInService({
+  db,
+  storage,
+  jobs,
+  documents,
+  domain,
+  maxBytes,
+  log,
+  mailboxesOf,
+}: TDeps) {
   const arrivedListeners: ((event: TEmailDocumentArrived) => Promise<void> | void)[] = [];
 
   async function addressToken(shopId: number) {
@@ -318,17 +333,24 @@ export function createMailInService({ db, storage, jobs, documents, domain, log 
       size: number;
       envelopeSender: string | null;
       outcome: string;
+      mailboxId?: number;
+      sourceRef?: string;
     }) {
-      await db.insert(mailMessages).values({
-        shopId: input.shopId,
-        source: input.source,
-        envelopeSender: input.envelopeSender,
-        sender: input.envelopeSender,
-        size: input.size,
-        status: 'refused',
-        outcome: input.outcome,
-        processedAt: new Date(),
-      });
+      await db
+        .insert(mailMessages)
+        .values({
+          shopId: input.shopId,
+          source: input.source,
+          mailboxId: input.mailboxId ?? null,
+          sourceRef: input.sourceRef ?? null,
+          envelopeSender: input.envelopeSender,
+          sender: input.envelopeSender,
+          size: input.size,
+          status: 'refused',
+          outcome: input.outcome,
+          processedAt: new Date(),
+        })
+        .onConflictDoNothing();
     },
 
     ingest,
@@ -376,7 +398,7 @@ export function createMailInService({ db, storage, jobs, documents, domain, log 
       return {
         shopId,
         ingestionAddress: addressOf(await addressToken(shopId)),
-        mailboxes: [],
+        mailboxes: await mailboxesOf(shopId),
         messages: await messagesOf(shopId),
       };
     },
@@ -391,6 +413,52 @@ export function createMailInService({ db, storage, jobs, documents, domain, log 
       const counts = { queued: 0, done: 0, needs_supplier: 0, refused: 0, failed: 0 };
       for (const r of rows) counts[r.status] = r.n;
       return counts;
+    },
+
+    /** What ingestion would do with a message like this (the EmailTest preview). */
+    async describe(shopId: number, m: { sender: string | null; size: number; attachments: number }) {
+      if (m.size > maxBytes) return 'Refused: too large.';
+      if (!m.attachments) return 'Refused: no attachment to read.';
+      const link = m.sender ? await supplierBySender(shopId, m.sender) : null;
+      return link
+        ? `${count(m.attachments, 'attachment')} read as documents of ${link.name}.`
+        : `Waits for a person: unknown sender ${m.sender ?? '(none)'}.`;
+    },
+
+    /** The signed-in person's address (the sender of their test messages). */
+    async userEmail(userId: string) {
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      return user!.email;
+    },
+
+    /**
+     * Sends a generated invoice to the shop's ingestion address through the built-in receiver over SMTP, the path
+     * a supplier's mail takes: from the supplier's main address when one is given, else from the signed-in person.
+     */
+    async sendTestInvoice(shopId: number, opts: { port: number; shopSupplierId?: number; userId: string }) {
+      const link = opts.shopSupplierId ? await shopLink(shopId, opts.shopSupplierId) : null;
+      const from = link?.mainEmail ?? (await this.userEmail(opts.userId));
+      const to = addressOf(await addressToken(shopId));
+      const invoiceNum = `TEST-${Date.now().toString(36).toUpperCase()}`;
+      const pdf = await invoicePdf({
+        vendor: link?.name ?? 'Test Supplier Ltd',
+        invoiceNum,
+        date: new Date().toISOString().slice(0, 10),
+        lines: [
+          { code: 'T100', description: 'Test item', qty: 2, price: 4.5 },
+          { code: 'T200', description: 'Another test item', qty: 1, price: 12 },
+        ],
+      });
+      await nodemailer
+        .createTransport({ host: '127.0.0.1', port: opts.port, secure: false, ignoreTLS: true })
+        .sendMail({
+          from,
+          to,
+          subject: `Invoice ${invoiceNum}`,
+          text: 'Test invoice from OrderBridge.',
+          attachments: [{ filename: `${invoiceNum}.pdf`, content: pdf }],
+        });
+      return { ingestionAddress: to, from };
     },
 
     /** Registers a listener for documents that arrived by email (the notifications module uses it). */

@@ -1,5 +1,6 @@
 import type { TMailMessage } from '@orderbridge/contract';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePdf } from '../../demo/invoice-pdf.js';
 import {
@@ -11,6 +12,7 @@ import {
   type TTestApp,
   uniqueEmail,
 } from '../../test/harness.js';
+import { multipart } from '../../test/multipart.js';
 import { startSmtpReceiver } from './smtp-receiver.js';
 
 const DOMAIN = 'in.orderbridge.test';
@@ -381,5 +383,195 @@ describe('the built-in SMTP receiver and the ingestion job', () => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+describe("the spec's general email calls", () => {
+  const call = (s: TSession, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(s.token), ...(payload ? { payload } : {}) });
+
+  it('refuses suppliers and members of other companies, and validates input with the envelope', async () => {
+    const s = await shop();
+    const supplierOwner = await signUp(t.app);
+    const supplierId = await createCompany(t.app, supplierOwner, 'suppliers');
+    const stranger = await shop();
+    for (const url of [
+      '/api/AppEmailAccess',
+      '/api/email-config',
+      '/api/EmailTest/preview',
+      '/api/EmailTest/queue',
+    ]) {
+      expect((await call(supplierOwner, 'GET', `${url}?shopId=${supplierId}`)).statusCode).toBe(403);
+      expect((await call(stranger.owner, 'GET', `${url}?ShopId=${s.shopId}`)).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: `${url}?shopId=${s.shopId}` })).statusCode).toBe(401);
+      expect((await call(s.owner, 'GET', `${url}?shopId=abc`)).statusCode).toBe(400);
+    }
+    const patch = await call(stranger.owner, 'PATCH', '/api/EmailTest/patch-test', {
+      shopId: s.shopId,
+      messageId: 1,
+    });
+    expect(patch.statusCode).toBe(403);
+    const bad = await call(s.owner, 'POST', '/api/AppEmailAccess/new', {
+      shopId: s.shopId,
+      emailAddress: 'not-an-address',
+      emailProvider: 'custom',
+      credentials: { password: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      success: false,
+      errors: expect.any(Object),
+      trace: expect.any(String),
+    });
+  });
+
+  it("keeps a mailbox's password out of every reply, and shows an unreachable server as its error", async () => {
+    const s = await shop();
+    const password = 'super secret app password 31';
+    const added = await call(s.owner, 'POST', '/api/AppEmailAccess/new', {
+      shopId: s.shopId,
+      emailAddress: 'inbox@shop.example',
+      emailProvider: 'custom',
+      credentials: { host: '127.0.0.1', port: 1, tls: false, username: 'inbox', password },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data).toMatchObject({
+      emailAddress: 'inbox@shop.example',
+      emailProvider: 'custom',
+      error: expect.stringContaining('ECONNREFUSED'),
+      credentials: { host: '127.0.0.1', port: 1, tls: false, username: 'inbox', hasPassword: true },
+    });
+    const again = await call(s.owner, 'POST', '/api/AppEmailAccess/new', {
+      shopId: s.shopId,
+      emailAddress: 'INBOX@shop.example',
+      emailProvider: 'gmail',
+      credentials: { password },
+    });
+    expect(again.statusCode).toBe(409);
+    const id = added.json().data.id;
+    const replies = [
+      added.body,
+      again.body,
+      (await call(s.owner, 'GET', `/api/AppEmailAccess?shopId=${s.shopId}`)).body,
+      (await call(s.owner, 'GET', `/api/email-config?shopId=${s.shopId}`)).body,
+      (await call(s.owner, 'GET', `/api/shops/${s.shopId}/email-config`)).body,
+      (await call(s.owner, 'POST', `/api/shops/${s.shopId}/email-config/${id}/test`)).body,
+      (await call(s.owner, 'GET', `/api/EmailTest/preview?shopId=${s.shopId}`)).body,
+    ];
+    for (const body of replies) expect(body).not.toContain(password);
+    // A preset fills host and port.
+    const gmail = await call(s.owner, 'POST', '/api/email-config', {
+      shopId: s.shopId,
+      emailAddress: 'second@shop.example',
+      emailProvider: 'gmail',
+      credentials: { password },
+    });
+    expect(gmail.json().data.credentials).toMatchObject({
+      host: 'imap.gmail.com',
+      port: 993,
+      tls: true,
+      username: 'second@shop.example',
+    });
+    expect((await call(s.owner, 'DELETE', `/api/shops/${s.shopId}/email-config/${id}`)).statusCode).toBe(200);
+    expect((await call(s.owner, 'DELETE', `/api/shops/${s.shopId}/email-config/${id}`)).statusCode).toBe(404);
+  });
+
+  it('ingests an uploaded .eml or file as if mailed, sends a test invoice through the receiver, re-reads a message and shows the queue', async () => {
+    const s = await shop();
+    const eml = await new MailComposer({
+      from: s.supplierEmail,
+      to: s.address,
+      subject: 'From a file',
+      attachments: [{ filename: 'f.pdf', content: await pdf() }],
+    })
+      .compile()
+      .build();
+    const form = multipart(
+      { ShopId: String(s.shopId) },
+      { field: 'File', name: 'm.eml', type: 'message/rfc822', bytes: eml },
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/EmailTest/upload',
+      headers: { ...bearer(s.owner.token), ...form.headers },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode).toBe(202);
+    expect(uploaded.json().data).toMatchObject({ source: 'test', status: 'queued' });
+    const plain = multipart(
+      { ShopId: String(s.shopId), From: s.supplierEmail },
+      { field: 'File', name: 'plain.pdf', type: 'application/pdf', bytes: await pdf() },
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/EmailTest/upload',
+          headers: { ...bearer(s.owner.token), ...plain.headers },
+          payload: plain.payload,
+        })
+      ).statusCode,
+    ).toBe(202);
+    const sent = await call(
+      s.owner,
+      'GET',
+      `/api/EmailTest/send-order-email?shopId=${s.shopId}&ShopSupplierId=${s.linkId}`,
+    );
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toEqual({ ingestionAddress: s.address, from: s.supplierEmail });
+
+    const log = await settled(s, 3);
+    expect(log.map((m) => [m.source, m.status]).sort()).toEqual([
+      ['smtp', 'done'],
+      ['test', 'done'],
+      ['test', 'done'],
+    ]);
+    expect((await call(s.owner, 'GET', `/api/EmailTest/queue?shopId=${s.shopId}`)).json().data).toEqual({
+      queued: 0,
+      done: 3,
+      needs_supplier: 0,
+      refused: 0,
+      failed: 0,
+    });
+    const retried = await call(s.owner, 'PATCH', '/api/EmailTest/patch-test', {
+      shopId: s.shopId,
+      messageId: log[0]!.id,
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data.attachments[0]).toMatchObject({ outcome: 'duplicate' });
+    expect((await unprocessed(s)).length).toBe(3);
+  });
+
+  it('takes raw messages from an external pipeline with the ingestion address as its token', async () => {
+    const s = await shop();
+    const eml = await new MailComposer({
+      from: s.supplierEmail,
+      to: s.address,
+      subject: 'Piped',
+      attachments: [{ filename: 'p.pdf', content: await pdf() }],
+    })
+      .compile()
+      .build();
+    const post = (fields: Record<string, string>, bytes?: Buffer) => {
+      const form = multipart(
+        fields,
+        bytes ? { field: 'File', name: 'm.eml', type: 'message/rfc822', bytes } : undefined,
+      );
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/Upload/upload-from-email',
+        headers: form.headers,
+        payload: form.payload,
+      });
+    };
+    const token = s.address.slice('orders+'.length, s.address.indexOf('@'));
+    expect((await post({ Token: token }, eml)).statusCode).toBe(202);
+    expect((await post({ Token: s.address }, Buffer.from('%PDF-1.4 not a message'))).statusCode).toBe(415);
+    expect((await post({ Token: 'f'.repeat(24) }, eml)).statusCode).toBe(401);
+    const missing = await post({ Token: token });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ File: ['Attach the raw message (.eml)'] });
+    const [piped] = await settled(s, 1);
+    expect(piped).toMatchObject({ source: 'api', status: 'done', subject: 'Piped' });
   });
 });
