@@ -102,5 +102,6 @@ describe('the isolation walk itself', () => {
     } finally {
       await leaky.close();
     }
-  });
+    // A second app of its own (a new database, two sign-ups, the whole walk): over 30 s on a busy 2-core machine.
+  }, 90_000);
 });
