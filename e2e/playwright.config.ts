@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -12,6 +13,22 @@ const runId = process.env.E2E_RUN_ID;
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 process.env.E2E_DATA_DIR ??= path.join(root, 'test-results', `e2e-data-${runId}`);
+
+// Operators are made only on the command line, never through the API: the console's spec gets one made by the
+// real (built) CLI in the fresh database, before the server opens it. Workers inherit the result.
+if (!process.env.E2E_OPERATOR_EMAIL) {
+  const email = `operator-${runId}@example.com`;
+  const printed = execFileSync(
+    process.execPath,
+    [path.join(root, 'apps/api/dist/cli/operator.js'), 'add', email],
+    {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: 'test', PUBLIC_URL: baseURL },
+      encoding: 'utf8',
+    },
+  );
+  process.env.E2E_OPERATOR_EMAIL = email;
+  process.env.E2E_OPERATOR_LINK = printed.trim().split('\n').at(-1);
+}
 
 /** The system Chromium: CHROMIUM_PATH, else the Debian locations. */
 function chromiumPath(): string | undefined {

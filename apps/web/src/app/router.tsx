@@ -45,6 +45,21 @@ function dataRoutes(): RouteObject[] {
     },
     { path: 'shops/config/email', loader: requireToken, lazy: lazyScreen('emailRedirect') },
     {
+      // The operator's console: its own lazily loaded area, in none of the company screens' code.
+      path: 'admin',
+      loader: requireToken,
+      lazy: lazyScreen('adminLayout'),
+      children: [
+        { index: true, element: <Navigate to="companies" replace /> },
+        { path: 'companies', lazy: lazyScreen('adminCompanies') },
+        { path: 'companies/:companyId', lazy: lazyScreen('adminCompany') },
+        { path: 'orders', lazy: lazyScreen('adminOrders') },
+        { path: 'documents/:docId', lazy: lazyScreen('adminDocument') },
+        { path: 'training', lazy: lazyScreen('adminTraining') },
+        { path: 'audit', lazy: lazyScreen('adminAudit') },
+      ],
+    },
+    {
       path: ':companyType/:companyId',
       loader: companyAreaLoader,
       lazy: lazyScreen('companyLayout'),

@@ -12,6 +12,8 @@ export type TRequestOptions = {
   signal?: AbortSignal;
   /** Send the bearer token and refresh it on 401 (default true). */
   auth?: boolean;
+  /** Extra request headers (the operator console's audit reason). */
+  headers?: Record<string, string>;
 };
 
 type TConfig = {
@@ -116,7 +118,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 async function send(path: string, opts: TRequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
