@@ -100,7 +100,11 @@ describe('server basics', () => {
   });
 
   it('has no outbox route in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      MAIL_SECRET_KEY: 'a'.repeat(64),
+    });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     } finally {
