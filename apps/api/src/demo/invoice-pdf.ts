@@ -14,6 +14,10 @@ export type TInvoice = {
   delivery?: number;
   /** Print a wrong amount on the first line, to make the reader's checks fail. */
   wrongLine?: boolean;
+  /** A credit note instead of an invoice: its title and number label say so. */
+  creditNote?: boolean;
+  /** The buyer's reference printed in the header (a credit note names the invoice it corrects there). */
+  reference?: string;
 };
 
 const money = (n: number) => n.toFixed(2);
@@ -30,9 +34,13 @@ export function invoicePdf(inv: TInvoice): Promise<Buffer> {
     .font('Helvetica')
     .fontSize(10)
     .text(inv.vendorAddress ?? '12 Market Street, Leeds LS1 4AB', 50, 75);
-  doc.font('Helvetica-Bold').fontSize(16).text('INVOICE', 400, 50);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(inv.creditNote ? 'CREDIT NOTE' : 'INVOICE', 400, 50);
   doc.font('Helvetica').fontSize(10);
-  doc.text(`Invoice No: ${inv.invoiceNum}`, 400, 75);
+  doc.text(`${inv.creditNote ? 'Credit Note No' : 'Invoice No'}: ${inv.invoiceNum}`, 400, 75);
+  if (inv.reference) doc.text(`Buyer Reference: ${inv.reference}`, 400, 120);
   doc.text(`Invoice Date: ${inv.date}`, 400, 90);
   if (inv.orderNum) doc.text(`Order No: ${inv.orderNum}`, 400, 105);
   doc.text('Bill To:', 50, 130);

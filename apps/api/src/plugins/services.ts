@@ -125,6 +125,8 @@ export default fp(
       },
       notify: notifications.notify,
       publish: publishLiveEvents,
+      // Called by the reading job, when the returns service below exists.
+      onCreditNote: (documentId) => returns.matchCreditNote(documentId),
     });
     const orders = createOrdersService({ db, signedUrls });
     const mailIn = createMailInService({
@@ -155,7 +157,7 @@ export default fp(
       config,
       notify: notifications.notify,
     });
-    const returns = createReturnsService({ db, disputes });
+    const returns = createReturnsService({ db, disputes, documents });
     const operators = createOperators(db);
     const admin = createAdminService({ db, config, documents, orders });
     let mailboxPoller: NodeJS.Timeout | undefined;

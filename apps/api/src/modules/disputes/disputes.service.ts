@@ -728,6 +728,43 @@ export function createDisputesService({ db, storage, signedUrls, mailer, config,
       return { status, credited: round2(Number(row!.credited)) };
     },
 
+    /** The disputes a credit from this supplier to this shop may settle, with what is still open on each. */
+    async creditable(shopId: number, supplierId: number) {
+      const rows = await db
+        .select({
+          dispute: disputes,
+          invoiceNum: orders.invoiceNum,
+          orderNum: orders.orderNum,
+          itemCode: orderItems.itemCode,
+          itemDesc: orderItems.itemDesc,
+          credited: totalCredit,
+        })
+        .from(disputes)
+        .innerJoin(orders, eq(orders.id, disputes.orderId))
+        .innerJoin(orderItems, eq(orderItems.id, disputes.itemId))
+        .where(
+          and(
+            eq(disputes.shopId, shopId),
+            eq(disputes.supplierId, supplierId),
+            inArray(disputes.status, ['open', 'accepted']),
+          ),
+        )
+        .orderBy(asc(disputes.createdAt));
+      return rows.map((r) => ({ ...r, open: round2(r.dispute.disputeVal - Number(r.credited)) }));
+    },
+
+    /** A message of the thread written by OrderBridge itself (a credit note read), shown as the supplier's side. */
+    async postSystemNote(tx: TDb, id: number, body: string) {
+      const [d] = await tx.select().from(disputes).where(eq(disputes.id, id));
+      await tx.insert(disputeMessages).values({
+        disputeId: id,
+        companyId: d!.supplierId,
+        userId: null,
+        body,
+        isResponse: true,
+      });
+    },
+
     /** The supplier's answer as a message in the thread (inside the answer's transaction). */
     postAnswer: (tx: TDb, actor: TActor, id: number, body: string) => postMessage(tx, actor, id, body),
     notifyShop,

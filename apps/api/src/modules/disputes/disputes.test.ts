@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoicePdf, type TInvoiceLine } from '../../demo/invoice-pdf.js';
 import {
   bearer,
   createCompany,
@@ -28,7 +29,9 @@ type TWorld = {
   shopId: number;
   supplier: TSession;
   supplierId: number;
+  linkId: number;
   orderId: number;
+  orderNum: string;
   items: { id: number; itemCode: string }[];
 };
 
@@ -52,11 +55,12 @@ async function world(): Promise<TWorld> {
     supplierName: 'Fresh Farm',
   });
   expect(link.statusCode).toBe(201);
+  const orderNum = `PO-${Math.floor(Math.random() * 1e6)}`;
   const order = await call(supplier, 'POST', '/api/SupplierOrder', {
     supplierId,
     shopId,
     invoiceNum: `INV-${Math.floor(Math.random() * 1e6)}`,
-    orderNum: 'PO-77',
+    orderNum,
     invoiceDate: '2026-11-02',
     currency: 'GBP',
     items: [
@@ -69,7 +73,8 @@ async function world(): Promise<TWorld> {
   expect(order.statusCode).toBe(201);
   const orderId = order.json().data.id as number;
   const items = (await call(shop, 'GET', `/api/shops/${shopId}/orders/${orderId}/items`)).json().data.data;
-  return { shop, shopId, supplier, supplierId, orderId, items };
+  const linkId = link.json().data.shopSupplierId as number;
+  return { shop, shopId, supplier, supplierId, linkId, orderId, orderNum, items };
 }
 
 function dispute(w: TWorld, fields: Record<string, string>, photo?: { bytes: Buffer; type: string }) {
@@ -163,7 +168,9 @@ describe('the dispute loop', () => {
       isOwn: true,
       username: 'Sam Lovelace',
     });
-    expect(t.app.services.disputes.unreadCount({ side: 'shops', companyId: w.shopId })).resolves.toBe(1);
+    await expect(t.app.services.disputes.unreadCount({ side: 'shops', companyId: w.shopId })).resolves.toBe(
+      1,
+    );
     const inbox = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/messages?unread=true`)).json().data;
     expect(inbox.total).toBe(1);
     expect(inbox.data[0]).toMatchObject({
@@ -515,4 +522,135 @@ describe('bad input is refused with the envelope and changes nothing', () => {
     const detail = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${d.id}`)).json().data;
     expect(detail).toMatchObject({ status: 'open', totalCredit: 0, messages: [] });
   });
+});
+
+describe('a credit note closes the disputes it settles', () => {
+  let creditNo = 500;
+  const creditNote = (w: TWorld, lines: TInvoiceLine[], reference?: string) =>
+    invoicePdf({
+      vendor: 'Fresh Farm Foods',
+      invoiceNum: `CN-${creditNo++}`,
+      orderNum: reference ?? w.orderNum,
+      date: '2026-11-10',
+      creditNote: true,
+      lines,
+    });
+
+  function upload(w: TWorld, bytes: Buffer, as: 'shop' | 'supplier' = 'shop') {
+    const form =
+      as === 'shop'
+        ? multipart(
+            { ShopSupplierId: String(w.linkId) },
+            { field: 'File', name: 'credit-note.pdf', type: 'application/pdf', bytes },
+          )
+        : multipart(
+            { ShopId: String(w.shopId) },
+            { field: 'File', name: 'credit-note.pdf', type: 'application/pdf', bytes },
+          );
+    return t.app.inject({
+      method: 'POST',
+      url:
+        as === 'shop'
+          ? `/api/shops/${w.shopId}/orders/upload`
+          : `/api/suppliers/${w.supplierId}/credits/upload`,
+      headers: { ...bearer(as === 'shop' ? w.shop.token : w.supplier.token), ...form.headers },
+      payload: form.payload,
+    });
+  }
+
+  /** Waits until the reading job has read the credit note and matched it. */
+  async function creditOf(w: TWorld, documentId: number) {
+    const end = Date.now() + 60_000;
+    while (Date.now() < end) {
+      const list = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/credits?PerPage=100`)).json().data.data;
+      const found = list.find((c: { documentId: number }) => c.documentId === documentId);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`no credit from document ${documentId}`);
+  }
+
+  it('matches a generated credit-note PDF to its dispute, and leaves partial and unmatched ones in review', async () => {
+    const w = await world();
+    const [apples, eggs] = w.items;
+    await call(w.shop, 'PATCH', `/api/shops/${w.shopId}/orders/${w.orderId}/item/${apples!.id}`, {
+      receivedQuantity: 22,
+    });
+    const short = (await dispute(w, { ItemId: String(apples!.id), reason: 'short_delivery' })).json().data;
+    const broken = (await dispute(w, { ItemId: String(eggs!.id), reason: 'damaged', quantity: '2' })).json()
+      .data;
+    expect([short.disputeVal, broken.disputeVal]).toEqual([5, 7.2]);
+
+    // the shop uploads the supplier's credit note for the two missing cases: read, matched, applied, closed
+    const full = await upload(
+      w,
+      await creditNote(w, [{ code: 'A100', description: 'Organic apples 1kg', qty: 2, price: 2.5 }]),
+    );
+    expect(full.statusCode).toBe(201);
+    const applied = await creditOf(w, full.json().data.tempOrderId);
+    expect(applied).toMatchObject({
+      status: 'applied',
+      source: 'credit_note',
+      amount: 5,
+      reviewReason: null,
+    });
+    expect(applied.creditNoteNum).toMatch(/^CN-/);
+    expect(applied.lines).toMatchObject([{ disputeId: short.id, itemCode: 'A100', amount: 5 }]);
+    const closed = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${short.id}`)).json().data;
+    expect(closed).toMatchObject({ status: 'resolved', totalCredit: 5 });
+    expect(closed.messages.at(-1).messageVal).toContain('5.00 credited');
+    // a credit note never becomes an order
+    const document = (
+      await call(
+        w.shop,
+        'GET',
+        `/api/shops/${w.shopId}/orders/pending-review/${full.json().data.tempOrderId}`,
+      )
+    ).json().data;
+    expect(document).toMatchObject({ documentType: 'creditNote', status: 'processed', orderId: null });
+
+    // half the eggs credited: recorded, but it waits in review with the reason in words
+    const half = await upload(
+      w,
+      await creditNote(w, [{ code: 'B200', description: 'Free range eggs x12', qty: 1, price: 3.6 }]),
+    );
+    const partial = await creditOf(w, half.json().data.tempOrderId);
+    expect(partial).toMatchObject({ status: 'review', amount: 3.6 });
+    expect(partial.reviewReason).toBe(
+      'Line 1 (B200 Free range eggs x12, 3.60) covers part of the 7.20 disputed on it.',
+    );
+    expect(
+      (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${broken.id}`)).json().data.totalCredit,
+    ).toBe(0);
+    // a person confirms it: the eggs dispute is credited in part and stays accepted
+    const confirmed = await call(w.shop, 'POST', `/api/shops/${w.shopId}/credits/${partial.id}/apply`);
+    expect(confirmed.json().data.status).toBe('applied');
+    expect(
+      (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${broken.id}`)).json().data,
+    ).toMatchObject({
+      status: 'accepted',
+      totalCredit: 3.6,
+    });
+
+    // the supplier uploads one for something nobody disputed: unmatched, in review
+    const stray = await upload(
+      w,
+      await creditNote(w, [{ code: 'Z900', description: 'Bananas loose', qty: 3, price: 1.2 }], 'PO-NONE'),
+      'supplier',
+    );
+    expect(stray.statusCode).toBe(202);
+    const unmatched = await creditOf(w, stray.json().data.documentId);
+    expect(unmatched.status).toBe('review');
+    expect(unmatched.reviewReason).toBe(
+      'It names no order or invoice with an open dispute, so its lines were matched by item only. Line 1 (Z900 Bananas loose, 3.60) matches no open dispute.',
+    );
+    const nothing = await call(
+      w.supplier,
+      'POST',
+      `/api/suppliers/${w.supplierId}/credits/${unmatched.id}/apply`,
+    );
+    expect(nothing.statusCode).toBe(409);
+    const stranger = await call(w.supplier, 'POST', `/api/suppliers/${w.supplierId}/credits/upload`, {});
+    expect(stranger.statusCode).toBe(400);
+  }, 120_000);
 });

@@ -79,6 +79,8 @@ type TDeps = {
   notify: TNotify;
   /** Live events (upload progress) for the shop's open screens. */
   publish: (db: TDb, events: TLiveEventInput[]) => Promise<void>;
+  /** A read credit note settles disputes instead of becoming an order (the returns module matches it). */
+  onCreditNote: (documentId: number) => Promise<void>;
 };
 
 type TUpload = {
@@ -111,6 +113,7 @@ export function createDocumentsService({
   reader,
   notify,
   publish,
+  onCreditNote,
 }: TDeps) {
   const profiles = createProfileStore(db);
 
@@ -512,8 +515,13 @@ export function createDocumentsService({
             issues: [{ table: 'document', column: 'file', description: 'The stored file is missing.' }],
           } as unknown as TReaderResult);
       await pageEvents;
+      const creditNote = bytes !== null && result.documentType === 'creditNote';
       const automatic =
-        link!.isAutoProcessed && !inTraining && !result.pendingReview && result.issues.length === 0;
+        !creditNote &&
+        link!.isAutoProcessed &&
+        !inTraining &&
+        !result.pendingReview &&
+        result.issues.length === 0;
 
       await db.transaction(async (tx) => {
         // Re-check under the transaction: another attempt of this job may have finished meanwhile.
@@ -558,6 +566,7 @@ export function createDocumentsService({
         await progress(tx as unknown as TDb, updated, stage);
         await readNotification(tx as unknown as TDb, updated, orderId);
       });
+      if (creditNote) await onCreditNote(doc.id);
     },
 
     /** The learning job: teaches the reader this supplier's layout from the corrected document. */

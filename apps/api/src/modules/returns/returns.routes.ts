@@ -1,6 +1,7 @@
 import {
   envelope,
   ZCreditAnswerSchema,
+  ZCreditSchema,
   ZCreditsPageReplySchema,
   ZCreditsQuerySchema,
   ZExportQuerySchema,
@@ -14,7 +15,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
 import { sendCsv } from '../../lib/csv.js';
+import { formBody } from '../../lib/form-body.js';
 
 const id = z.coerce
   .number({ error: 'Must be a number' })
@@ -22,6 +25,7 @@ const id = z.coerce
   .positive('Must be a positive number')
   .max(2_147_483_647);
 const params = z.object({ id }).passthrough();
+const ZCreditUploadSchema = z.object({ ShopId: id });
 const ok = <T>(message: string, data: T) => ({ success: true, message, data });
 const actorOf = (request: FastifyRequest) => ({
   side: request.company.type,
@@ -94,7 +98,46 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  app.post(
+    `${supplier}/credits/upload`,
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          'Form data: ShopId (a client shop) and File (the credit note: PDF, PNG or JPEG, at most 10 MB). It is read, then matched to the open disputes of that shop.',
+        response: { 202: envelope(z.object({ message: z.string(), documentId: z.number().int() })) },
+      },
+    },
+    async (request, reply) => {
+      const { data, file } = formBody(request.body, ZCreditUploadSchema, 'File');
+      if (!file) {
+        throw new AppError('BAD_REQUEST', 'You had an error in the following fields, please fix them:', {
+          File: ['Choose the credit note to upload'],
+        });
+      }
+      const result = await returns.uploadCreditNote(actorOf(request), data.ShopId, {
+        bytes: file,
+        fileName: file.fileName,
+      });
+      return reply.status(202).send(ok(result.message, result));
+    },
+  );
+
   for (const base of ['/shops/:shopId', supplier]) {
+    app.post(
+      `${base}/credits/:id/apply`,
+      {
+        schema: {
+          tags,
+          description: 'Applies a credit waiting in review: each of its lines matched to a dispute counts.',
+          params,
+          response: { 200: envelope(ZCreditSchema) },
+        },
+      },
+      async (request) =>
+        ok('The credit has been applied.', await returns.applyReviewed(actorOf(request), request.params.id)),
+    );
     app.get(
       `${base}/credits`,
       { schema: { tags, querystring: ZCreditsQuerySchema, response: { 200: ZCreditsPageReplySchema } } },

@@ -6,13 +6,21 @@ import type {
   TPage,
   TReturn,
 } from '@orderbridge/contract';
-import { and, count, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { creditLines, credits, returns } from '../../db/schema/index.js';
+import {
+  creditLines,
+  credits,
+  documentItems,
+  documents,
+  returns,
+  shopSuppliers,
+} from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { csv } from '../../lib/csv.js';
 import { round2 } from '../disputes/dispute-shapes.js';
 import type { TDisputeScope, TDisputesService } from '../disputes/disputes.service.js';
+import type { TDocumentsService } from '../orders/documents.service.js';
 import { creditsOf, returnsOf } from './returns.repository.js';
 
 type TActor = TDisputeScope & { userId: string };
@@ -27,13 +35,12 @@ export type TCreditLineInput = {
   quantity?: number | null;
 };
 
-export function createReturnsService({
-  db,
-  disputes: disputesService,
-}: {
-  db: TDb;
-  disputes: TDisputesService;
-}) {
+type TDeps = { db: TDb; disputes: TDisputesService; documents: TDocumentsService };
+
+/** Letters and digits only, lower case: "INV-1001" and "inv 1001" are the same reference. */
+const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+
+export function createReturnsService({ db, disputes: disputesService, documents: documentsService }: TDeps) {
   const scoped = (scope: TDisputeScope) =>
     scope.side === 'shops' ? eq(credits.shopId, scope.companyId) : eq(credits.supplierId, scope.companyId);
 
@@ -77,8 +84,209 @@ export function createReturnsService({
     return { credit: created!, results };
   }
 
+  /**
+   * Matches the lines of a read credit note to the open disputes of its shop and supplier: the order or invoice
+   * number it names narrows the disputes, then each line is matched by item code, else description, else (a line
+   * with neither, one candidate left) amount. Every line matched and covering exactly what is open → the credit is applied and
+   * the disputes close; anything else waits in review with the reasons in words.
+   */
+  async function matchCreditNote(documentId: number) {
+    const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
+    if (doc?.documentType !== 'creditNote') return;
+    // The reading job may run twice; the first match stands.
+    const [known] = await db
+      .select({ id: credits.id })
+      .from(credits)
+      .where(eq(credits.documentId, documentId));
+    if (known) return;
+    const [link] = await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
+    const lines = await db
+      .select()
+      .from(documentItems)
+      .where(eq(documentItems.documentId, documentId))
+      .orderBy(asc(documentItems.lineNo));
+    const candidates = await disputesService.creditable(doc.shopId, link!.supplierId);
+    // Every header except the credit note's own number and dates may name the order or invoice it corrects.
+    const named = Object.entries(doc.headers)
+      .filter(([k]) => !['invoiceNum', 'invoiceDate', 'dueDate'].includes(k))
+      .map(([, v]) => norm(v))
+      .filter(Boolean);
+    const referenced = candidates.filter(
+      (c) =>
+        (c.invoiceNum && named.includes(norm(c.invoiceNum))) ||
+        (c.orderNum && named.includes(norm(c.orderNum))),
+    );
+    const pool = referenced.length ? referenced : candidates;
+    const reasons: string[] = [];
+    if (!candidates.length) reasons.push(`${link!.name} has no open dispute with this shop.`);
+    else if (!referenced.length)
+      reasons.push(
+        'It names no order or invoice with an open dispute, so its lines were matched by item only.',
+      );
+    if (!lines.length) reasons.push('No lines could be read from it.');
+    const used = new Set<number>();
+    const matched: TCreditLineInput[] = lines.map((line) => {
+      const amount = round2(Math.abs(line.amount ?? (line.itemQty ?? 0) * (line.price ?? 0)));
+      const label = `Line ${line.lineNo} (${[line.itemCode, line.itemDesc].filter(Boolean).join(' ') || 'no description'}, ${money(amount)})`;
+      const free = pool.filter((c) => !used.has(c.dispute.id));
+      const byCode = line.itemCode ? free.filter((c) => norm(c.itemCode) === norm(line.itemCode)) : [];
+      const desc = norm(line.itemDesc);
+      const byDesc =
+        byCode.length || desc.length < 4
+          ? byCode
+          : free.filter((c) => {
+              const d = norm(c.itemDesc);
+              return d.length >= 4 && (d === desc || d.includes(desc) || desc.includes(d));
+            });
+      // A line that shows neither code nor description may still be the one dispute left with its exact amount.
+      const anonymous = !line.itemCode && desc.length < 4;
+      const byAmount =
+        !anonymous || free.length !== 1 || Math.abs(free[0]!.open - amount) > 0.005 ? byDesc : free;
+      // Several disputes on one item: the one this line exactly covers, else it is ambiguous.
+      const exact = byAmount.filter((c) => Math.abs(c.open - amount) <= 0.005);
+      const pick = byAmount.length === 1 ? byAmount[0] : exact.length === 1 ? exact[0] : undefined;
+      if (!pick) {
+        reasons.push(
+          byAmount.length
+            ? `${label} fits ${byAmount.length} open disputes; choose one.`
+            : `${label} matches no open dispute.`,
+        );
+      } else {
+        used.add(pick.dispute.id);
+        if (amount > pick.open + 0.005)
+          reasons.push(`${label} credits more than the ${money(pick.open)} still disputed on it.`);
+        else if (amount < pick.open - 0.005)
+          reasons.push(`${label} covers part of the ${money(pick.open)} disputed on it.`);
+      }
+      return {
+        disputeId: pick?.dispute.id ?? null,
+        amount,
+        itemCode: line.itemCode,
+        description: line.itemDesc,
+        quantity: line.itemQty === null ? null : Math.abs(line.itemQty),
+      };
+    });
+    const total = round2(matched.reduce((s, l) => s + l.amount, 0) || Math.abs(doc.totals.subtotal ?? 0));
+    const credit = {
+      shopId: doc.shopId,
+      supplierId: link!.supplierId,
+      creditNoteNum: doc.headers.invoiceNum ?? null,
+      creditDate: doc.headers.invoiceDate ?? null,
+      amount: total,
+      source: 'credit_note' as const,
+      documentId,
+      reference: doc.headers.orderNum ?? doc.headers.reference ?? null,
+    };
+    await db.transaction(async (t) => {
+      const tx = t as unknown as TDb;
+      if (!reasons.length) {
+        await recordCredit(tx, null, credit, matched);
+        for (const line of matched)
+          await disputesService.postSystemNote(
+            tx,
+            line.disputeId!,
+            `Credit note ${credit.creditNoteNum ?? ''} read: ${money(line.amount)} credited.`.replace(
+              '  ',
+              ' ',
+            ),
+          );
+      } else {
+        const [created] = await tx
+          .insert(credits)
+          .values({ ...credit, status: 'review', reviewReason: reasons.join(' ') })
+          .returning();
+        if (matched.length)
+          await tx.insert(creditLines).values(matched.map((l) => ({ ...l, creditId: created!.id })));
+      }
+      // Settled as a credit: it never becomes an order.
+      await tx
+        .update(documents)
+        .set({ status: 'processed', processedAt: new Date() })
+        .where(eq(documents.id, documentId));
+    });
+    if (!reasons.length)
+      for (const line of matched)
+        await disputesService.notifyShop(
+          line.disputeId!,
+          `Credit note ${credit.creditNoteNum ?? ''} of ${money(line.amount)} was read and recorded.`,
+          'dispute_credited',
+        );
+  }
+
   return {
     recordCredit,
+    matchCreditNote,
+
+    /** A supplier uploads a credit note for one of its client shops; it is read like any document, then matched. */
+    async uploadCreditNote(actor: TActor, shopId: number, file: { bytes: Buffer; fileName: string }) {
+      const [link] = await db
+        .select()
+        .from(shopSuppliers)
+        .where(and(eq(shopSuppliers.supplierId, actor.companyId), eq(shopSuppliers.shopId, shopId)));
+      if (!link)
+        throw new AppError('NOT_FOUND', 'This shop is not one of your clients.', {
+          ShopId: ['Choose one of your client shops'],
+        });
+      const uploaded = await documentsService.upload({
+        shopId,
+        userId: actor.userId,
+        shopSupplierId: link.id,
+        memo: 'Credit note uploaded by the supplier',
+        fileName: file.fileName,
+        bytes: file.bytes,
+      });
+      return {
+        message: 'The credit note is being read; it will be matched to the open disputes of this shop.',
+        documentId: uploaded.tempOrderId,
+      };
+    },
+
+    /** A person confirms a credit waiting in review: its lines that name a dispute are applied as they stand. */
+    async applyReviewed(actor: TActor, creditId: number) {
+      const [credit] = await db
+        .select()
+        .from(credits)
+        .where(and(eq(credits.id, creditId), scoped(actor)));
+      if (!credit) throw notFound('This credit');
+      if (credit.status !== 'review') throw new AppError('CONFLICT', 'This credit is already applied.');
+      const lines = await db.select().from(creditLines).where(eq(creditLines.creditId, creditId));
+      const open = new Map(
+        (await disputesService.creditable(credit.shopId, credit.supplierId)).map((c) => [
+          c.dispute.id,
+          c.open,
+        ]),
+      );
+      const usable = lines.filter((l) => l.disputeId !== null);
+      if (!usable.length)
+        throw new AppError(
+          'CONFLICT',
+          'None of its lines is matched to an open dispute; it cannot be applied.',
+        );
+      for (const l of usable) {
+        const left = open.get(l.disputeId!);
+        if (left === undefined || l.amount > left + 0.005)
+          throw new AppError(
+            'CONFLICT',
+            `Line ${l.itemCode ?? l.description ?? l.id} credits ${money(l.amount)} but ${money(left ?? 0)} is open on its dispute.`,
+          );
+      }
+      await db.transaction(async (t) => {
+        const tx = t as unknown as TDb;
+        await tx.update(credits).set({ status: 'applied' }).where(eq(credits.id, creditId));
+        for (const l of usable)
+          await disputesService.answered(
+            tx,
+            actor,
+            l.disputeId!,
+            `Credit ${credit.creditNoteNum ?? ''} of ${money(l.amount)} applied after review`.replace(
+              '  ',
+              ' ',
+            ),
+          );
+      });
+      const [updated] = await creditsOf(db, { where: eq(credits.id, creditId), limit: 1, offset: 0 });
+      return updated!;
+    },
 
     /** The supplier answers a dispute with a credit (partial credits add up). */
     async credit(actor: TActor, disputeId: number, input: TCreditAnswer): Promise<TItemDispute> {
