@@ -16,8 +16,9 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Reading documents end to end (OCR included) on a 2-core machine; generous so a busy machine never fails a run.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
           pool: 'forks',
         },
       },
