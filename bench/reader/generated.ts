@@ -1,0 +1,87 @@
+// Generated layouts: a fresh set of invoices, credit notes and orders of layouts nobody has seen (see
+// generator.ts), read with the CLI and scored with the corpus scorer. A fresh seed each run unless --seed.
+//   npx tsx bench/reader/generated.ts [--seed N] [--docs 40] [--scans 8] [--verbose] [--dry] [--reader REPO]
+// --reader: read with the CLI of another checkout (e.g. main), to compare two versions on the same documents.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { freshOut, root, scoreExtraction } from './common.ts';
+import { makeTruth, renderPdf, rng, scanOf, truthOf } from './generator.ts';
+
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const seed = arg('--seed', Math.floor(Math.random() * 2 ** 31));
+const nDocs = arg('--docs', 40);
+const nScans = arg('--scans', 8);
+const out = freshOut(`generated-${seed}`);
+const dirs = Object.fromEntries(
+  ['docs', 'truth', 'pred'].map((d) => {
+    fs.mkdirSync(path.join(out, d));
+    return [d, path.join(out, d)];
+  }),
+) as Record<'docs' | 'truth' | 'pred', string>;
+
+/** A scanned document: each page image fills one A4 page of a PDF without a text layer. */
+function scannedPdf(pages: Uint8Array[]): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    for (const png of pages)
+      doc.addPage({ size: 'A4', margin: 0 }).image(Buffer.from(png), 0, 0, { width: 595.28 });
+    doc.end();
+  });
+}
+
+const r = rng(seed);
+const files: string[] = [];
+for (let i = 0; i < nDocs; i++) {
+  const scan = i < nScans;
+  const id = `gen-${seed}-${String(i).padStart(3, '0')}${scan ? '-scan' : ''}`;
+  const d = makeTruth(r, id, scan ? 15 : 60);
+  const pdf = await renderPdf(r, d);
+  let file: string;
+  let format: 'pdf' | 'png' = 'pdf';
+  if (!scan) {
+    file = path.join(dirs.docs, `${id}.pdf`);
+    fs.writeFileSync(file, pdf.bytes);
+  } else {
+    const pages: Uint8Array[] = [];
+    for (let p = 1; p <= pdf.pages; p++) pages.push(await scanOf(r, pdf.bytes, p));
+    if (pages.length === 1) {
+      format = 'png';
+      file = path.join(dirs.docs, `${id}.png`);
+      fs.writeFileSync(file, pages[0]!);
+    } else {
+      file = path.join(dirs.docs, `${id}.pdf`);
+      fs.writeFileSync(file, await scannedPdf(pages));
+    }
+  }
+  files.push(file);
+  fs.writeFileSync(
+    path.join(dirs.truth, `${id}.json`),
+    JSON.stringify(truthOf(d, pdf.printed, pdf.pages, format, !scan), null, 1),
+  );
+}
+console.log(`seed ${seed}: ${nDocs} documents (${nScans} scanned) in ${out}`);
+// --dry: only write the documents and their truth (to look at them)
+if (process.argv.includes('--dry')) process.exit(0);
+const t0 = performance.now();
+const readerAt = process.argv.indexOf('--reader');
+execFileSync('npm', ['run', '--silent', 'read', '--', ...files, '--out', dirs.pred, '--timeout', '300'], {
+  cwd: readerAt >= 0 ? path.resolve(process.argv[readerAt + 1]!) : root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const seconds = (performance.now() - t0) / 1000;
+console.log(
+  scoreExtraction(dirs.pred, {
+    truth: dirs.truth,
+    json: path.join(out, 'score.json'),
+    verbose: process.argv.includes('--verbose'),
+  }),
+);
+console.log(`seed ${seed}: read in ${seconds.toFixed(1)} s`);

@@ -1,0 +1,1225 @@
+// A generator of invoice, credit-note and order layouts the reader has never seen: random but consistent
+// truth (parties in English, German, French or Dutch, 1–60 lines, line and document discounts, charges,
+// several VAT rates, credit notes, whole-unit currencies) drawn with a random layout (block positions, label
+// words and their language, table columns and their order, multi-line descriptions, page breaks inside the
+// table, fonts and sizes), as a text PDF or as page images with scan noise. The truth is written in the
+// corpus's format (../shared/corpus/README.md), so the corpus scorer scores it.
+import PDFDocument from 'pdfkit';
+import { type Gray, renderPdfPage, rotate, toPng } from '../../packages/reader/src/image.ts';
+
+export type Rand = () => number;
+/** mulberry32: a small seeded generator, so that a run can be repeated from its seed */
+export function rng(seed: number): Rand {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+const chance = (r: Rand, p: number) => r() < p;
+const shuffle = <T>(r: Rand, xs: T[]): T[] => {
+  const a = xs.slice();
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+};
+
+type Lang = 'en' | 'de' | 'fr' | 'nl';
+const LANGS: Lang[] = ['en', 'de', 'fr', 'nl'];
+
+// ---- parties -------------------------------------------------------------------------------------
+const NAME_A = [
+  'Nordlicht',
+  'Alpenrose',
+  'Rheinland',
+  'Hansa',
+  'Blue Harbor',
+  'Greenfield',
+  'Atlas',
+  'Le Moulin',
+  'Bellevue',
+  'Van Dijk',
+  'De Vries',
+  'Zonnebloem',
+  'Horizon',
+  'Polaris',
+  'Kestrel',
+  'Brightwater',
+  'Sonnenhof',
+  'Vermeer',
+  'Les Ateliers Durand',
+  'Oakridge',
+  'Hollandia',
+  'Falkenberg',
+  'Riviera',
+  'Koopman',
+  'Lindqvist',
+  'Meridian',
+];
+const NAME_B = [
+  'Trading',
+  'Logistics',
+  'Foods',
+  'Systems',
+  'Supplies',
+  'Technik',
+  'Handel',
+  'Services',
+  'Distribution',
+  'Consulting',
+  'Bakery',
+  'Metallbau',
+  'Papeterie',
+  'Installatie',
+  'Office',
+  'Hardware',
+  'Textiles',
+  'Print',
+];
+const LEGAL: Record<Lang, string[]> = {
+  en: ['Ltd', 'Limited', 'LLC', 'Inc.', 'plc'],
+  de: ['GmbH', 'AG', 'KG', 'GmbH & Co. KG', 'e.K.'],
+  fr: ['SARL', 'SAS', 'SA', 'EURL'],
+  nl: ['B.V.', 'N.V.', 'V.O.F.'],
+};
+const STREETS: Record<Lang, string[]> = {
+  en: ['14 High Street', '221 Baker Street', 'Unit 5, Riverside Park', '8 Mill Lane', '90 Station Road'],
+  de: ['Hauptstraße 12', 'Industriestr. 5a', 'Am Markt 3', 'Gartenweg 27', 'Bahnhofstraße 101'],
+  fr: ['12 rue de la Paix', '45 avenue Jean Jaurès', '3 place du Marché', '7 boulevard Voltaire'],
+  nl: ['Kerkstraat 14', 'Stationsweg 2', 'Prinsengracht 263', 'Industrieweg 40'],
+};
+const CITIES: Record<Lang, [string, string][]> = {
+  en: [
+    ['EC1A 1BB', 'London'],
+    ['M1 1AE', 'Manchester'],
+    ['BS1 4DJ', 'Bristol'],
+    ['EH1 1YZ', 'Edinburgh'],
+  ],
+  de: [
+    ['10115', 'Berlin'],
+    ['80331', 'München'],
+    ['50667', 'Köln'],
+    ['20095', 'Hamburg'],
+    ['04109', 'Leipzig'],
+  ],
+  fr: [
+    ['75002', 'Paris'],
+    ['69001', 'Lyon'],
+    ['31000', 'Toulouse'],
+    ['33000', 'Bordeaux'],
+  ],
+  nl: [
+    ['1012 AB', 'Amsterdam'],
+    ['3011 CD', 'Rotterdam'],
+    ['3511 LK', 'Utrecht'],
+    ['9711 EX', 'Groningen'],
+  ],
+};
+const COUNTRY: Record<Lang, string> = { en: 'GB', de: 'DE', fr: 'FR', nl: 'NL' };
+const digits = (r: Rand, n: number) => Array.from({ length: n }, () => int(r, 0, 9)).join('');
+
+interface Party {
+  name: string;
+  street: string;
+  postCode: string;
+  city: string;
+  country: string;
+  lang: Lang;
+  vat: string;
+  iban: string;
+  register: string;
+  phone: string;
+  email: string;
+}
+function party(r: Rand, lang: Lang): Party {
+  const a = pick(r, NAME_A);
+  const b = pick(r, NAME_B);
+  const name = `${a} ${b} ${pick(r, LEGAL[lang])}`;
+  const [postCode, city] = pick(r, CITIES[lang]);
+  const vat =
+    lang === 'de'
+      ? `DE${digits(r, 9)}`
+      : lang === 'fr'
+        ? `FR${digits(r, 2)}${digits(r, 9)}`
+        : lang === 'nl'
+          ? `NL${digits(r, 9)}B${digits(r, 2)}`
+          : `GB${digits(r, 9)}`;
+  const register =
+    lang === 'de'
+      ? `HRB ${digits(r, 5)} Amtsgericht ${city}`
+      : lang === 'fr'
+        ? `RCS ${city} B ${digits(r, 3)} ${digits(r, 3)} ${digits(r, 3)}`
+        : lang === 'nl'
+          ? `KvK ${digits(r, 8)}`
+          : `Company No. ${digits(r, 8)}`;
+  const slug = a.toLowerCase().replace(/[^a-z]/g, '');
+  return {
+    name,
+    street: pick(r, STREETS[lang]),
+    postCode,
+    city,
+    country: COUNTRY[lang],
+    lang,
+    vat,
+    iban: `${COUNTRY[lang]}${digits(r, 2)} ${digits(r, 4)} ${digits(r, 4)} ${digits(r, 4)} ${digits(r, 4)} ${digits(r, 2)}`,
+    register,
+    phone: `+${int(r, 31, 49)} ${digits(r, 3)} ${digits(r, 6)}`,
+    email: `info@${slug}.example`,
+  };
+}
+const cityLine = (p: Party) => (p.lang === 'en' ? `${p.city} ${p.postCode}` : `${p.postCode} ${p.city}`);
+
+// ---- labels --------------------------------------------------------------------------------------
+type Kind = 'invoice' | 'creditNote' | 'order';
+const L = {
+  title: {
+    invoice: {
+      en: ['INVOICE', 'Invoice', 'Tax Invoice'],
+      de: ['RECHNUNG', 'Rechnung'],
+      fr: ['FACTURE', 'Facture'],
+      nl: ['FACTUUR', 'Factuur'],
+    },
+    creditNote: {
+      en: ['CREDIT NOTE', 'Credit Note'],
+      de: ['GUTSCHRIFT', 'Gutschrift'],
+      fr: ['AVOIR', "Facture d'avoir"],
+      nl: ['CREDITNOTA', 'Creditfactuur'],
+    },
+    order: {
+      en: ['PURCHASE ORDER', 'Purchase Order'],
+      de: ['BESTELLUNG', 'Bestellung'],
+      fr: ['BON DE COMMANDE', 'Bon de commande'],
+      nl: ['BESTELLING', 'Inkooporder'],
+    },
+  },
+  number: {
+    invoice: {
+      en: ['Invoice No.', 'Invoice number', 'Invoice #'],
+      de: ['Rechnungsnummer', 'Rechnungs-Nr.', 'Re.-Nr.'],
+      fr: ['Facture n°', 'N° de facture', 'Numéro de facture'],
+      nl: ['Factuurnummer', 'Factuurnr.'],
+    },
+    creditNote: {
+      en: ['Credit note no.', 'Credit note number'],
+      de: ['Gutschriftsnummer', 'Gutschrift-Nr.'],
+      fr: ["N° d'avoir", "Numéro d'avoir"],
+      nl: ['Creditnotanummer', 'Creditnota nr.'],
+    },
+    order: {
+      en: ['Order No.', 'PO Number', 'Purchase order no.'],
+      de: ['Bestellnummer', 'Bestell-Nr.'],
+      fr: ['N° de commande', 'Commande n°'],
+      nl: ['Bestelnummer', 'Ordernummer'],
+    },
+  },
+  date: {
+    invoice: {
+      en: ['Invoice date', 'Date', 'Date of issue'],
+      de: ['Rechnungsdatum', 'Datum'],
+      fr: ['Date de facture', 'Date', 'Date de facturation'],
+      nl: ['Factuurdatum', 'Datum'],
+    },
+    creditNote: {
+      en: ['Date', 'Credit note date'],
+      de: ['Datum', 'Gutschriftsdatum'],
+      fr: ['Date', "Date de l'avoir"],
+      nl: ['Datum'],
+    },
+    order: {
+      en: ['Order date', 'Date'],
+      de: ['Bestelldatum', 'Datum'],
+      fr: ['Date de commande', 'Date'],
+      nl: ['Besteldatum', 'Datum'],
+    },
+  },
+  due: {
+    en: ['Due date', 'Payment due'],
+    de: ['Fällig am', 'Zahlbar bis', 'Fälligkeitsdatum'],
+    fr: ["Date d'échéance", 'Échéance'],
+    nl: ['Vervaldatum', 'Te betalen voor'],
+  },
+  delivery: {
+    en: ['Delivery date', 'Shipped'],
+    de: ['Lieferdatum', 'Leistungsdatum'],
+    fr: ['Date de livraison'],
+    nl: ['Leverdatum'],
+  },
+  yourOrder: {
+    en: ['Your order', 'Order ref.', 'PO number'],
+    de: ['Ihre Bestellung', 'Bestellnummer'],
+    fr: ['Votre commande', 'Réf. commande'],
+    nl: ['Uw bestelling', 'Ordernummer'],
+  },
+  customerNo: {
+    en: ['Customer No.', 'Account'],
+    de: ['Kundennummer', 'Kunden-Nr.'],
+    fr: ['N° client', 'Code client'],
+    nl: ['Klantnummer', 'Debiteurnr.'],
+  },
+  billTo: {
+    en: ['Bill to', 'Invoice to', 'Customer'],
+    de: ['Rechnungsadresse', 'Rechnungsempfänger', 'Kunde'],
+    fr: ['Facturé à', 'Adresse de facturation', 'Client'],
+    nl: ['Factuuradres', 'Klant', 'Gefactureerd aan'],
+  },
+  shipTo: {
+    en: ['Ship to', 'Deliver to'],
+    de: ['Lieferadresse', 'Lieferanschrift'],
+    fr: ['Livré à', 'Adresse de livraison'],
+    nl: ['Afleveradres', 'Leveradres'],
+  },
+  supplier: { en: ['Supplier', 'Vendor'], de: ['Lieferant'], fr: ['Fournisseur'], nl: ['Leverancier'] },
+  vatId: {
+    en: ['VAT No.', 'VAT reg. no.'],
+    de: ['USt-IdNr.', 'USt-ID'],
+    fr: ['N° TVA intracom.', 'TVA'],
+    nl: ['BTW-nummer', 'BTW nr.'],
+  },
+  col: {
+    pos: { en: ['#', 'Line', 'Pos.'], de: ['Pos.', 'Pos'], fr: ['N°', 'Ligne'], nl: ['Nr.', 'Pos.'] },
+    code: {
+      en: ['Item code', 'SKU', 'Part No.', 'Ref.'],
+      de: ['Art.-Nr.', 'Artikelnummer', 'Artikel'],
+      fr: ['Réf.', 'Référence', 'Code article'],
+      nl: ['Artikelnr.', 'Artikelcode', 'Code'],
+    },
+    desc: {
+      en: ['Description', 'Item description', 'Product', 'Service'],
+      de: ['Bezeichnung', 'Beschreibung', 'Artikelbezeichnung', 'Leistung'],
+      fr: ['Désignation', 'Description', 'Libellé'],
+      nl: ['Omschrijving', 'Beschrijving', 'Product'],
+    },
+    qty: {
+      en: ['Qty', 'Quantity', 'Units'],
+      de: ['Menge', 'Anzahl'],
+      fr: ['Qté', 'Quantité'],
+      nl: ['Aantal', 'Hoeveelheid'],
+    },
+    unit: { en: ['Unit', 'UoM'], de: ['Einheit', 'ME'], fr: ['Unité'], nl: ['Eenheid'] },
+    price: {
+      en: ['Unit price', 'Price', 'Rate'],
+      de: ['Einzelpreis', 'E-Preis', 'Preis'],
+      fr: ['Prix unitaire', 'P.U. HT', 'Prix HT'],
+      nl: ['Prijs', 'Stukprijs', 'Eenheidsprijs'],
+    },
+    disc: {
+      en: ['Disc. %', 'Discount %'],
+      de: ['Rabatt %', 'Rab.%'],
+      fr: ['Remise %', 'Rem. %'],
+      nl: ['Korting %'],
+    },
+    vat: { en: ['VAT %', 'Tax %'], de: ['MwSt. %', 'USt. %'], fr: ['TVA %', 'TVA'], nl: ['BTW %', 'BTW'] },
+    amount: {
+      en: ['Amount', 'Total', 'Line total', 'Net amount'],
+      de: ['Betrag', 'Gesamt', 'Gesamtpreis'],
+      fr: ['Montant HT', 'Total HT', 'Montant'],
+      nl: ['Bedrag', 'Totaal', 'Regeltotaal'],
+    },
+  },
+  subtotal: {
+    en: ['Subtotal', 'Sub-total', 'Goods total'],
+    de: ['Zwischensumme', 'Warenwert', 'Summe Positionen'],
+    fr: ['Sous-total', 'Total lignes HT'],
+    nl: ['Subtotaal', 'Totaal regels'],
+  },
+  discount: {
+    en: ['Discount', 'Less discount'],
+    de: ['Rabatt', 'Nachlass'],
+    fr: ['Remise', 'Remise globale'],
+    nl: ['Korting'],
+  },
+  charges: {
+    en: ['Shipping', 'Freight', 'Delivery charge'],
+    de: ['Versandkosten', 'Fracht', 'Verpackung'],
+    fr: ['Frais de port', 'Frais de livraison'],
+    nl: ['Verzendkosten', 'Vrachtkosten'],
+  },
+  net: {
+    en: ['Net total', 'Total excl. VAT', 'Net amount'],
+    de: ['Nettobetrag', 'Summe netto', 'Gesamt netto'],
+    fr: ['Total HT', 'Montant HT', 'Net HT'],
+    nl: ['Totaal excl. BTW', 'Netto bedrag'],
+  },
+  vat: {
+    en: ['VAT {r}%', 'VAT @ {r}%', 'Tax {r}%'],
+    de: ['MwSt. {r} %', 'USt. {r}%', 'zzgl. {r}% MwSt.'],
+    fr: ['TVA {r} %', 'TVA à {r}%'],
+    nl: ['BTW {r}%', 'BTW {r} %'],
+  },
+  total: {
+    en: ['Total', 'Total due', 'Amount due', 'Invoice total', 'Grand total'],
+    de: ['Gesamtbetrag', 'Rechnungsbetrag', 'Endbetrag', 'Summe brutto'],
+    fr: ['Total TTC', 'Net à payer', 'Montant TTC'],
+    nl: ['Totaal', 'Totaal incl. BTW', 'Te betalen'],
+  },
+  carried: { en: ['Carried forward'], de: ['Übertrag'], fr: ['À reporter'], nl: ['Transport'] },
+  page: {
+    en: ['Page {p} of {n}'],
+    de: ['Seite {p} von {n}'],
+    fr: ['Page {p} / {n}'],
+    nl: ['Pagina {p} van {n}'],
+  },
+  thanks: {
+    en: ['Thank you for your business.', 'Payment within 30 days net.'],
+    de: ['Vielen Dank für Ihren Auftrag.', 'Zahlbar innerhalb von 14 Tagen ohne Abzug.'],
+    fr: ['Merci de votre confiance.', 'Paiement à 30 jours.'],
+    nl: ['Bedankt voor uw bestelling.', 'Betaling binnen 30 dagen.'],
+  },
+} as const;
+const word = (r: Rand, set: Record<Lang, readonly string[]>, lang: Lang) => pick(r, set[lang]);
+
+const PRODUCTS = [
+  'Steel bracket 40 mm',
+  'Cable tie black 200 mm',
+  'Espresso beans 1 kg',
+  'Office chair ergonomic',
+  'Schraube M8 x 40 verzinkt',
+  'Kopierpapier A4 80 g',
+  'Druckerpatrone schwarz',
+  'Winkelprofil Aluminium',
+  'Câble HDMI 2 m',
+  'Ramette papier recyclé',
+  'Cartouche encre cyan',
+  'Farine de blé T55 25 kg',
+  'Koffiebonen biologisch',
+  'Kantoorstoel zwart',
+  'Verlengsnoer 5 m',
+  'LED panel 60 x 60 cm',
+  'Hydraulic hose 1/2 inch',
+  'Safety gloves size 9',
+  'Wall plug 8 mm (100 pcs)',
+  'Packing tape brown',
+  'Monthly leasing fee',
+  'Maintenance contract',
+  'Consulting hours',
+  'Wartungspauschale',
+  'Prestation de service',
+  'Installatiewerkzaamheden',
+  'Transport pallet Euro',
+  'Thermal labels 100 x 150',
+  'Glass cleaner 5 l',
+];
+const DETAIL = {
+  en: ['Colour: blue, size L', 'incl. mounting kit', 'Period 01/03 - 31/03', 'Batch 2024-117'],
+  de: ['Farbe: grau, Größe 2', 'inkl. Montagesatz', 'Zeitraum März', 'Charge 117'],
+  fr: ['Couleur : noir', 'kit de montage inclus', 'Période de mars', 'Lot 117'],
+  nl: ['Kleur: wit', 'incl. montageset', 'Periode maart', 'Partij 117'],
+};
+const UNITS = {
+  en: ['pcs', 'kg', 'h', 'box'],
+  de: ['Stk', 'kg', 'Std', 'Karton'],
+  fr: ['pce', 'kg', 'h', 'carton'],
+  nl: ['st', 'kg', 'uur', 'doos'],
+};
+
+// ---- numbers and dates ---------------------------------------------------------------------------
+interface Money {
+  currency: string;
+  decimals: 0 | 2;
+  /** thousands and decimal separators */
+  style: 'en' | 'de' | 'fr' | 'ch';
+  symbol: 'none' | 'before' | 'after' | 'code';
+}
+const SYMBOLS: Record<string, string> = {
+  EUR: '€',
+  USD: '$',
+  GBP: '£',
+  CHF: 'CHF',
+  JPY: '¥',
+  KRW: '₩',
+  ISK: 'kr',
+};
+function fmtNum(n: number, m: Money): string {
+  const neg = n < 0;
+  const [i, f] = Math.abs(n).toFixed(m.decimals).split('.');
+  const th = { en: ',', de: '.', fr: ' ', ch: "'" }[m.style];
+  const dec = m.style === 'en' || m.style === 'ch' ? '.' : ',';
+  const int = i!.replace(/\B(?=(\d{3})+(?!\d))/g, th);
+  return `${neg ? '-' : ''}${int}${f ? dec + f : ''}`;
+}
+function fmtMoney(n: number, m: Money, withSymbol: boolean): string {
+  const s = fmtNum(n, m);
+  if (!withSymbol || m.symbol === 'none') return s;
+  if (m.symbol === 'code') return `${m.currency} ${s}`;
+  const sym = SYMBOLS[m.currency] ?? m.currency;
+  if (m.symbol === 'after') return `${s} ${sym}`;
+  const abs = s.replace(/^-/, '');
+  return `${n < 0 ? '-' : ''}${sym}${sym.length === 1 ? '' : ' '}${abs}`;
+}
+const MONTHS: Record<Lang, string[]> = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  de: [
+    'Januar',
+    'Februar',
+    'März',
+    'April',
+    'Mai',
+    'Juni',
+    'Juli',
+    'August',
+    'September',
+    'Oktober',
+    'November',
+    'Dezember',
+  ],
+  fr: [
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ],
+  nl: [
+    'januari',
+    'februari',
+    'maart',
+    'april',
+    'mei',
+    'juni',
+    'juli',
+    'augustus',
+    'september',
+    'oktober',
+    'november',
+    'december',
+  ],
+};
+type DateStyle = 'dmy.' | 'dmy/' | 'dmy-' | 'mdy/' | 'iso' | 'long';
+function fmtDate(d: Date, s: DateStyle, lang: Lang): string {
+  const dd = String(d.getUTCDate()).padStart(2, '0');
+  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
+  const y = d.getUTCFullYear();
+  switch (s) {
+    case 'dmy.':
+      return `${dd}.${mm}.${y}`;
+    case 'dmy/':
+      return `${dd}/${mm}/${y}`;
+    case 'dmy-':
+      return `${dd}-${mm}-${y}`;
+    case 'mdy/':
+      return `${mm}/${dd}/${y}`;
+    case 'iso':
+      return `${y}-${mm}-${dd}`;
+    default: {
+      const month = MONTHS[lang][d.getUTCMonth()]!;
+      if (lang === 'en') return `${month} ${d.getUTCDate()}, ${y}`;
+      return lang === 'de' ? `${d.getUTCDate()}. ${month} ${y}` : `${d.getUTCDate()} ${month} ${y}`;
+    }
+  }
+}
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86400000);
+const round = (n: number, dp: number) => Math.round(n * 10 ** dp + Number.EPSILON * 10 ** dp) / 10 ** dp;
+
+// ---- the document's truth ------------------------------------------------------------------------
+interface Line {
+  code?: string;
+  desc: string[];
+  qty: number;
+  unit: string;
+  price: number;
+  discPct: number;
+  vat: number;
+  amount: number;
+}
+export interface GenDoc {
+  id: string;
+  kind: Kind;
+  lang: Lang;
+  vendor: Party;
+  buyer: Party;
+  shipTo?: Party;
+  number: string;
+  orderRef?: string;
+  customerNo?: string;
+  date: Date;
+  due?: Date;
+  delivery?: Date;
+  lines: Line[];
+  subtotal: number;
+  discount: number;
+  charges: number;
+  net: number;
+  vatByRate: { rate: number; base: number; vat: number }[];
+  vat: number;
+  total: number;
+  money: Money;
+  dateStyle: DateStyle;
+}
+
+const NUMBER_SHAPES = [
+  (r: Rand) => `INV-${int(r, 2019, 2026)}/${digits(r, 4)}`,
+  (r: Rand) => `RE-${digits(r, 5)}`,
+  (r: Rand) => `F${int(r, 2019, 2026)}-${digits(r, 5)}`,
+  (r: Rand) => `AB-${int(r, 2019, 2026)}/${digits(r, 3)}`,
+  (r: Rand) => `${int(r, 2019, 2026)}.${digits(r, 4)}`,
+  (r: Rand) => digits(r, 7),
+  (r: Rand) => `${pick(r, ['A', 'B', 'K', 'S'])}${digits(r, 2)}-${digits(r, 6)}`,
+];
+
+/** A document's truth; `maxLines` keeps scans to a few pages (OCR costs seconds a page). */
+export function makeTruth(r: Rand, id: string, maxLines = 60): GenDoc {
+  const lang = pick(r, LANGS);
+  const kind: Kind = chance(r, 0.12) ? 'creditNote' : chance(r, 0.15) ? 'order' : 'invoice';
+  const vendor = party(r, chance(r, 0.7) ? lang : pick(r, LANGS));
+  const buyer = party(r, chance(r, 0.8) ? lang : pick(r, LANGS));
+  const whole = chance(r, 0.1);
+  const currency = whole
+    ? pick(r, ['JPY', 'KRW', 'ISK'])
+    : lang === 'en'
+      ? pick(r, ['GBP', 'USD', 'EUR'])
+      : chance(r, 0.9)
+        ? 'EUR'
+        : 'CHF';
+  const style: Money['style'] =
+    lang === 'en' || currency === 'JPY' || currency === 'KRW'
+      ? 'en'
+      : lang === 'fr'
+        ? pick(r, ['fr', 'de'] as const)
+        : currency === 'CHF'
+          ? 'ch'
+          : 'de';
+  const money: Money = {
+    currency,
+    decimals: whole ? 0 : 2,
+    style,
+    symbol: pick(r, ['none', 'none', 'before', 'after', 'code'] as const),
+  };
+  const dp = money.decimals;
+  const scale = whole ? (currency === 'ISK' ? 150 : currency === 'JPY' ? 150 : 1400) : 1;
+  const rates =
+    lang === 'de' ? [19, 7] : lang === 'fr' ? [20, 10, 5.5] : lang === 'nl' ? [21, 9] : [20, 5, 0];
+  const multiRate = chance(r, 0.3);
+  const nLines = Math.min(maxLines, chance(r, 0.15) ? int(r, 25, 60) : chance(r, 0.3) ? 1 : int(r, 2, 12));
+  const lineDiscounts = chance(r, 0.2);
+  const lines: Line[] = [];
+  for (let i = 0; i < nLines; i++) {
+    const name = pick(r, PRODUCTS);
+    const desc = [name];
+    if (chance(r, 0.2)) desc.push(pick(r, DETAIL[lang]));
+    // whole-unit currencies come with whole quantities (a fraction would print the only decimals)
+    const qty =
+      !whole && chance(r, 0.15) ? round(int(r, 1, 400) / 4, 2) : chance(r, 0.4) ? 1 : int(r, 2, 120);
+    const price = round((chance(r, 0.5) ? int(r, 50, 9999) / 100 : int(r, 1000, 250000) / 100) * scale, dp);
+    const discPct = lineDiscounts && chance(r, 0.5) ? pick(r, [5, 10, 15, 20]) : 0;
+    const amount = round(qty * price * (1 - discPct / 100), dp);
+    lines.push({
+      code: chance(r, 0.7) ? `${pick(r, ['A', 'ART', 'P', 'X', ''])}${digits(r, int(r, 4, 7))}` : undefined,
+      desc,
+      qty,
+      unit: pick(r, UNITS[lang]),
+      price,
+      discPct,
+      vat: multiRate ? pick(r, rates) : rates[0]!,
+      amount,
+    });
+  }
+  const subtotal = round(
+    lines.reduce((a, l) => a + l.amount, 0),
+    dp,
+  );
+  const discount = chance(r, 0.2) ? round(subtotal * pick(r, [0.02, 0.03, 0.05, 0.1]), dp) : 0;
+  const charges = chance(r, 0.25) ? round(pick(r, [4.9, 9.95, 15, 25, 49]) * scale, dp) : 0;
+  const net = round(subtotal - discount + charges, dp);
+  // VAT per rate on the lines' base; the document discount and charges go with the first (standard) rate
+  const byRate = new Map<number, number>();
+  for (const l of lines) byRate.set(l.vat, (byRate.get(l.vat) ?? 0) + l.amount);
+  byRate.set(rates[0]!, (byRate.get(rates[0]!) ?? 0) - discount + charges);
+  const vatByRate = [...byRate.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([rate, base]) => ({ rate, base: round(base, dp), vat: round((base * rate) / 100, dp) }));
+  const vat = round(
+    vatByRate.reduce((a, v) => a + v.vat, 0),
+    dp,
+  );
+  const date = new Date(Date.UTC(int(r, 2018, 2026), int(r, 0, 11), int(r, 1, 28)));
+  const dateStyle: DateStyle =
+    lang === 'de'
+      ? pick(r, ['dmy.', 'dmy.', 'long', 'iso'] as const)
+      : lang === 'fr'
+        ? pick(r, ['dmy/', 'dmy/', 'long', 'dmy.'] as const)
+        : lang === 'nl'
+          ? pick(r, ['dmy-', 'dmy-', 'long', 'dmy.'] as const)
+          : pick(r, ['dmy/', 'mdy/', 'long', 'iso'] as const);
+  return {
+    id,
+    kind,
+    lang,
+    vendor,
+    buyer,
+    shipTo: chance(r, 0.2) ? { ...party(r, buyer.lang), name: buyer.name } : undefined,
+    number: pick(r, NUMBER_SHAPES)(r),
+    orderRef: kind !== 'order' && chance(r, 0.4) ? `PO-${digits(r, 6)}` : undefined,
+    customerNo: chance(r, 0.4) ? `${pick(r, ['K', 'C', 'D', ''])}${digits(r, 5)}` : undefined,
+    date,
+    due: kind === 'invoice' && chance(r, 0.6) ? addDays(date, pick(r, [14, 30, 45])) : undefined,
+    delivery: kind !== 'order' && chance(r, 0.3) ? addDays(date, -int(r, 1, 10)) : undefined,
+    lines,
+    subtotal,
+    discount,
+    charges,
+    net,
+    vatByRate,
+    vat,
+    total: round(net + vat, dp),
+    money,
+    dateStyle,
+  };
+}
+
+// ---- the layout ----------------------------------------------------------------------------------
+type Col = 'pos' | 'code' | 'desc' | 'qty' | 'unit' | 'price' | 'disc' | 'vat' | 'amount';
+interface Layout {
+  font: string;
+  bold: string;
+  size: number;
+  /** vendor letterhead: left, right, centred name, or none (the vendor only in the footer) */
+  letterhead: 'left' | 'right' | 'centre' | 'none';
+  senderLine: boolean;
+  footer: boolean;
+  buyerX: number;
+  buyerLabel: boolean;
+  /** header fields: a right-hand key/value column, "Label: value" lines, or a band of columns */
+  headerStyle: 'kv-right' | 'inline' | 'band' | 'kv-left';
+  cols: Col[];
+  negativeCredit: boolean;
+  vatRows: 'per-rate' | 'single' | 'breakdown';
+  printSubtotal: boolean;
+  carried: boolean;
+  repeatHeader: boolean;
+  rowGap: number;
+}
+function makeLayout(r: Rand, d: GenDoc): Layout {
+  const family = pick(r, ['Helvetica', 'Times-Roman', 'Courier']);
+  const cols: Col[] = ['desc'];
+  if (d.lines.some((l) => l.code) && chance(r, 0.8)) cols.push('code');
+  if (chance(r, 0.3)) cols.push('pos');
+  const numeric: Col[] = ['qty', 'price', 'amount'];
+  if (chance(r, 0.3)) numeric.splice(1, 0, 'unit');
+  if (d.lines.some((l) => l.discPct)) numeric.splice(numeric.indexOf('amount'), 0, 'disc');
+  if (d.vatByRate.length > 1 || chance(r, 0.2)) numeric.splice(numeric.indexOf('amount'), 0, 'vat');
+  // text columns lead in most layouts; some put the quantity first
+  const lead = shuffle(
+    r,
+    cols.filter((c) => c !== 'pos'),
+  );
+  const ordered: Col[] = [...(cols.includes('pos') ? ['pos' as Col] : []), ...lead];
+  const order = chance(r, 0.15)
+    ? ['qty' as Col, ...ordered, ...numeric.filter((c) => c !== 'qty')]
+    : [...ordered, ...numeric];
+  return {
+    font: family,
+    bold: family === 'Times-Roman' ? 'Times-Bold' : `${family}-Bold`,
+    size: family === 'Courier' ? pick(r, [7.5, 8, 8.5]) : pick(r, [7.5, 8, 8.5, 9, 9.5, 10]),
+    letterhead: pick(r, ['left', 'left', 'right', 'centre', 'none'] as const),
+    senderLine: chance(r, 0.4),
+    footer: chance(r, 0.75),
+    buyerX: chance(r, 0.8) ? int(r, 45, 75) : int(r, 320, 360),
+    buyerLabel: chance(r, 0.5),
+    headerStyle: pick(r, ['kv-right', 'kv-right', 'inline', 'band', 'kv-left'] as const),
+    cols: order,
+    negativeCredit: chance(r, 0.5),
+    vatRows:
+      d.vatByRate.length > 1
+        ? pick(r, ['per-rate', 'breakdown'] as const)
+        : pick(r, ['per-rate', 'single'] as const),
+    printSubtotal: d.discount > 0 || d.charges > 0 || chance(r, 0.6),
+    carried: chance(r, 0.3),
+    repeatHeader: chance(r, 0.85),
+    rowGap: pick(r, [3, 4, 6, 8]),
+  };
+}
+
+/** Renders the document as a text PDF; returns its bytes and which values it printed. */
+export function renderPdf(
+  r: Rand,
+  d: GenDoc,
+): Promise<{ bytes: Uint8Array; printed: Set<string>; pages: number }> {
+  const lay = makeLayout(r, d);
+  const printed = new Set<string>();
+  const lang = d.lang;
+  const sign = d.kind === 'creditNote' && lay.negativeCredit ? -1 : 1;
+  const m = (n: number, sym = false) => fmtMoney(n, d.money, sym);
+  const date = (x: Date) => fmtDate(x, d.dateStyle, lang);
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    let pages = 0;
+    const W = 595.28;
+    const H = 841.89;
+    const left = int(r, 36, 60);
+    const right = W - int(r, 36, 55);
+    const fs = lay.size;
+    const lh = fs + 3;
+    const text = (s: string, x: number, y: number, o: PDFKit.Mixins.TextOptions = {}) =>
+      doc.text(s, x, y, { lineBreak: false, ...o });
+    const rtext = (s: string, xr: number, y: number) => text(s, xr - doc.widthOfString(s), y);
+    const footerY = H - 60;
+    const issuer = d.kind === 'order' ? d.buyer : d.vendor;
+    const addressee = d.kind === 'order' ? d.vendor : d.buyer;
+    const issuerField = d.kind === 'order' ? 'recipientName' : 'vendorName';
+    const drawFooter = () => {
+      if (!lay.footer) return;
+      doc.font(lay.font).fontSize(Math.max(6, fs - 2));
+      const v = issuer;
+      const colsF = [
+        [v.name, v.street, cityLine(v)],
+        [`${word(r, L.vatId, lang)} ${v.vat}`, v.register],
+        [`IBAN ${v.iban}`, v.phone, v.email],
+      ];
+      const w = (right - left) / 3;
+      colsF.forEach((c, i) => {
+        c.forEach((s, j) => {
+          text(s, left + i * w, footerY + j * (fs - 1));
+        });
+      });
+      printed.add(issuerField);
+      if (d.kind !== 'order') printed.add('vatNumber');
+      doc.font(lay.font).fontSize(fs);
+    };
+    const newPage = () => {
+      doc.addPage({ size: 'A4', margin: 0 });
+      pages++;
+      doc.font(lay.font).fontSize(fs);
+    };
+    newPage();
+    // letterhead: the issuer's (the vendor's; an order's is the buyer's, and the supplier is addressed)
+    let y = int(r, 36, 60);
+    const v = issuer;
+    const vLines = [v.street, cityLine(v), v.phone, v.email];
+    if (lay.letterhead !== 'none') {
+      doc.font(lay.bold).fontSize(fs + int(r, 3, 8));
+      const big = fs + 6;
+      if (lay.letterhead === 'centre') text(v.name, (W - doc.widthOfString(v.name)) / 2, y);
+      else if (lay.letterhead === 'right') rtext(v.name, right, y);
+      else text(v.name, left, y);
+      doc.font(lay.font).fontSize(fs);
+      y += big + 4;
+      if (lay.letterhead !== 'centre')
+        for (const s of vLines.slice(0, int(r, 2, 4))) {
+          if (lay.letterhead === 'right') rtext(s, right, y);
+          else text(s, left, y);
+          y += lh;
+        }
+      printed.add(issuerField);
+    } else {
+      // no letterhead: a logo of initials, not the name
+      doc.font(lay.bold).fontSize(fs + 10);
+      text(
+        v.name
+          .split(' ')
+          .slice(0, 2)
+          .map((w) => w[0])
+          .join(''),
+        left,
+        y,
+      );
+      doc.font(lay.font).fontSize(fs);
+      y += fs + 14;
+    }
+    // the address window
+    const winY = Math.max(y + 20, int(r, 130, 165));
+    let wy = winY;
+    if (lay.senderLine) {
+      doc.fontSize(Math.max(6, fs - 2.5));
+      text(`${v.name} · ${v.street} · ${cityLine(v)}`, lay.buyerX, wy);
+      printed.add(issuerField);
+      doc.fontSize(fs);
+      wy += fs + 2;
+    }
+    if (lay.buyerLabel || d.kind === 'order') {
+      doc.font(lay.bold);
+      text(
+        d.kind === 'order' ? `${word(r, L.supplier, lang)}:` : `${word(r, L.billTo, lang)}:`,
+        lay.buyerX,
+        wy,
+      );
+      doc.font(lay.font);
+      wy += lh;
+    }
+    for (const s of [addressee.name, addressee.street, cityLine(addressee), addressee.country]) {
+      text(s, lay.buyerX, wy);
+      wy += lh;
+    }
+    printed.add(d.kind === 'order' ? 'vendorName' : 'recipientName');
+    if (d.shipTo) {
+      // the delivery address under the invoice address
+      wy += lh;
+      doc.font(lay.bold);
+      text(`${word(r, L.shipTo, lang)}:`, lay.buyerX, wy);
+      doc.font(lay.font);
+      wy += lh;
+      for (const s of [d.shipTo.name, d.shipTo.street, cityLine(d.shipTo)]) {
+        text(s, lay.buyerX, wy);
+        wy += lh;
+      }
+    }
+    // header fields
+    const kind = d.kind;
+    const fields: [string, string, string][] = [];
+    fields.push([
+      word(r, L.number[kind], lang),
+      d.number,
+      kind === 'order' ? 'orderNumber' : 'invoiceNumber',
+    ]);
+    fields.push([word(r, L.date[kind], lang), date(d.date), kind === 'order' ? 'orderDate' : 'invoiceDate']);
+    if (d.delivery) fields.push([word(r, L.delivery, lang), date(d.delivery), '']);
+    if (d.due) fields.push([word(r, L.due, lang), date(d.due), 'dueDate']);
+    if (d.orderRef) fields.push([word(r, L.yourOrder, lang), d.orderRef, 'orderNumber']);
+    if (d.customerNo) fields.push([word(r, L.customerNo, lang), d.customerNo, 'accountNumber']);
+    const hf = shuffle(r, fields.slice(2));
+    const header = [fields[0]!, fields[1]!, ...hf];
+    // title
+    const title = word(r, L.title[kind], lang);
+    const hy = winY;
+    doc.font(lay.bold).fontSize(fs + int(r, 4, 9));
+    if (lay.buyerX < 200) rtext(title, right, winY - 26);
+    else text(title, left, winY - 26);
+    doc.font(lay.font).fontSize(fs);
+    let below = Math.max(wy, winY) + 24;
+    const kvX = lay.buyerX < 200 ? int(r, 330, 380) : left;
+    const valX = kvX + int(r, 85, 110);
+    switch (lay.headerStyle) {
+      case 'kv-right':
+      case 'kv-left': {
+        const x0 = lay.headerStyle === 'kv-left' && lay.buyerX < 200 ? left : kvX;
+        let ky = lay.headerStyle === 'kv-left' && lay.buyerX < 200 ? below : hy;
+        const colon = chance(r, 0.6) ? ':' : '';
+        // values in one column right of the longest label
+        const vx = Math.max(
+          x0 + (valX - kvX),
+          x0 + Math.max(...header.map(([k]) => doc.widthOfString(`${k}${colon}`))) + 10,
+        );
+        for (const [k, val, f] of header) {
+          text(`${k}${colon}`, x0, ky);
+          text(val, vx, ky);
+          if (f) printed.add(f);
+          ky += lh + 2;
+        }
+        if (ky > below) below = ky + 16;
+        break;
+      }
+      case 'inline': {
+        let ky = hy;
+        for (const [k, val, f] of header) {
+          text(`${k}: ${val}`, kvX, ky);
+          if (f) printed.add(f);
+          ky += lh + 2;
+        }
+        if (ky > below) below = ky + 16;
+        break;
+      }
+      case 'band': {
+        const n = header.length;
+        const w = (right - left) / n;
+        doc.font(lay.bold);
+        header.forEach(([k], i) => {
+          text(k, left + i * w, below, { width: w - 6, lineBreak: false, ellipsis: false });
+        });
+        doc.font(lay.font);
+        header.forEach(([, val, f], i) => {
+          text(val, left + i * w, below + lh + 2);
+          if (f) printed.add(f);
+        });
+        below += 2 * lh + 20;
+        break;
+      }
+    }
+    if (
+      lay.headerStyle !== 'band' &&
+      !(lay.headerStyle === 'kv-left' && lay.buyerX < 200) &&
+      chance(r, 0.3)
+    ) {
+      text(word(r, L.thanks, lang), left, below);
+      below += lh + 10;
+    }
+    // item table: column widths (the description takes what the others leave)
+    const widthOf: Record<Col, number> = {
+      pos: 28,
+      code: 62,
+      desc: 0,
+      qty: 44,
+      unit: 40,
+      price: 66,
+      disc: 44,
+      vat: 40,
+      amount: 72,
+    };
+    const fixed = lay.cols.filter((c) => c !== 'desc').reduce((a, c) => a + widthOf[c], 0);
+    widthOf.desc = Math.max(120, right - left - fixed);
+    const colX: Partial<Record<Col, number>> = {};
+    let cx = left;
+    for (const c of lay.cols) {
+      colX[c] = cx;
+      cx += widthOf[c];
+    }
+    const numericCol = (c: Col) => c !== 'desc' && c !== 'code' && c !== 'unit';
+    const colLabel = Object.fromEntries(lay.cols.map((c) => [c, word(r, L.col[c], lang)])) as Record<
+      Col,
+      string
+    >;
+    const drawHeader = (top: number) => {
+      doc.font(lay.bold);
+      for (const c of lay.cols) {
+        const x = colX[c]!;
+        if (numericCol(c)) rtext(colLabel[c], x + widthOf[c] - 4, top);
+        else text(colLabel[c], x + 8, top);
+      }
+      doc.font(lay.font);
+      doc
+        .moveTo(left, top + lh)
+        .lineTo(right, top + lh)
+        .lineWidth(0.5)
+        .stroke();
+      return top + lh + 6;
+    };
+    y = drawHeader(below);
+    const bottom = (lay.footer ? footerY : H - 40) - 24;
+    let running = 0;
+    d.lines.forEach((l, i) => {
+      const descLines = l.desc.length;
+      const rowH = descLines * lh + lay.rowGap;
+      if (y + rowH > bottom) {
+        if (lay.carried) {
+          text(word(r, L.carried, lang), colX.desc! + 8, y + 4);
+          rtext(m(sign * running), colX.amount! + widthOf.amount - 4, y + 4);
+        }
+        drawFooter();
+        newPage();
+        y = int(r, 40, 70);
+        if (lay.repeatHeader) y = drawHeader(y);
+        if (lay.carried) {
+          text(word(r, L.carried, lang), colX.desc! + 8, y);
+          rtext(m(sign * running), colX.amount! + widthOf.amount - 4, y);
+          y += lh + lay.rowGap;
+        }
+      }
+      for (const c of lay.cols) {
+        // text columns start 8 pt into their column, so that a right-aligned number before them keeps a gap
+        const x = colX[c]! + 8;
+        const xr = colX[c]! + widthOf[c] - 4;
+        switch (c) {
+          case 'pos':
+            rtext(String(i + 1), xr, y);
+            break;
+          case 'code':
+            if (l.code) text(l.code, x, y);
+            break;
+          case 'desc':
+            l.desc.forEach((s, k) => {
+              text(s, x, y + k * lh);
+            });
+            break;
+          case 'qty':
+            rtext(fmtNum(l.qty, { ...d.money, decimals: Number.isInteger(l.qty) ? 0 : 2 }), xr, y);
+            break;
+          case 'unit':
+            text(l.unit, x, y);
+            break;
+          case 'price':
+            rtext(m(sign * l.price), xr, y);
+            break;
+          case 'disc':
+            if (l.discPct) rtext(`${l.discPct}%`, xr, y);
+            break;
+          case 'vat':
+            rtext(`${String(l.vat).replace('.', d.money.style === 'en' ? '.' : ',')}%`, xr, y);
+            break;
+          case 'amount':
+            rtext(m(sign * l.amount), xr, y);
+            break;
+        }
+      }
+      running += l.amount;
+      y += rowH;
+    });
+    // totals block
+    const totalsRows: [string, number, string][] = [];
+    if (lay.printSubtotal) totalsRows.push([word(r, L.subtotal, lang), d.subtotal, 'subtotal']);
+    if (d.discount) totalsRows.push([word(r, L.discount, lang), -d.discount, 'discount']);
+    if (d.charges) totalsRows.push([word(r, L.charges, lang), d.charges, 'charges']);
+    totalsRows.push([word(r, L.net, lang), d.net, 'netTotal']);
+    const vatWord = word(r, L.vat, lang);
+    const rateText = (x: number) => String(x).replace('.', d.money.style === 'en' ? '.' : ',');
+    if (lay.vatRows === 'single')
+      totalsRows.push([vatWord.replace('{r}', rateText(d.vatByRate[0]!.rate)), d.vat, 'vat']);
+    else if (lay.vatRows === 'per-rate')
+      for (const v of d.vatByRate)
+        totalsRows.push([
+          vatWord.replace('{r}', rateText(v.rate)),
+          v.vat,
+          d.vatByRate.length === 1 ? 'vat' : '',
+        ]);
+    totalsRows.push([word(r, L.total, lang), d.total, 'invoiceTotal']);
+    const need =
+      (totalsRows.length + (lay.vatRows === 'breakdown' ? d.vatByRate.length + 2 : 0)) * (lh + 3) + 20;
+    if (y + need > bottom) {
+      drawFooter();
+      newPage();
+      y = int(r, 50, 80);
+    }
+    y += 14;
+    const tLabelX = Math.max(left + 200, right - int(r, 190, 240));
+    const tValR = colX.amount! + widthOf.amount - 4;
+    const valueRight = Math.min(right, Math.max(tValR, tLabelX + 150));
+    totalsRows.forEach(([k, val, f], i) => {
+      const last = i === totalsRows.length - 1;
+      if (last) doc.font(lay.bold);
+      text(k, tLabelX, y);
+      rtext(m(sign * val, last), valueRight, y);
+      if (f) printed.add(f);
+      doc.font(lay.font);
+      y += lh + 3;
+    });
+    if (lay.vatRows === 'per-rate' && d.vatByRate.length > 1) printed.add('vatRows');
+    if (lay.vatRows === 'breakdown') {
+      y += 10;
+      const bx = left;
+      const lbl = {
+        en: ['VAT rate', 'Net', 'VAT'],
+        de: ['MwSt.-Satz', 'Netto', 'MwSt.'],
+        fr: ['Taux TVA', 'Base HT', 'TVA'],
+        nl: ['BTW-tarief', 'Grondslag', 'BTW'],
+      }[lang];
+      doc.font(lay.bold);
+      lbl.forEach((s, i) => {
+        rtext(s, bx + 90 + i * 90, y);
+      });
+      doc.font(lay.font);
+      y += lh + 2;
+      for (const vr of d.vatByRate) {
+        rtext(`${rateText(vr.rate)}%`, bx + 90, y);
+        rtext(m(sign * vr.base), bx + 180, y);
+        rtext(m(sign * vr.vat), bx + 270, y);
+        y += lh + 2;
+      }
+      printed.add('vatRows');
+    }
+    drawFooter();
+    doc.on('end', () => resolve({ bytes: new Uint8Array(Buffer.concat(chunks)), printed, pages }));
+    doc.end();
+  });
+}
+
+/** A page image of a PDF page with scan noise: resolution, skew, blur, grain, uneven contrast. */
+export async function scanOf(r: Rand, pdf: Uint8Array, page: number): Promise<Uint8Array> {
+  const dpi = int(r, 150, 220);
+  let img: Gray = await renderPdfPage(pdf, page, dpi, 20_000_000);
+  img = rotate(img, (r() * 2 - 1) * 1.6);
+  const { width: w, height: h } = img;
+  const out = new Uint8Array(w * h);
+  const blur = chance(r, 0.5);
+  const grain = int(r, 6, 22);
+  const paper = int(r, 225, 250);
+  const ink = int(r, 10, 60);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let v = img.data[y * w + x]!;
+      if (blur && x > 0 && y > 0 && x < w - 1 && y < h - 1)
+        v =
+          (4 * v +
+            img.data[y * w + x - 1]! +
+            img.data[y * w + x + 1]! +
+            img.data[(y - 1) * w + x]! +
+            img.data[(y + 1) * w + x]!) /
+          8;
+      // map white → paper grey, black → ink grey, plus grain
+      const t = v / 255;
+      const g = ink + t * (paper - ink) + (r() + r() + r() - 1.5) * grain;
+      out[y * w + x] = Math.max(0, Math.min(255, Math.round(g)));
+    }
+  return toPng({ width: w, height: h, data: out });
+}
+
+/** The truth in the corpus's format (only printed values are scored). */
+export function truthOf(
+  d: GenDoc,
+  printed: Set<string>,
+  pages: number,
+  format: 'pdf' | 'png',
+  textLayer: boolean,
+) {
+  const credit = d.kind === 'creditNote';
+  const fields: Record<string, unknown> = {
+    invoiceNumber: d.kind === 'order' ? undefined : d.number,
+    orderNumber: d.kind === 'order' ? d.number : d.orderRef,
+    invoiceDate: d.kind === 'order' ? undefined : iso(d.date),
+    orderDate: d.kind === 'order' ? iso(d.date) : undefined,
+    dueDate: d.due ? iso(d.due) : undefined,
+    accountNumber: d.customerNo,
+    vendorName: d.vendor.name,
+    vatNumber: d.vendor.vat,
+    recipientName: d.buyer.name,
+    currency: d.money.currency,
+    subtotal: d.subtotal,
+    discount: d.discount || undefined,
+    charges: d.charges || undefined,
+    netTotal: d.net,
+    vat: d.vat,
+    invoiceTotal: d.total,
+    vatBreakdown: d.vatByRate.map((v) => ({ amount: v.vat, basis: v.base, rate: v.rate })),
+  };
+  const visible: Record<string, boolean> = {};
+  for (const k of Object.keys(fields)) {
+    if (fields[k] === undefined) {
+      delete fields[k];
+      continue;
+    }
+    visible[k] = printed.has(k) || ['currency', 'vatBreakdown'].includes(k);
+  }
+  // VAT shown only per rate is printed (the scorer wants the sum of the rows)
+  if (printed.has('vatRows')) visible.vat = true;
+  return {
+    id: d.id,
+    kind: d.kind === 'order' ? 'order' : 'invoice',
+    documentType: credit ? 'creditNote' : d.kind === 'order' ? 'order' : 'commercialInvoice',
+    documentTypeCode: credit ? '381' : d.kind === 'order' ? '220' : '380',
+    language: d.lang,
+    format,
+    pages,
+    textLayer,
+    itemsComplete: true,
+    visibility: { fields: visible },
+    group: `generated:${d.id}`,
+    stratum: textLayer ? 'generated-text' : 'generated-scan',
+    fields,
+    items: d.lines.map((l, i) => ({
+      lineId: String(i + 1),
+      itemCode: l.code,
+      description: l.desc.join('\n'),
+      qty: l.qty,
+      // the net unit price (EXTRACTION.md): after the line's discount
+      unitPrice: round(l.price * (1 - l.discPct / 100), 4),
+      vatRate: l.vat,
+      amount: l.amount,
+    })),
+  };
+}
