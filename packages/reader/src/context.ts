@@ -7,6 +7,8 @@ export interface ExtractContext {
   decimal: DecimalStyle | undefined;
   dateOrder: DateOrder;
   isReceipt: boolean;
+  /** amounts are printed without decimals (a whole-unit currency): any grouped or plain number is money */
+  wholeUnits?: boolean;
 }
 
 export interface Found<T> {
@@ -127,8 +129,10 @@ export function lineNumbers(
   return out;
 }
 
-export function isMoneyText(s: string): boolean {
-  return /\d[.,]\d{2}(?!\d)/.test(s);
+export function isMoneyText(s: string, wholeUnits = false): boolean {
+  return (
+    /\d[.,]\d{2}(?!\d)/.test(s) || (wholeUnits && /^\D{0,4}\d{1,3}(?:[.,' ]\d{3})*\D{0,4}$/.test(s.trim()))
+  );
 }
 
 /** A printed amount for totals: a number that is not a percentage, a date or a long identifier. */
@@ -139,6 +143,9 @@ export function isAmountText(s: string): boolean {
     digits.length > 0 &&
     digits.length <= 11 &&
     (/\d[.,]\d{1,2}(?!\d)/.test(s) ||
+      /^[-(]?\s*(?:[€$£¥₩]|eur|jpy|krw|isk)?\s*-?\d{1,3}(?:[.,' ]\d{3})*\s*(?:[€$£¥₩]|eur|jpy|krw|kr|isk)?\)?$/i.test(
+        s.trim(),
+      ) ||
       /^[-(]?\s*(?:[€$£]|eur)?\s*\d{1,7}\s*(?:[€$£]|eur)?\)?$/i.test(s.trim()))
   );
 }

@@ -125,6 +125,17 @@ function nearestHeading(headings: Line, value: Cell): Cell | undefined {
  * row under them ("Nettobetrag / -4,85 / -2,82 / -7,67") gives the sum row.
  */
 function amountsUnder(ctx: ExtractContext, line: Line, labelCell: Cell): ReturnType<typeof lineNumbers> {
+  const column = columnUnder(ctx, line, labelCell);
+  if (column.length >= 3) {
+    const last = column[column.length - 1]!;
+    const sum = round2(column.slice(0, -1).reduce((a, x) => a + x.value, 0));
+    if (Math.abs(sum - last.value) < 0.011) return [last];
+  }
+  return column.slice(0, 1);
+}
+
+/** The amounts printed under a column heading, top to bottom, until the column ends. */
+function columnUnder(ctx: ExtractContext, line: Line, labelCell: Cell): ReturnType<typeof lineNumbers> {
   const h = line.y1 - line.y0;
   const column: ReturnType<typeof lineNumbers> = [];
   let prevY = line.y1;
@@ -146,12 +157,46 @@ function amountsUnder(ctx: ExtractContext, line: Line, labelCell: Cell): ReturnT
     column.push(under[under.length - 1]!);
     prevY = below.y1;
   }
-  if (column.length >= 3) {
-    const last = column[column.length - 1]!;
-    const sum = round2(column.slice(0, -1).reduce((a, x) => a + x.value, 0));
-    if (Math.abs(sum - last.value) < 0.011) return [last];
+  return column;
+}
+
+const VAT_WORD = new RegExp(TOTAL_LABELS.vat[TOTAL_LABELS.vat.length - 1]![0].source);
+/** A VAT rate in a label ("VAT 20%", "MwSt. 7 %"): a row of a VAT-by-rate list, or the rate column's heading. */
+const RATE_WORD = /\d\s*%|\b(?:rate|satz|taux|tarief)\b/;
+
+/**
+ * VAT printed once per rate rather than as one sum, as groups whose whole sum is the VAT: all rows
+ * "VAT 20% … 12,00 / VAT 10% … 3,00" together, or the amounts under the VAT column of a breakdown table
+ * ("Rate | Base | VAT"), each heading's column one group.
+ */
+function vatGroups(ctx: ExtractContext): { sum: number; cell: Cell }[] {
+  const rows: { value: number; cell: Cell }[] = [];
+  const groups: { sum: number; cell: Cell }[] = [];
+  for (const line of ctx.lines) {
+    for (const cell of line.cells) {
+      const n = norm(cell.text);
+      if (!VAT_WORD.test(n) || n.length > 30) continue;
+      if (RATE_WORD.test(n)) {
+        // a rate row: its last amount right of the label
+        const a = lineNumbers(line, ctx.decimal).filter(
+          (x) => !x.pct && x.cell.x0 > cell.x1 - 0.001 && isAmountText(x.cell.text),
+        );
+        const last = a[a.length - 1];
+        if (last && !rows.some((r) => r.cell === last.cell)) rows.push(last);
+      } else if (line.cells.length >= 3 && !lineNumbers(line, ctx.decimal).length) {
+        // a table heading: the amounts under it, without a sum row under them
+        const col = columnUnder(ctx, line, cell);
+        const last = col[col.length - 1];
+        const rest = round2(col.slice(0, -1).reduce((a, x) => a + x.value, 0));
+        const parts = col.length >= 3 && last && Math.abs(rest - last.value) < 0.011 ? col.slice(0, -1) : col;
+        if (parts.length >= 2)
+          groups.push({ sum: round2(parts.reduce((a, x) => a + x.value, 0)), cell: parts[0]!.cell });
+      }
+    }
   }
-  return column.slice(0, 1);
+  if (rows.length >= 2)
+    groups.push({ sum: round2(rows.reduce((a, x) => a + x.value, 0)), cell: rows[0]!.cell });
+  return groups;
 }
 
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
@@ -226,6 +271,23 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     }
     if (done) break;
   }
+  // VAT printed per rate: the labelled total and net with a group of VAT amounts that adds up to the difference
+  if (!done && !ctx.isReceipt) {
+    const groups = vatGroups(ctx);
+    for (const t of totals.slice(0, 4)) {
+      for (const nt of nets.concat(subs).slice(0, 6)) {
+        const g = groups.find((g) => Math.abs(round2(nt.value + g.sum) - t.value) < 0.011);
+        if (g && nt.value !== t.value) {
+          put('invoiceTotal', t, 0.95);
+          put('net', nt, 0.93);
+          out.vat = { value: g.sum, conf: 0.93, box: boxOf(g.cell) };
+          done = true;
+          break;
+        }
+      }
+      if (done) break;
+    }
+  }
   if (!done && ctx.isReceipt) {
     const r = receiptTotals(ctx)[0];
     if (r)
@@ -260,7 +322,7 @@ function allowancesAndCharges(ctx: ExtractContext): { allowances: number; charge
     // the amount: the last money cell right of the label that is not a rate
     const amount = line.cells
       .slice(k + 1)
-      .filter((c) => looksNumeric(c.text) && isMoneyText(c.text) && !/%/.test(c.text))
+      .filter((c) => looksNumeric(c.text) && isMoneyText(c.text, ctx.wholeUnits) && !/%/.test(c.text))
       .pop();
     const v = amount && lineNumbers({ ...line, cells: [amount] }, ctx.decimal)[0]?.value;
     if (v === undefined) continue;
@@ -314,8 +376,9 @@ export function documentType(ctx: ExtractContext): TDocumentType {
 export function extractCurrency(ctx: ExtractContext): string | undefined {
   const text = ctx.lines.map((l) => l.text).join('\n');
   const counts: Record<string, number> = {};
-  for (const m of text.matchAll(/\b(EUR|USD|GBP|CHF|MYR|RM|SGD)\b|([€$£])/g)) {
-    const c = m[1] === 'RM' ? 'MYR' : (m[1] ?? { '€': 'EUR', $: 'USD', '£': 'GBP' }[m[2]!]!);
+  for (const m of text.matchAll(/\b(EUR|USD|GBP|CHF|MYR|RM|SGD|JPY|KRW|ISK|HUF)\b|([€$£¥₩])/g)) {
+    const c =
+      m[1] === 'RM' ? 'MYR' : (m[1] ?? { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₩': 'KRW' }[m[2]!]!);
     counts[c] = (counts[c] ?? 0) + 1;
   }
   const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];

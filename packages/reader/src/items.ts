@@ -25,17 +25,36 @@ interface Column {
 export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefined {
   const cols: Column[] = [];
   const seen = new Set<ColumnKind>();
+  const unknown: Cell[] = [];
   for (const c of splitHeaderCells(line.cells)) {
     const n = norm(c.text);
     if (n.length > 40) return undefined;
     const hit = COLUMN_LABELS.find(([, re]) => re.test(n));
-    if (!hit) continue;
+    if (!hit) {
+      if (n.length <= 25 && /[a-z]{3}/.test(n) && !/\d/.test(n)) unknown.push(c);
+      continue;
+    }
     let kind = hit[0];
     // "Total HT" in a header row is the line amount column
     if (kind === 'vat' && /\b(?:total|amount|betrag|montant)\b/.test(n)) kind = 'amount';
     if (seen.has(kind) && kind !== 'other') kind = kind === 'amount' || kind === 'price' ? 'other' : kind;
     seen.add(kind);
     cols.push({ kind, x0: c.x0, x1: c.x1, label: n });
+  }
+  // a heading the labels do not know, left of the numbers, over the widest text column: the description of
+  // a table with quantities (a VAT or payment table has none)
+  const firstNumber = Math.min(
+    ...cols.filter((c) => ['qty', 'price', 'amount'].includes(c.kind)).map((c) => c.x0),
+  );
+  if (!seen.has('desc') && seen.has('qty') && unknown.length) {
+    const xs = [...cols.map((c) => c.x0), ...unknown.map((c) => c.x0)].sort((a, b) => a - b);
+    const span = (c: Cell) => (xs.find((x) => x > c.x0) ?? 1) - c.x0;
+    const best = unknown.filter((c) => c.x1 < firstNumber).sort((a, b) => span(b) - span(a))[0];
+    if (best) {
+      cols.push({ kind: 'desc', x0: best.x0, x1: best.x1, label: norm(best.text) });
+      cols.sort((a, b) => a.x0 - b.x0);
+      seen.add('desc');
+    }
   }
   const numeric = cols.filter((c) => ['qty', 'price', 'amount'].includes(c.kind)).length;
   if (cols.length < 2 || numeric < 1) return undefined;
@@ -44,7 +63,8 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
   if (!seen.has('desc') && !seen.has('qty')) return undefined;
   if (SUMMARY_ROW.test(norm(line.text)) && cols.length < 3) return undefined;
   // numbers in a header row mean it is not a header
-  if (lineNumbers(line, ctx.decimal).filter((x) => isMoneyText(x.cell.text)).length) return undefined;
+  if (lineNumbers(line, ctx.decimal).filter((x) => isMoneyText(x.cell.text, ctx.wholeUnits)).length)
+    return undefined;
   return cols;
 }
 
@@ -112,7 +132,7 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
   for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 4); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== line.page || l.y0 - last.y1 > (last.y1 - last.y0) * 1.5) break;
-    if (lineNumbers(l, ctx.decimal).some((x) => isMoneyText(x.cell.text))) break;
+    if (lineNumbers(l, ctx.decimal).some((x) => isMoneyText(x.cell.text, ctx.wholeUnits))) break;
     const extra = findHeaderLoose(l);
     if (!extra) break;
     for (const e of extra) {
@@ -387,7 +407,7 @@ export function extractItems(ctx: ExtractContext): {
         value: x.value,
         kind: columnFor(cols!, x.cell)?.kind,
         pct: x.pct,
-        money: isMoneyText(x.cell.text),
+        money: isMoneyText(x.cell.text, ctx.wholeUnits),
         text: x.cell.text,
         mid: (x.cell.x0 + x.cell.x1) / 2,
       }))

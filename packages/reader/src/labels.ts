@@ -21,7 +21,7 @@ const NO = String.raw`(?:no\.?|nr\.?|n°|n\s?o|num(?:ber|mer|ero)?\.?|#|nummer|n
 export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
   invoiceNum: [
     [new RegExp(String.raw`\b(?:tax\s+)?invoice\s*${NO}`), 0],
-    [/\brechnungs?\s*-?\s*(?:nr\.?|nummer|no\.?)|\brechnungsnummer\b/, 0],
+    [/\brechnungs?\s*-?\s*(?:nr\.?|nummer|no\.?)|\brechnungsnummer\b|^re\.?\s*-?\s*nr\b/, 0],
     [/\bfactuur\s*-?\s*(?:nr\.?|nummer)|\bfactuurnummer\b|\bcreditnota\s*(?:nr|nummer)/, 0],
     [/\b(?:n[°o]|numero)\s*(?:de\s+)?(?:la\s+)?facture\b|\bfacture\s*(?:n[°o]|numero)/, 0],
     [/\bavoir\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:d')?avoir/, 0],
@@ -62,7 +62,10 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
       1,
     ],
     [new RegExp(String.raw`\bp\.?o\.?\s*${NO}`), 2],
-    [/\b(?:your|customer)\s+order\b|\bihre bestellung\b|\bbon de commande\b/, 3],
+    [
+      /\b(?:your|customer)\s+order\b|\bihre bestellung\b|\bbon de commande\b|\bvotre\s+commande\b|\buw\s+bestelling\b|\border\s+ref\w*|\bref\w*\s+(?:de\s+)?commande\b/,
+      3,
+    ],
     [/^(?:purchase order|bestellung|bon de commande|bestelling|order)$/, 7],
     [/\b(?:votre|your|uw)\s+ref\w*|\bihr(?:e)?\s+(?:zeichen|referenz)\b/, 8],
   ],
@@ -143,7 +146,7 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
   ],
   net: [
     [
-      /\btotal\s*ht\b|\btotal\s+hors\s+taxes?\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b|\bwithout\s+(?:vat|tax)\b/,
+      /\btotal\s*ht\b|\btotal\s+hors\s+taxes?\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount|ht)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b|\bwithout\s+(?:vat|tax)\b/,
       5,
     ],
     [/\bgrondslag\b|\bbemessungsgrundlage\b|\bbase\s+(?:tva|imposable)\b|\btaxable\b/, 2],
@@ -210,7 +213,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
     /betrag\b|\b(?:amount|total|line\s+total|gesamt\w*|gp|summe|montant|total\s*ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/,
   ],
   ['base', /\b(?:(?:price\s+)?base\s+(?:qty|quantity)|preiseinheit|pe|per|prijs\s+per|prix\s+par)\b/],
-  ['qty', /menge\b|\b(?:qty|quantity|anzahl|qte|quantite|aantal|hoeveelheid|stk|hrs|hours|uren|qt)\b/],
+  ['qty', /menge\b|\b(?:qty|quantity|units|anzahl|qte|quantite|aantal|hoeveelheid|stk|hrs|hours|uren|qt)\b/],
   ['discount', /\b(?:discount|rabatt|remise|korting|disc|rem)\b/],
   ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*)\b|%/],
   ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],
@@ -220,7 +223,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ],
   [
     'desc',
-    /\b(?:produkt|artikelbezeichnung|description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|product|article|artikel|item|produit|text|details|service|dienst\w*|prestation)\b/,
+    /\b(?:produkt|artikelbezeichnung|description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|beschrijving|product|article|artikel|item|produit|text|details|service|dienst\w*|prestation)\b/,
   ],
   ['pos', /^(?:pos\.?|position|#|no\.?|nr\.?|ligne|line|lfd\.?\s*nr\.?)$/],
 ];

@@ -82,11 +82,19 @@ export function buildLines(words: Word[]): Line[] {
       // a gap wider than ~1.2 character heights separates cells
       const hs = g.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
       const h = hs[Math.floor(hs.length / 2)] ?? 0.01;
+      // a space of a monospaced font is wider than a letter's height allows: between two words as wide per
+      // letter (the same monospaced font), a gap of under two letters stays inside the cell
+      const perLetter = (w: Word) => (w.text.length >= 2 ? (w.x1 - w.x0) / w.text.length : Number.NaN);
+      const gapAfter = (a: Word, b: Word) => {
+        const pa = perLetter(a);
+        const pb = perLetter(b);
+        return Math.abs(pa - pb) < pa * 0.015 ? Math.max(h * 1.1, pa * 1.7) : h * 1.1;
+      };
       const cells: Cell[] = [];
       let cur: Word[] = [];
       for (const w of g) {
         const prev = cur[cur.length - 1];
-        if (prev && w.x0 - prev.x1 > h * 1.1) {
+        if (prev && w.x0 - prev.x1 > gapAfter(prev, w)) {
           cells.push(cellOf(cur));
           cur = [];
         }

@@ -2,8 +2,13 @@
 
 export type DecimalStyle = 'comma' | 'dot';
 
-const MONEY_RE =
-  /^[(-]?\s*(?:[€$£]|EUR|USD|GBP|CHF|RM)?\s*-?\s*\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})*(?:[.,]\d{1,4})?\s*-?\)?\s*(?:[€$£%]|EUR|USD|GBP|CHF)?$|^[(-]?\s*(?:[€$£]|EUR|USD|GBP|CHF|RM)?\s*-?\d+(?:[.,]\d{1,4})?\s*-?\)?\s*(?:[€$£%]|EUR|USD|GBP|CHF)?$/i;
+const CURRENCY = String.raw`(?:[€$£¥₩]|EUR|USD|GBP|CHF|RM|JPY|KRW|ISK|HUF|SEK|NOK|DKK|kr)`;
+const MONEY_RE = new RegExp(
+  String.raw`^[(-]?\s*${CURRENCY}?\s*-?\s*\d{1,3}(?:[ .,'  ]\d{3})*(?:[.,]\d{1,4})?\s*-?\)?\s*(?:%|${CURRENCY})?$|^[(-]?\s*${CURRENCY}?\s*-?\d+(?:[.,]\d{1,4})?\s*-?\)?\s*(?:%|${CURRENCY})?$`,
+  'i',
+);
+/** The currency signs and codes a printed amount may carry. */
+export const CURRENCY_SIGN = new RegExp(CURRENCY, 'gi');
 
 /** True when the token looks like a number or an amount (optionally with a currency sign). */
 export function looksNumeric(s: string): boolean {
@@ -22,7 +27,7 @@ export function parseNumber(raw: string, style?: DecimalStyle): number | undefin
     neg = true;
     s = s.slice(1, -1);
   }
-  s = s.replace(/(EUR|USD|GBP|CHF|RM|[€$£])/gi, '').trim();
+  s = s.replace(CURRENCY_SIGN, '').trim();
   if (s.endsWith('-')) {
     neg = true;
     s = s.slice(0, -1).trim();
@@ -63,18 +68,41 @@ export function parseNumber(raw: string, style?: DecimalStyle): number | undefin
   return neg ? -n : n;
 }
 
-/** Guesses the decimal style of a document from its unambiguous numbers. */
+/** Dates such as 12.03.2024 or 03/12/24, which look like decimals to a number pattern. */
+const DATE_LIKE = /\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b/g;
+
+/**
+ * Guesses the decimal style of a document from its unambiguous numbers: two decimals after a separator, else
+ * (amounts in whole units of a currency such as yen) the thousands separator of grouped numbers.
+ */
 export function guessDecimalStyle(texts: string[]): DecimalStyle | undefined {
   let comma = 0;
   let dot = 0;
   for (const t of texts) {
-    for (const m of t.matchAll(/\d[.,]\d{2}(?!\d)/g)) {
+    for (const m of t.replace(DATE_LIKE, ' ').matchAll(/\d[.,]\d{2}(?!\d)/g)) {
       if (m[0].includes(',')) comma++;
       else dot++;
     }
   }
-  if (comma === 0 && dot === 0) return undefined;
+  if (comma === 0 && dot === 0) {
+    const grouped = texts.flatMap((t) => [
+      ...t.replace(DATE_LIKE, ' ').matchAll(/\b\d{1,3}([.,])\d{3}\b(?![.,]\d)/g),
+    ]);
+    if (grouped.length >= 2)
+      return grouped.filter((m) => m[1] === '.').length > grouped.length / 2 ? 'comma' : 'dot';
+    return undefined;
+  }
   return comma > dot ? 'comma' : 'dot';
+}
+
+/**
+ * Whether the document prints its amounts in whole units (yen, won, krónur): no amount with decimals, and
+ * numbers grouped in thousands or a whole-unit currency.
+ */
+export function wholeUnits(texts: string[]): boolean {
+  const all = texts.join('\n').replace(DATE_LIKE, ' ');
+  if (/\d[.,]\d{2}(?!\d)/.test(all)) return false;
+  return (all.match(/\b\d{1,3}[.,' ]\d{3}\b/g)?.length ?? 0) >= 2 || /[¥₩]|\b(?:JPY|KRW|ISK|HUF)\b/.test(all);
 }
 
 export const round2 = (n: number): number => Math.round(n * 100) / 100;

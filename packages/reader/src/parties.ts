@@ -91,7 +91,47 @@ export function isNoiseName(t: string): boolean {
   )
     return true;
   if (findDates(t).length) return true;
+  // a party heading alone ("Supplier:", "Rechnungsadresse") names no one
+  const label = [PARTY_LABELS.vendor, PARTY_LABELS.invoiceTo, PARTY_LABELS.recipient]
+    .map((re) => re.exec(n))
+    .find((m) => m && m.index <= 1);
+  if (label && n.length <= label.index + label[0].length + 2) return true;
   return false;
+}
+
+/** A register entry or bank account that only the issuer of a document prints about itself. */
+const REGISTRY =
+  /\b(?:iban|hrb|hra|amtsgericht|handelsregister|registergericht|rcs|siret|siren|kvk|kamer van koophandel|company\s+(?:no|number|reg\w*)|registered\s+in|registration\s+no)\b/;
+
+/** A name without its legal form and punctuation, to recognise one company printed twice. */
+function nameKey(t: string): string {
+  return norm(t)
+    .replace(new RegExp(LEGAL_FORM.source, 'giu'), ' ')
+    .replace(/[^a-z0-9]+/g, '');
+}
+
+/**
+ * Names printed in a block that also holds a VAT id, an IBAN or a register number (a letterhead, a footer):
+ * evidence that the company is the document's issuer. Blocks under a buyer heading do not count.
+ */
+function issuerEvidence(ctx: ExtractContext, buyerZone: Set<number>): Set<string> {
+  const out = new Set<string>();
+  for (const line of ctx.lines) {
+    const n = norm(line.text);
+    if (!(REGISTRY.test(n) || vatIdsOf(line.text).length) || buyerZone.has(line.index)) continue;
+    if (BUYER_HINT.test(n)) continue;
+    for (let j = Math.max(0, line.index - 4); j <= Math.min(ctx.lines.length - 1, line.index + 4); j++) {
+      const l = ctx.lines[j]!;
+      if (l.page !== line.page || buyerZone.has(l.index)) continue;
+      for (const c of l.cells) {
+        // a block's head line, or a company name anywhere in the band (footers print several columns)
+        const part = c.text.split(SENDER_SPLIT)[0]!;
+        if (!isNoiseName(part) && LEGAL_FORM.test(part)) out.add(nameKey(part));
+      }
+    }
+  }
+  out.delete('');
+  return out;
 }
 
 /** A name printed larger than the rest of its line may fall apart into cells: join the words close to it. */
@@ -150,7 +190,9 @@ function hasPostcodeLine(cells: Cell[]): boolean {
   return cells.some((c) => POSTCODE_CITY.test(c.text.trim()));
 }
 
-const POSTCODE_CITY = /^(?:(?:[A-Z]{1,2}-?)?(\d{4,5}|\d{4}\s?[A-Z]{2})\s+(.+)|(.+?)\s+(\d{5})\s*$)/;
+// "10115 Berlin", "1012 AB Amsterdam", "Springfield 12345", "Bristol BS1 4DJ" (a British postcode after the town)
+const POSTCODE_CITY =
+  /^(?:(?:[A-Z]{1,2}-?)?(\d{4,5}|\d{4}\s?[A-Z]{2})\s+(.+)|(.+?)\s+(\d{5}|[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2})\s*$)/;
 export function partyFromLines(name: string, addr: string[]): TParty {
   const p: TParty = { name: name.trim() };
   const rest: string[] = [];
@@ -297,6 +339,7 @@ export function extractParties(ctx: ExtractContext): Parties {
         buyerZone.delete(l.index);
   } else {
     const cands: { cell: Cell; line: Line; score: number }[] = [];
+    const evidence = issuerEvidence(ctx, buyerZone);
     const heights = first.flatMap((l) => l.cells.map((c) => c.y1 - c.y0)).sort((a, b) => a - b);
     const bodyHeight = heights[Math.floor(heights.length / 2)] ?? 0.01;
     for (const line of first) {
@@ -314,6 +357,8 @@ export function extractParties(ctx: ExtractContext): Parties {
         if (SEPARATORS.test(cell.text)) score -= 1;
         // a company name heads its address block
         if (hasPostcodeLine(addressAfter(ctx, line, cell, 4).cells)) score += 0.7;
+        // the same company printed with the VAT id, IBAN or register number is the issuer
+        if (evidence.has(nameKey(cell.text))) score += 2.5;
         if (score > 0) cands.push({ cell, line, score });
       }
     }
@@ -332,7 +377,12 @@ export function extractParties(ctx: ExtractContext): Parties {
         a.cells.map((c) => c.text),
       );
       vBox = boxOf(best.cell);
-      vConf = LEGAL_FORM.test(best.cell.text) ? (best.line.y0 < 0.2 ? 0.87 : 0.75) : 0.45;
+      // a company name at the top is the supplier on most pages, but not sure enough to skip a person (on
+      // generated layouts it was the buyer's address window one time in ten): sure only when the same company
+      // is printed with its VAT id, IBAN or register number, and no rival is
+      vConf = LEGAL_FORM.test(best.cell.text) ? (best.line.y0 < 0.2 ? 0.8 : 0.75) : 0.45;
+      const proven = cands.filter((c) => evidence.has(nameKey(c.cell.text)));
+      if (proven.length && proven.every((c) => nameKey(c.cell.text) === nameKey(best.cell.text))) vConf = 0.9;
     }
   }
   if (vBox) boxes['vendor.name'] = vBox;
@@ -359,6 +409,35 @@ export function extractParties(ctx: ExtractContext): Parties {
         buyerZone.add(next.index);
         for (const l of a.lines) buyerZone.add(l.index);
       }
+    }
+  }
+  // still no buyer: the other company block of the first page's upper half (an address window without a
+  // heading; on an order, which the buyer writes, its letterhead), never the vendor's block
+  if (!invoiceTo.name) {
+    const vendorKey = nameKey(vendor.name ?? '');
+    let best: { cell: Cell; line: Line; score: number } | undefined;
+    for (const line of first) {
+      if (line.y0 > 0.5 || zoneBeforeRecipient.has(line.index)) continue;
+      if (rec && line.index >= rec.line.index && line.index <= rec.line.index + 5) continue;
+      for (const cell of line.cells) {
+        if (isNoiseName(cell.text) || cell.text.length > 60 || CONTACT_LINE.test(norm(cell.text))) continue;
+        if (!vendorKey || nameKey(cell.text) === vendorKey || SEPARATORS.test(cell.text)) continue;
+        const a = addressAfter(ctx, line, cell, 4);
+        if (!hasPostcodeLine(a.cells)) continue;
+        // a company block (legal form) in the address window's place, left of the page's middle
+        const score =
+          (LEGAL_FORM.test(cell.text) ? 2 : 0) + (cell.x0 < 0.5 ? 1 : 0) + (line.y0 > 0.1 ? 0.5 : 0);
+        if (score >= 2 && (!best || score > best.score)) best = { cell, line, score };
+      }
+    }
+    if (best) {
+      const a = addressAfter(ctx, best.line, best.cell, 4);
+      invoiceTo = partyFromLines(
+        best.cell.text,
+        a.cells.map((c) => c.text),
+      );
+      boxes['invoiceTo.name'] = boxOf(best.cell);
+      conf['invoiceTo.name'] = 0.7;
     }
   }
   const recipient = rec?.party ?? {};

@@ -190,7 +190,7 @@ function matches(
   if (kind === 'date') return findDates(cellText, ctx.dateOrder).some((d) => d.iso === want);
   if (kind === 'money')
     return (
-      isMoneyText(cellText) &&
+      isMoneyText(cellText, ctx.wholeUnits) &&
       lineNumbers({ ...line, cells: [cell] }, ctx.decimal).some(
         (n) => Math.abs(Math.abs(n.value) - Math.abs(Number(want))) < 0.006,
       )

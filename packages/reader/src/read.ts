@@ -18,7 +18,7 @@ import { buildLines } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage } from './ocr.js';
 import { PAGE_WIDTH, pageNeedsAnotherReading, preparePage, readPagesAgain } from './page-passes.js';
-import { guessDateOrder, guessDecimalStyle, norm, round2 } from './parse.js';
+import { guessDateOrder, guessDecimalStyle, norm, round2, wholeUnits } from './parse.js';
 import { extractParties, extractVat } from './parties.js';
 import { readPdfText } from './pdf-text.js';
 import { applyProfile, type SupplierProfile } from './profile.js';
@@ -269,7 +269,13 @@ export function contextOf(doc: DocumentWords): ExtractContext {
   const tall = doc.image ? receiptShaped(doc.image) : false;
   const isReceipt =
     doc.kind !== 'pdf' && (tall || RECEIPT_WORDS.test(all)) && !/\b(?:rechnung|facture|factuur)\b/.test(all);
-  return { lines, decimal: guessDecimalStyle(texts), dateOrder: guessDateOrder(texts), isReceipt };
+  return {
+    lines,
+    decimal: guessDecimalStyle(texts),
+    dateOrder: guessDateOrder(texts),
+    isReceipt,
+    wholeUnits: !isReceipt && wholeUnits(texts),
+  };
 }
 
 /** Runs field extraction on words (no checks). */

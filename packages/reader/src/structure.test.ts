@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { pdfOf } from './__tests__/make-docs.js';
+import { readDocument } from './read.js';
+
+/** A text: x and y in points on an A4 page, font size (default 9), font (default Helvetica). */
+type Text = [x: number, y: number, text: string, size?: number, font?: string];
+
+/** A one-page PDF with a text layer holding exactly these texts; numbers end at x when `right`. */
+function pagePdf(texts: Text[]): Promise<Uint8Array> {
+  return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
+    for (const [x, y, text, size, font] of texts)
+      doc
+        .font(font ?? 'Helvetica')
+        .fontSize(size ?? 9)
+        .text(text, x, y, { lineBreak: false });
+  });
+}
+const read = async (texts: Text[]) => readDocument(await pagePdf(texts), { fileName: 'test.pdf' });
+
+/** Table rows: cells at the given x positions, from y on, 16 points apart. */
+const table = (y: number, xs: number[], rows: string[][]): Text[] =>
+  rows.flatMap((row, i) => row.map((t, k): Text => [xs[k]!, y + i * 16, t]).filter(([, , t]) => t !== ''));
+
+describe('structure over layouts', () => {
+  it('takes the company printed with its VAT id and IBAN in the footer as the supplier, the other block as the buyer', async () => {
+    // no letterhead and no "from/to" words: the address window holds the buyer, the footer the supplier
+    const r = await read([
+      [60, 60, 'KM', 20, 'Helvetica-Bold'],
+      [60, 150, 'Brightway Bakery Ltd'],
+      [60, 162, '14 Mill Lane'],
+      [60, 174, 'Leeds LS1 1AA'],
+      [400, 150, 'Invoice No.'],
+      [470, 150, 'KM-2207/41'],
+      [400, 162, 'Invoice date'],
+      [470, 162, '12/05/2025'],
+      [60, 230, 'INVOICE', 16],
+      ...table(
+        270,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Rye flour 25 kg', '4', '31.50', '126.00'],
+          ['Sunflower seeds 5 kg', '2', '12.00', '24.00'],
+        ],
+      ),
+      [330, 340, 'Net total'],
+      [480, 340, '150.00'],
+      [330, 356, 'VAT 20%'],
+      [480, 356, '30.00'],
+      [330, 372, 'Total due'],
+      [480, 372, '180.00'],
+      [60, 770, 'Kettle Mills Trading Ltd', 7],
+      [60, 779, '8 Canal Street, Manchester M1 1AE', 7],
+      [250, 770, 'VAT No. GB123456789', 7],
+      [250, 779, 'Company No. 04711815', 7],
+      [420, 770, 'IBAN GB29 NWBK 6016 1331 9268 19', 7],
+    ]);
+    expect(r.vendor.name).toBe('Kettle Mills Trading Ltd');
+    expect(r.invoiceTo.name).toBe('Brightway Bakery Ltd');
+    expect(r.headers.invoiceNum).toBe('KM-2207/41');
+    expect(r.totals.invoiceTotal).toBe(180);
+  });
+
+  it('adds VAT printed once per rate, as rows or as a breakdown table, to the document VAT', async () => {
+    const lines = [
+      [60, 100, 'Rechnung Nr. R-5531 vom 02.03.2025', 12],
+      ...table(
+        150,
+        [60, 330, 400, 480],
+        [
+          ['Bezeichnung', 'Menge', 'Preis', 'Betrag'],
+          ['Kaffeebohnen 1 kg', '10', '10,00', '100,00'],
+          ['Schokolade 100 g', '50', '2,00', '100,00'],
+        ],
+      ),
+    ] as Text[];
+    const rows = await read([
+      ...lines,
+      [330, 220, 'Nettobetrag'],
+      [480, 220, '200,00'],
+      [330, 236, 'MwSt. 19 %'],
+      [480, 236, '19,00'],
+      [330, 252, 'MwSt. 7 %'],
+      [480, 252, '7,00'],
+      [330, 268, 'Gesamtbetrag'],
+      [480, 268, '226,00'],
+    ]);
+    expect(rows.totals).toMatchObject({ net: 200, vat: 26, invoiceTotal: 226 });
+    const breakdown = await read([
+      ...lines,
+      [330, 220, 'Nettobetrag'],
+      [480, 220, '200,00'],
+      [330, 236, 'Gesamtbetrag'],
+      [480, 236, '226,00'],
+      ...table(
+        280,
+        [60, 160, 260],
+        [
+          ['Steuersatz', 'Netto', 'MwSt.'],
+          ['19 %', '100,00', '19,00'],
+          ['7 %', '100,00', '7,00'],
+        ],
+      ),
+    ]);
+    expect(breakdown.totals).toMatchObject({ net: 200, vat: 26, invoiceTotal: 226 });
+  });
+
+  it('reads amounts in whole units of a currency without decimals', async () => {
+    const r = await read([
+      [60, 60, 'Sakura Trading Co.', 14],
+      [60, 100, 'Invoice No. JP-3381', 11],
+      [60, 114, 'Date 2025-04-01'],
+      ...table(
+        150,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Unit price', 'Amount'],
+          ['Green tea 500 g', '12', '1,800', '21,600'],
+          ['Tea cups, set of 6', '3', '4,500', '13,500'],
+        ],
+      ),
+      [330, 220, 'Subtotal'],
+      [480, 220, '35,100'],
+      [330, 236, 'Tax 10%'],
+      [480, 236, '3,510'],
+      [330, 252, 'Total'],
+      [480, 252, '¥38,610'],
+    ]);
+    expect(r.currency).toBe('JPY');
+    expect(r.totals).toMatchObject({ vat: 3510, invoiceTotal: 38610 });
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [12, 1800, 21600],
+      [3, 4500, 13500],
+    ]);
+  });
+
+  it('reads a monospaced page, an item table whose description heading it does not know, and a British postcode', async () => {
+    const mono = (x: number, y: number, t: string): Text => [x, y, t, 8, 'Courier'];
+    const r = await read([
+      [60, 60, 'Harbour Print Ltd', 14, 'Courier-Bold'],
+      mono(60, 80, '3 Quay Street'),
+      mono(60, 90, 'Bristol BS1 4DJ'),
+      mono(340, 140, 'Invoice number: HP-2025/0077'),
+      mono(340, 152, 'Invoice date: 14/02/2025'),
+      mono(60, 140, 'Bill to:'),
+      mono(60, 152, 'Greenleaf Cafe Ltd'),
+      mono(60, 164, '22 Park Row'),
+      mono(60, 176, 'Leeds LS1 5HD'),
+      ...table(220, [60, 330, 400, 480], [['Goods', 'Qty', 'Price', 'Amount']]).map(
+        ([x, y, t]): Text => mono(x, y, t),
+      ),
+      mono(60, 236, 'Menu cards A4, matt'),
+      mono(330, 236, '200'),
+      mono(400, 236, '0.45'),
+      mono(480, 236, '90.00'),
+      mono(60, 252, 'Table stands'),
+      mono(330, 252, '20'),
+      mono(400, 252, '3.00'),
+      mono(480, 252, '60.00'),
+      mono(330, 290, 'Net total'),
+      mono(480, 290, '150.00'),
+      mono(330, 302, 'VAT 20%'),
+      mono(480, 302, '30.00'),
+      mono(330, 314, 'Total due'),
+      mono(480, 314, '180.00'),
+    ]);
+    expect(r.headers.invoiceNum).toBe('HP-2025/0077');
+    expect(r.invoiceTo).toMatchObject({ name: 'Greenleaf Cafe Ltd', postCode: 'LS1 5HD', city: 'Leeds' });
+    expect(r.items.map((i) => i.itemDesc)).toEqual(['Menu cards A4, matt', 'Table stands']);
+  });
+});
