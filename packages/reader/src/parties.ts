@@ -91,6 +91,13 @@ export function isNoiseName(t: string): boolean {
   )
     return true;
   if (findDates(t).length) return true;
+  // an identifier ("CONTRACT-12345", "KD-4711") names no one
+  if (/^[A-Z0-9]+(?:[-/_.][A-Z0-9]+)+$/.test(t.trim()) && /\d/.test(t)) return true;
+  // a line of an address: a post box, a suite or building, a street line ("456 Main St", "12 rue de la Paix")
+  if (/^(?:suite|unit|floor|building|bldg|apt|postfach|po box|p\.o\. box|bp|boite postale)\b/.test(n))
+    return true;
+  // a street line ("456 Main St", "12 rue de la Paix", "Hauptstraße 12") is an address, not a name
+  if (STREET.test(n) && (/^\d/.test(n) || /\d+[a-z]?$/.test(n)) && !LEGAL_FORM.test(t)) return true;
   // a party heading alone ("Supplier:", "Rechnungsadresse") names no one
   const label = [PARTY_LABELS.vendor, PARTY_LABELS.invoiceTo, PARTY_LABELS.recipient]
     .map((re) => re.exec(n))
@@ -98,6 +105,9 @@ export function isNoiseName(t: string): boolean {
   if (label && n.length <= label.index + label[0].length + 2) return true;
   return false;
 }
+
+const STREET =
+  /\b(?:st|street|rd|road|ave|avenue|lane|drive|blvd|way|rue|boulevard|chemin|place|allee|str|strasse|straße|weg|gasse|platz|laan|straat|plein|gracht|kade)\b|(?:strasse|straße|str\.|weg|straat|laan|gracht)\s*\d/;
 
 /** A register entry or bank account that only the issuer of a document prints about itself. */
 const REGISTRY =
