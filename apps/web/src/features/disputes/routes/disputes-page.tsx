@@ -1,14 +1,237 @@
-import { TriangleAlert } from 'lucide-react';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import type { TDisputeRow } from '@orderbridge/contract';
+import { Search, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState, PageHeader } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { useCompany } from '../../../lib/company-context';
+import { userMessage } from '../../../lib/errors';
+import { useDisputes } from '../api/get-disputes';
 
-export default function DisputesPage() {
+const TABS = [
+  { id: 'active', label: 'Active' },
+  { id: 'open', label: 'Awaiting supplier' },
+  { id: 'rejected', label: 'Rejected' },
+  { id: 'resolved', label: 'Resolved' },
+  { id: 'withdrawn', label: 'Withdrawn' },
+  { id: '', label: 'All' },
+] as const;
+const PER_PAGE = 25;
+
+const TONE: Record<TDisputeRow['status'], string> = {
+  open: 'bg-red-50 text-red-800 ring-red-200',
+  accepted: 'bg-amber-50 text-amber-800 ring-amber-200',
+  rejected: 'bg-slate-100 text-slate-800 ring-slate-300',
+  resolved: 'bg-green-50 text-green-800 ring-green-200',
+  withdrawn: 'bg-slate-50 text-slate-600 ring-slate-200',
+};
+
+const money = (value: number, currency: string | null) =>
+  new Intl.NumberFormat(
+    undefined,
+    currency ? { style: 'currency', currency } : { minimumFractionDigits: 2 },
+  ).format(value);
+const date = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+
+function StatusBadge({ row }: { row: TDisputeRow }) {
   return (
-    <PlaceholderPage
-      title="Disputes"
-      description="Items with a wrong quantity, damage or a price problem."
-      icon={TriangleAlert}
-      emptyTitle="No disputes"
-      emptyText="When an item of an order is disputed, it appears here with its conversation."
-    />
+    <span
+      className={cn(
+        'inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1',
+        TONE[row.status],
+      )}
+    >
+      {row.statusText}
+    </span>
+  );
+}
+
+/** Disputes of the company: status tabs, search, the disputed and credited totals, a table (cards on a phone). */
+export default function DisputesPage() {
+  const { companyType, companyId } = useCompany();
+  const [status, setStatus] = useState<string>('active');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDisputes(companyType, companyId, {
+    page,
+    perPage: PER_PAGE,
+    status: status || undefined,
+    search: search.trim() || undefined,
+  });
+  const data = query.data;
+  const other = companyType === 'shops' ? 'Supplier' : 'Shop';
+  const party = (r: TDisputeRow) => (companyType === 'shops' ? r.supplierName : r.shopName);
+  const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
+
+  return (
+    <div>
+      <PageHeader
+        title="Disputes"
+        description={
+          companyType === 'shops'
+            ? 'Items you disputed: short deliveries, damage, wrong items or prices, and what the supplier answered.'
+            : 'Items your client shops disputed; answer each with a credit, a return or a reason.'
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-2" role="tablist" aria-label="Status">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={status === t.id}
+            onClick={() => {
+              setStatus(t.id);
+              setPage(1);
+            }}
+            className={cn(
+              'min-h-10 rounded-lg px-3 text-sm font-medium',
+              status === t.id
+                ? 'bg-brand-600 text-white'
+                : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50',
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+          Search
+          <span className="relative">
+            <Search size={16} aria-hidden="true" className="absolute top-3 left-3 text-slate-400" />
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+              placeholder="Invoice, order, item or note"
+              className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm"
+            />
+          </span>
+        </label>
+        {data ? (
+          <dl className="flex gap-6 text-sm" aria-label="Totals">
+            <div>
+              <dt className="text-slate-500">Disputed</dt>
+              <dd className="font-semibold tabular-nums text-slate-900">
+                {money(data.totalDisputed, data.data[0]?.currency ?? null)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Credited</dt>
+              <dd className="font-semibold tabular-nums text-green-700">
+                {money(data.totalCredited, data.data[0]?.currency ?? null)}
+              </dd>
+            </div>
+          </dl>
+        ) : null}
+      </div>
+
+      {query.isError ? (
+        <Alert tone="error" title="The disputes could not be loaded">
+          {userMessage(query.error)}{' '}
+          <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !data ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading disputes" />
+        </div>
+      ) : data.total === 0 ? (
+        <EmptyState icon={TriangleAlert} title={search || status ? 'No disputes match' : 'No disputes'}>
+          {companyType === 'shops'
+            ? 'When a delivery is short, damaged or wrongly priced, dispute the item from its order; it appears here with its conversation.'
+            : 'When a client shop disputes an item, it appears here for you to answer.'}
+        </EmptyState>
+      ) : (
+        <>
+          <Card className="hidden overflow-x-auto md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th className="px-4 py-3">Item</th>
+                  <th className="px-4 py-3">{other}</th>
+                  <th className="px-4 py-3">Invoice</th>
+                  <th className="px-4 py-3">Reason</th>
+                  <th className="px-4 py-3 text-right">Qty</th>
+                  <th className="px-4 py-3 text-right">Disputed</th>
+                  <th className="px-4 py-3 text-right">Credited</th>
+                  <th className="px-4 py-3">Status</th>
+                  <th className="px-4 py-3">Raised</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.data.map((r) => (
+                  <tr key={r.id}>
+                    <td className="px-4 py-3">
+                      <div className="font-medium text-slate-900">{r.itemDesc ?? r.itemCode ?? '—'}</div>
+                      <div className="text-xs text-slate-500">
+                        {r.itemCode}
+                        {r.unreadMessages ? ` · ${r.unreadMessages} unread` : ''}
+                      </div>
+                    </td>
+                    <td className="px-4 py-3">{party(r)}</td>
+                    <td className="whitespace-nowrap px-4 py-3">{r.invoiceNum ?? r.orderNum ?? '—'}</td>
+                    <td className="px-4 py-3">{r.reasonText}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{r.quantity}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{money(r.disputeVal, r.currency)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{money(r.totalCredit, r.currency)}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge row={r} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{date(r.createdDate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+          <ul className="flex flex-col gap-3 md:hidden">
+            {data.data.map((r) => (
+              <li key={r.id}>
+                <Card className="p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="font-medium text-slate-900">{r.itemDesc ?? r.itemCode ?? '—'}</div>
+                    <StatusBadge row={r} />
+                  </div>
+                  <div className="mt-1 text-sm text-slate-600">
+                    {party(r)} · {r.invoiceNum ?? r.orderNum ?? '—'} · {r.reasonText} × {r.quantity}
+                  </div>
+                  <div className="mt-2 flex justify-between text-sm tabular-nums">
+                    <span>Disputed {money(r.disputeVal, r.currency)}</span>
+                    <span className="text-green-700">Credited {money(r.totalCredit, r.currency)}</span>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className="mt-4 flex items-center justify-between text-sm" aria-label="Pages">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span>
+                Page {page} of {pages} · {data.total} disputes
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => setPage(page + 1)}
+              >
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
   );
 }

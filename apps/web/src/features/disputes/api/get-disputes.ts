@@ -1,0 +1,35 @@
+import type { TCompanyType, TDisputesPage } from '@orderbridge/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type TDisputesFilter = { page: number; perPage: number; status?: string; search?: string };
+
+/** Query keys of the disputes domain. */
+export const disputeKeys = {
+  all: ['disputes'] as const,
+  list: (type: TCompanyType, companyId: number, filter: TDisputesFilter) =>
+    [...disputeKeys.all, type, companyId, 'list', filter] as const,
+};
+
+/** One page of a company's disputes, with the totals of everything the filter matches. */
+export const getDisputes = (
+  type: TCompanyType,
+  companyId: number,
+  f: TDisputesFilter,
+  signal?: AbortSignal,
+) =>
+  api.get<TDisputesPage>(`/${type}/${companyId}/disputes`, {
+    query: { Page: f.page, PerPage: f.perPage, status: f.status, search: f.search },
+    signal,
+  });
+
+export const disputesQueryOptions = (type: TCompanyType, companyId: number, filter: TDisputesFilter) =>
+  queryOptions({
+    queryKey: disputeKeys.list(type, companyId, filter),
+    queryFn: ({ signal }) => getDisputes(type, companyId, filter, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export const useDisputes = (type: TCompanyType, companyId: number, filter: TDisputesFilter) =>
+  useQuery(disputesQueryOptions(type, companyId, filter));

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, createConfirmedUser, signedInCompany, uniqueEmail } from './helpers';
+
+/** A 1×1 PNG as the photo of the damaged crate. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('the shop sees its disputes with their status and the credited amount (1280 and 390 px)', async ({
+  page,
+  request,
+}) => {
+  const shop = await signedInCompany(page, request, 'shops');
+  const shopToken = (await apiLogin(request, shop.email)).token;
+  const supplierUser = await createConfirmedUser(request, 'supplier');
+  const supplier = await apiLogin(request, supplierUser);
+  const supplierEmail = uniqueEmail('farm');
+  const created = await request.post('/api/onboarding/company', {
+    headers: { Authorization: `Bearer ${supplier.token}` },
+    data: { companyName: 'Fresh Farm Foods', companyType: 'suppliers', companyMainEmail: supplierEmail },
+  });
+  const supplierId = ((await created.json()) as { data: { companyId: number } }).data.companyId;
+  const link = await request.post(`/api/shops/${shop.companyId}/suppliers`, {
+    headers: { Authorization: `Bearer ${shopToken}` },
+    data: { supplierEmail, supplierName: 'Fresh Farm' },
+  });
+  expect(link.status()).toBe(201);
+  const supplierAuth = { Authorization: `Bearer ${(await apiLogin(request, supplierUser)).token}` };
+  const order = await request.post('/api/SupplierOrder', {
+    headers: supplierAuth,
+    data: {
+      supplierId,
+      shopId: shop.companyId,
+      invoiceNum: 'INV-1001',
+      orderNum: 'PO-77',
+      currency: 'GBP',
+      items: [
+        { itemCode: 'A100', itemDesc: 'Organic apples 1kg', itemQty: 24, price: 2.5, amount: 60 },
+        { itemCode: 'B200', itemDesc: 'Free range eggs x12', itemQty: 10, price: 3.6, amount: 36 },
+      ],
+    },
+  });
+  const orderId = ((await order.json()) as { data: { id: number } }).data.id;
+  const items = (
+    (await (
+      await request.get(`/api/shops/${shop.companyId}/orders/${orderId}/items`, {
+        headers: { Authorization: `Bearer ${shopToken}` },
+      })
+    ).json()) as { data: { data: { id: number }[] } }
+  ).data.data;
+  const short = await request.post(`/api/shops/${shop.companyId}/disputes`, {
+    headers: { Authorization: `Bearer ${shopToken}` },
+    multipart: {
+      orderId: String(orderId),
+      itemId: String(items[0]!.id),
+      reason: 'short_delivery',
+      quantity: '2',
+      note: '22 of 24 cases arrived',
+      photo: { name: 'crate.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(short.status()).toBe(201);
+  const disputeId = ((await short.json()) as { data: { id: number } }).data.id;
+  await request.post(`/api/shops/${shop.companyId}/disputes`, {
+    headers: { Authorization: `Bearer ${shopToken}` },
+    data: { orderId, itemId: items[1]!.id, reason: 'damaged', quantity: 1 },
+  });
+  // the supplier answers in the thread and credits the short line in full
+  await request.post(`/api/suppliers/${supplierId}/messages`, {
+    headers: supplierAuth,
+    data: { itemDisputeId: disputeId, messageVal: 'Sorry, two cases stayed in the van.' },
+  });
+  const credit = await request.post(`/api/suppliers/${supplierId}/disputes/${disputeId}/credit`, {
+    headers: supplierAuth,
+    data: { creditNoteNum: 'CN-1', creditDate: '2026-11-05', amount: 5 },
+  });
+  expect(credit.status()).toBe(200);
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    await page.goto(`${shop.base}/disputes`);
+    await page.getByRole('tab', { name: 'All' }).click();
+    const list = width > 800 ? page.getByRole('table') : page.getByRole('list').last();
+    await expect(list.getByText('Organic apples 1kg')).toBeVisible();
+    await expect(list.getByText('Resolved')).toBeVisible();
+    await expect(page.getByLabel('Totals').getByText('£5.00').last()).toBeVisible();
+    await page.screenshot({ path: `e2e/screenshots/disputes-shop-${width}.png`, fullPage: true });
+  }
+});
