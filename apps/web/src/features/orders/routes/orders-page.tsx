@@ -764,6 +764,11 @@ function DocumentsList({
                     {orderNumberOf(d) ? (
                       <span className="block truncate text-xs text-slate-500">{d.fileName}</span>
                     ) : null}
+                    {d.uploadedVia === 'email' ? (
+                      <span className="block truncate text-xs text-slate-500">
+                        By email{d.emailSender ? ` from ${d.emailSender}` : ''}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="max-w-48 truncate px-4 py-3 text-slate-700">{d.supplierName}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(d.createdDate)}</td>

@@ -186,6 +186,9 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
             </h1>
             <p className="text-sm text-slate-600">
               {doc.supplier.shopSupplierName} · {doc.pages} {doc.pages === 1 ? 'page' : 'pages'}
+              {doc.uploadedVia === 'email'
+                ? ` · by email${doc.emailSender ? ` from ${doc.emailSender}` : ''}`
+                : ''}
               {doc.isInTraining ? ' · OrderBridge is still learning this supplier’s layout' : ''}
             </p>
           </div>
