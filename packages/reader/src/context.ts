@@ -7,6 +7,8 @@ export interface ExtractContext {
   decimal: DecimalStyle | undefined;
   dateOrder: DateOrder;
   isReceipt: boolean;
+  /** the document's own dates tell day-first from month-first */
+  dateOrderKnown?: boolean;
   /** amounts are printed without decimals (a whole-unit currency): any grouped or plain number is money */
   wholeUnits?: boolean;
 }

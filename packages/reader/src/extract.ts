@@ -30,7 +30,7 @@ import type { TDocumentType, TTotals } from './types.js';
 
 /** Header fields found by label. */
 export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField, Found<string>>> {
-  const out: Partial<Record<HeaderField, Found<string> & { rank: number }>> = {};
+  const out: Partial<Record<HeaderField, Found<string> & { rank: number; ambiguous?: boolean }>> = {};
   const fields = Object.keys(HEADER_LABELS) as HeaderField[];
   for (const line of ctx.lines) {
     line.cells.forEach((cell, ci) => {
@@ -56,16 +56,22 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
         const end = rawIndex(cell.text, m.end);
         for (const v of valuesNear(ctx, line, ci, end)) {
           let value: string | undefined;
+          let ambiguous = false;
           if (f.endsWith('Date')) {
             const d = findDates(v.text, ctx.dateOrder)[0];
             if (d && d.index < 4) value = d.iso;
+            // "03/04/2025" on a page whose dates never show a part above 12: day and month are a guess
+            const m = /(?<!\d)(\d{1,2})\/(\d{1,2})\/\d{2,4}/.exec(v.text);
+            ambiguous = !!m && !ctx.dateOrderKnown && +m[1]! <= 12 && +m[2]! <= 12 && m[1] !== m[2];
           } else value = cleanId(v.text);
           if (value) {
-            const conf =
+            const conf = Math.min(
+              ambiguous ? 0.75 : 1,
               (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.88 : 0.8) -
-              rank * 0.02 -
-              (prose ? 0.15 : 0);
-            out[f] = { value, conf, box: boxOf(v.cell), rank };
+                rank * 0.02 -
+                (prose ? 0.15 : 0),
+            );
+            out[f] = { value, conf, box: boxOf(v.cell), rank, ambiguous };
             // "Invoice No. 123 of 05.06.2025": the date printed with the number is the document date
             if ((f === 'invoiceNum' || f === 'orderNum') && v.where !== 'below') {
               const d = findDates(v.text, ctx.dateOrder)[0];
@@ -82,7 +88,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
   // "Invoice No … / Date …": a plain date label printed in the document number's block dates the document
   const num = out.invoiceNum ?? out.orderNum;
   const date = out.invoiceDate;
-  if (num?.box && date?.box && date.rank >= PLAIN_DATE_RANK && date.rank < 99) {
+  if (num?.box && date?.box && date.rank >= PLAIN_DATE_RANK && date.rank < 99 && !date.ambiguous) {
     const sameColumn = Math.abs(num.box.x - date.box.x) < 0.05;
     const near = num.box.page === date.box.page && Math.abs(num.box.y - date.box.y) < 0.06;
     if (sameColumn && near) date.conf = Math.max(date.conf, 0.88);

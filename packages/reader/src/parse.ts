@@ -197,6 +197,20 @@ export function findDates(text: string, order: DateOrder = 'dmy'): FoundDate[] {
 
 /** Decides day-first or month-first from the dates of the whole document. */
 export function guessDateOrder(texts: string[], hint?: DateOrder): DateOrder {
+  const { dmy, mdy } = dateOrderVotes(texts);
+  if (dmy > mdy) return 'dmy';
+  if (mdy > dmy) return 'mdy';
+  return hint ?? 'dmy';
+}
+
+/** Whether the document's own dates tell day-first from month-first (a date with a part above 12). */
+export function dateOrderKnown(texts: string[]): boolean {
+  const { dmy, mdy } = dateOrderVotes(texts);
+  return dmy !== mdy;
+}
+
+/** Numeric dates that can only be day-first, and those that can only be month-first. */
+function dateOrderVotes(texts: string[]): { dmy: number; mdy: number } {
   let dmy = 0;
   let mdy = 0;
   // only what can be a date: not a part of a phone number "02.40.32.40.12" or a code "10-34-97"
@@ -207,9 +221,7 @@ export function guessDateOrder(texts: string[], hint?: DateOrder): DateOrder {
       if (a > 12 && a <= 31 && b >= 1 && b <= 12) dmy++;
       else if (b > 12 && b <= 31 && a >= 1 && a <= 12) mdy++;
     }
-  if (dmy > mdy) return 'dmy';
-  if (mdy > dmy) return 'mdy';
-  return hint ?? 'dmy';
+  return { dmy, mdy };
 }
 
 /** Normalises text for label matching: lower case, no accents, single spaces. */

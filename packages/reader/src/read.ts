@@ -18,7 +18,7 @@ import { buildLines } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage } from './ocr.js';
 import { PAGE_WIDTH, pageNeedsAnotherReading, preparePage, readPagesAgain } from './page-passes.js';
-import { guessDateOrder, guessDecimalStyle, norm, round2, wholeUnits } from './parse.js';
+import { dateOrderKnown, guessDateOrder, guessDecimalStyle, norm, round2, wholeUnits } from './parse.js';
 import { extractParties, extractVat } from './parties.js';
 import { readPdfText } from './pdf-text.js';
 import { applyProfile, type SupplierProfile } from './profile.js';
@@ -273,6 +273,7 @@ export function contextOf(doc: DocumentWords): ExtractContext {
     lines,
     decimal: guessDecimalStyle(texts),
     dateOrder: guessDateOrder(texts),
+    dateOrderKnown: dateOrderKnown(texts),
     isReceipt,
     wholeUnits: !isReceipt && wholeUnits(texts),
   };

@@ -134,6 +134,40 @@ describe('structure over layouts', () => {
     ]);
   });
 
+  it('is unsure of a date whose day and month could be swapped when no date of the page tells the order', async () => {
+    const page = (date: string, due: string): Text[] => [
+      [60, 60, 'Harbour Print Ltd', 14],
+      [340, 140, 'Invoice number'],
+      [440, 140, 'HP-2025/0078'],
+      [340, 152, 'Invoice date'],
+      [440, 152, date],
+      [340, 164, 'Due date'],
+      [440, 164, due],
+      ...table(
+        220,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Menu cards A4, matt', '200', '0.75', '150.00'],
+        ],
+      ),
+      [330, 290, 'Net total'],
+      [480, 290, '150.00'],
+      [330, 302, 'VAT 20%'],
+      [480, 302, '30.00'],
+      [330, 314, 'Total due'],
+      [480, 314, '180.00'],
+    ];
+    const ambiguous = await read(page('03/04/2025', '05/06/2025'));
+    expect(ambiguous.headers.invoiceDate).toBe('2025-04-03');
+    expect(ambiguous.confidence.fields['headers.invoiceDate']).toBeLessThan(0.85);
+    expect(ambiguous.pendingReview).toBe(true);
+    // a due date with a day above 12 tells the order
+    const known = await read(page('03/04/2025', '03/19/2025'));
+    expect(known.headers.invoiceDate).toBe('2025-03-04');
+    expect(known.confidence.fields['headers.invoiceDate']).toBeGreaterThanOrEqual(0.85);
+  });
+
   it('reads a monospaced page, an item table whose description heading it does not know, and a British postcode', async () => {
     const mono = (x: number, y: number, t: string): Text => [x, y, t, 8, 'Courier'];
     const r = await read([
