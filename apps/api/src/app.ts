@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import { openDatabase, type TDatabase } from './db/client.js';
@@ -25,7 +25,7 @@ import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import auth from './plugins/auth.js';
-import errors from './plugins/errors.js';
+import errors, { sendError } from './plugins/errors.js';
 import operatorGuard from './plugins/operator-guard.js';
 import services from './plugins/services.js';
 import tenantGuard from './plugins/tenant-guard.js';
@@ -33,7 +33,7 @@ import web from './plugins/web.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-export type TRegisteredRoute = { method: string; url: string };
+export type TRegisteredRoute = { method: string; url: string; schema: FastifySchema | undefined };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,11 +68,15 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // A path that is not valid percent-encoded UTF-8 never reaches a route: answer it in the envelope too.
+    frameworkErrors: (_error, _request, reply) => {
+      sendError(reply, 400, 'The address is not valid: it holds an invalid percent-encoded character.');
+    },
   });
-  // Every route, as registered: the isolation test walks this list so new routes are covered by themselves.
+  // Every route, as registered: the isolation and fuzz tests walk this list so new routes are covered by themselves.
   const routes: TRegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('registeredRoutes', routes);
   app.setValidatorCompiler(validatorCompiler);

@@ -27,6 +27,25 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: 'Too many requests. Please wait a moment and try again.',
 };
 
+/** PostgreSQL's class 22 (data exception): a value from the request the column cannot hold (NUL, out of range …). */
+function isDataException(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
+}
+
+/** Text fields that PostgreSQL cannot store; found before any handler, so the reply names the field. */
+function nulField(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 32) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulField(inner, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function fieldErrors(error: FastifyError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (!hasZodFastifySchemaValidationErrors(error)) return errors;
@@ -37,8 +56,34 @@ function fieldErrors(error: FastifyError): Record<string, string[]> {
   return errors;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the body is parsed and validated: a later error is the handler's, not the client's framing. */
+    handlerStarted: boolean;
+  }
+}
+
 export default fp(
   async (app: FastifyInstance) => {
+    app.decorateRequest('handlerStarted', false);
+    app.addHook('preValidation', async (request) => {
+      for (const [part, value] of [
+        ['params', request.params],
+        ['query', request.query],
+        ['body', request.body],
+      ] as const) {
+        const field = nulField(value, part === 'body' ? '' : part);
+        if (field !== undefined) {
+          throw new AppError('BAD_REQUEST', 'Text may not contain NUL characters.', {
+            [field || part]: ['Remove the NUL character (\\u0000).'],
+          });
+        }
+      }
+    });
+    app.addHook('preHandler', async (request) => {
+      request.handlerStarted = true;
+    });
+
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) return sendError(reply, error.status, error.message, error.errors);
       if (hasZodFastifySchemaValidationErrors(error)) {
@@ -57,6 +102,18 @@ export default fp(
             ? 'The request body is not valid JSON.'
             : (STATUS_MESSAGES[status] ?? 'The request could not be processed.');
         return sendError(reply, status, message);
+      }
+      // A multipart body that busboy cannot parse (no boundary, cut short) fails before the handler, without a status.
+      if (!request.handlerStarted && request.isMultipart?.()) {
+        return sendError(reply, 400, 'The multipart/form-data body is malformed or incomplete.');
+      }
+      if (isDataException(error)) {
+        request.log.warn({ err: error }, 'value refused by the database');
+        return sendError(
+          reply,
+          400,
+          'A value in the request cannot be stored: a number is out of range or a text holds characters that are not allowed.',
+        );
       }
       request.log.error({ err: error }, 'request failed');
       return sendError(

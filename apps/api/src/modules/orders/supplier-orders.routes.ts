@@ -10,7 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyAccess } from '../../plugins/tenant-guard.js';
 
-const companyId = z.coerce.number({ error: 'Must be a number' }).int().positive('Must be a positive number');
+const companyId = z.coerce
+  .number({ error: 'Must be a number' })
+  .int()
+  .positive('Must be a positive number')
+  .max(2_147_483_647, 'Must be at most 2147483647');
 const ok = <T>(message: string, data: T) => ({ success: true, message, data });
 
 /**
