@@ -21,7 +21,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 let t: TTestApp;
 beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: 'error' });
-});
+}, 180_000);
 afterAll(() => t.close());
 
 /** A user with a shop and a supplier linked to it, an order made from a read invoice, and a stranger's companies. */

@@ -114,7 +114,10 @@ function hostileValue(r: TRandom): unknown {
     case 2:
       return r.pick([[], [1, 2, 3], [null], [[[]]], ['a', { b: 1 }]]);
     case 3:
-      return r.pick([{}, { a: 1 }, { __proto__: { polluted: true } }, { constructor: { prototype: {} } }]);
+      // Parsed, so `__proto__` is an own key as it would be in a request body.
+      return JSON.parse(
+        r.pick(['{}', '{"a":1}', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{}}}']),
+      );
     case 4:
       return JSON.parse(deepJson(r.pick([20, 200, 2000])));
     default:
