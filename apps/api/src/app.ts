@@ -25,6 +25,7 @@ import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import auth from './plugins/auth.js';
+import crossSite from './plugins/cross-site.js';
 import errors, { sendError } from './plugins/errors.js';
 import operatorGuard from './plugins/operator-guard.js';
 import services from './plugins/services.js';
@@ -67,7 +68,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       maxParamLength: 1000,
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // A path that is not valid percent-encoded UTF-8 never reaches a route: answer it in the envelope too.
     frameworkErrors: (_error, _request, reply) => {
       sendError(reply, 400, 'The address is not valid: it holds an invalid percent-encoded character.');
@@ -129,6 +130,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(crossSite);
   await app.register(auth);
   if (opts.beforeGuard) await app.register(opts.beforeGuard);
   await app.register(tenantGuard);

@@ -25,6 +25,7 @@ const ZEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: z.string().default('loopback'),
   WEB_DIST: z.string().optional(),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   READ_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
@@ -65,6 +66,11 @@ export type TConfig = {
   logLevel: string;
   accessTokenTtlSeconds: number;
   authRateLimitPerMinute: number;
+  /**
+   * Which peers may set X-Forwarded-For/-Proto (Fastify's trustProxy): addresses or CIDRs, `loopback`,
+   * a hop count, or true/false. Trusting everyone would let any client pick its own address for rate limits.
+   */
+  trustProxy: boolean | number | string;
   webDist: string;
   signedUrlTtlSeconds: number;
   readTimeoutSeconds: number;
@@ -126,6 +132,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy:
+      e.TRUST_PROXY === 'true'
+        ? true
+        : e.TRUST_PROXY === 'false'
+          ? false
+          : /^\d+$/.test(e.TRUST_PROXY)
+            ? Number(e.TRUST_PROXY)
+            : e.TRUST_PROXY,
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
     readTimeoutSeconds: e.READ_TIMEOUT_SECONDS,
     streamHeartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS,

@@ -8,9 +8,19 @@ try {
   if (config.role === 'worker') await app.ready();
   else await app.listen({ port: config.port, host: config.host });
   app.log.info({ role: config.role }, 'OrderBridge started');
+  // Graceful stop: no new connections, requests in flight finish, the worker finishes or gives back its job.
+  // Process managers kill after 10 s, so whatever is still open at 9 s is cut here, in a logged exit.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
+      app.log.info({ signal }, 'OrderBridge stopping');
+      setTimeout(() => {
+        app.log.error('OrderBridge did not stop within 9 s; exiting');
+        process.exit(1);
+      }, 9_000).unref();
+      void app.close().then(() => {
+        app.log.info('OrderBridge stopped');
+        process.exit(0);
+      });
     });
   }
 } catch (error) {

@@ -28,7 +28,11 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** PostgreSQL when a URL is given, else PGlite in `dir` (or in memory when `dir` is undefined). */
 export async function openDatabase(opts: { url?: string; dir?: string }): Promise<TDatabase> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // A connection that cannot be made within 5 s fails the request (503) rather than holding it.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection the server dropped (restart, terminated backend) is replaced on next use; without a
+    // listener the pool's 'error' event would end the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, engine: 'postgres', url: opts.url, close: () => pool.end() };

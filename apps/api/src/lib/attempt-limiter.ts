@@ -17,6 +17,12 @@ export function createAttemptLimiter(opts: { max: number; windowMs: number }) {
       if (attempts.size > 100_000) attempts.delete(attempts.keys().next().value!);
       return true;
     },
+    /** Seconds until `key` may try again (0 when it may now): the value of a 429's Retry-After. */
+    retryAfterSeconds(key: string, now = Date.now()): number {
+      const recent = (attempts.get(key) ?? []).filter((t) => now - t < opts.windowMs);
+      if (recent.length < opts.max) return 0;
+      return Math.max(1, Math.ceil((recent[0]! + opts.windowMs - now) / 1000));
+    },
     reset(key: string) {
       attempts.delete(key);
     },

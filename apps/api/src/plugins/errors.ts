@@ -35,6 +35,27 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
+const UNAVAILABLE_CODES =
+  /^(57P0[123]|08\d{3}|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND)$/;
+const UNAVAILABLE_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/** The database cannot be reached or dropped the connection: the request may work again in a moment. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.test(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait when the database is away. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 /** Text fields that PostgreSQL cannot store; found before any handler, so the reply names the field. */
 function nulField(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
@@ -85,7 +106,10 @@ export default fp(
     });
 
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      if (error instanceof AppError) return sendError(reply, error.status, error.message, error.errors);
+      if (error instanceof AppError) {
+        if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+        return sendError(reply, error.status, error.message, error.errors);
+      }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return sendError(
           reply,
@@ -106,6 +130,15 @@ export default fp(
       // A multipart body that busboy cannot parse (no boundary, cut short) fails before the handler, without a status.
       if (!request.handlerStarted && request.isMultipart?.()) {
         return sendError(reply, 400, 'The multipart/form-data body is malformed or incomplete.');
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+        return sendError(
+          reply,
+          503,
+          'The service is briefly unavailable (its database cannot be reached). Nothing was changed; please try again in a few seconds.',
+        );
       }
       if (isDataException(error)) {
         request.log.warn({ err: error }, 'value refused by the database');

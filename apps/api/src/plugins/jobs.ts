@@ -14,6 +14,8 @@ export type TJobs = {
   /** Starts handling jobs in this process (ROLE=worker or all). */
   work(handlers: TJobHandlers): Promise<void>;
   stop(): Promise<void>;
+  /** Throws unless the queue's tables answer now (the readiness check). */
+  check(): Promise<void>;
 };
 
 /**
@@ -54,7 +56,12 @@ export async function createJobs(database: TDatabase, log: FastifyBaseLogger): P
       }
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      // Within the 10 s a process manager allows after SIGTERM: a job still running then is not lost, its
+      // heartbeat stops and the monitor hands it to another worker.
+      await boss.stop({ graceful: true, timeout: 7_000 });
+    },
+    async check() {
+      if (!(await boss.getQueue(JOBS[0].id))) throw new Error('the job queue is not installed');
     },
   };
 }

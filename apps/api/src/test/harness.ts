@@ -45,7 +45,12 @@ export async function createTestDatabase(): Promise<TDatabase> {
   };
 }
 
-export type TTestApp = { app: FastifyInstance; dataDir: string; close: () => Promise<void> };
+export type TTestApp = {
+  app: FastifyInstance;
+  dataDir: string;
+  database: TDatabase;
+  close: () => Promise<void>;
+};
 
 /** The real app on a fresh database and data folder; mail goes to the outbox. */
 export async function createTestApp(
@@ -67,6 +72,7 @@ export async function createTestApp(
   return {
     app,
     dataDir,
+    database,
     close: async () => {
       await app.close();
       await database.close();

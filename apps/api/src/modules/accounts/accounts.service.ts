@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { TAccessTokens } from '../../lib/access-tokens.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, rateLimited } from '../../lib/app-error.js';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
 import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from '../../lib/email-templates.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -187,9 +187,9 @@ export function createAccountsService(deps: TDeps) {
 
     async login(input: TLogin): Promise<TAuthResult> {
       if (!loginLimiter.take(input.userName)) {
-        throw new AppError(
-          'RATE_LIMITED',
-          'Too many sign-in attempts for this account. Please try again in 15 minutes.',
+        throw rateLimited(
+          'Too many sign-in attempts for this account.',
+          loginLimiter.retryAfterSeconds(input.userName),
         );
       }
       const [user] = await db.select().from(users).where(eq(users.email, input.userName));
@@ -236,7 +236,13 @@ export function createAccountsService(deps: TDeps) {
     },
 
     async forgotPassword(email: string) {
-      if (!mailLimiter.take(`reset:${email}`)) return;
+      // Counted for every address asked for, known or not, so the 429 tells nothing about who has an account.
+      if (!mailLimiter.take(`reset:${email}`)) {
+        throw rateLimited(
+          'Too many password reset requests for this address.',
+          mailLimiter.retryAfterSeconds(`reset:${email}`),
+        );
+      }
       const [user] = await db.select().from(users).where(eq(users.email, email));
       if (!user) return;
       const token = await issueEmailToken(user.id, 'reset', RESET_TTL);

@@ -1,7 +1,33 @@
 import { envelope } from '@orderbridge/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendError } from '../../plugins/errors.js';
+import { sendError, UNAVAILABLE_RETRY_SECONDS } from '../../plugins/errors.js';
+
+/** A readiness check that does not answer within this time counts as down: the balancer must not wait. */
+const CHECK_TIMEOUT_MS = 3_000;
+
+/** null when `check` passes in time, else the words for the reply (the cause goes to the log, not the reply). */
+async function probe(
+  log: FastifyBaseLogger,
+  what: string,
+  check: () => Promise<unknown>,
+): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), CHECK_TIMEOUT_MS);
+  });
+  try {
+    if ((await Promise.race([check(), late])) === 'late') return 'no answer within 3 seconds';
+    return null;
+  } catch (error) {
+    log.warn({ err: error }, `readiness: ${what} unavailable`);
+    return 'not answering';
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
@@ -10,6 +36,48 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     { schema: { tags: ['System'], response: { 200: envelope(z.object({ status: z.literal('ok') })) } } },
     async () => ({ success: true, message: 'ok', data: { status: 'ok' as const } }),
+  );
+
+  // Readiness: whether this process can serve now. The balancer sends traffic only while it says 200.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['System'],
+        description:
+          'Readiness for a load balancer: 200 when the database, file storage and job queue answer, else 503 naming what is down.',
+        response: {
+          200: envelope(
+            z.object({ database: z.literal('ok'), storage: z.literal('ok'), queue: z.literal('ok') }),
+          ),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const [database, storage, queue] = await Promise.all([
+        probe(app.log, 'database', () => app.db.execute(sql`select 1`)),
+        probe(app.log, 'storage', () => app.storage.check()),
+        probe(app.log, 'queue', () => app.jobs.check()),
+      ]);
+      const down: Record<string, string[]> = {};
+      if (closing) down.process = ['shutting down'];
+      if (database) down.database = [database];
+      if (storage) down.storage = [storage];
+      if (queue) down.queue = [queue];
+      if (Object.keys(down).length) {
+        reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+        return sendError(reply, 503, `Not ready: ${Object.keys(down).join(', ')} unavailable.`, down);
+      }
+      return {
+        success: true,
+        message: 'ready',
+        data: { database: 'ok', storage: 'ok', queue: 'ok' } as const,
+      };
+    },
   );
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
