@@ -68,9 +68,9 @@ export type TConfig = {
   authRateLimitPerMinute: number;
   /**
    * Which peers may set X-Forwarded-For/-Proto (Fastify's trustProxy): addresses or CIDRs, `loopback`,
-   * a hop count, or true/false. Trusting everyone would let any client pick its own address for rate limits.
+   * or true/false. Trusting everyone would let any client pick its own address for rate limits.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
   webDist: string;
   signedUrlTtlSeconds: number;
   readTimeoutSeconds: number;
@@ -132,14 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
-    trustProxy:
-      e.TRUST_PROXY === 'true'
-        ? true
-        : e.TRUST_PROXY === 'false'
-          ? false
-          : /^\d+$/.test(e.TRUST_PROXY)
-            ? Number(e.TRUST_PROXY)
-            : e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
     readTimeoutSeconds: e.READ_TIMEOUT_SECONDS,
     streamHeartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS,
