@@ -26,6 +26,10 @@ const ZEnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().default('loopback'),
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[^/?]+/, 'must be an s3:// URL such as s3://bucket?endpoint=http://127.0.0.1:9000')
+    .optional(),
   WEB_DIST: z.string().optional(),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   READ_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
@@ -71,6 +75,8 @@ export type TConfig = {
    * or true/false. Trusting everyone would let any client pick its own address for rate limits.
    */
   trustProxy: boolean | string;
+  /** S3-compatible object storage for files; unset → the folder `DATA_DIR/files`. */
+  storageUrl: string | undefined;
   webDist: string;
   signedUrlTtlSeconds: number;
   readTimeoutSeconds: number;
@@ -132,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    storageUrl: e.STORAGE_URL,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
     readTimeoutSeconds: e.READ_TIMEOUT_SECONDS,

@@ -10,6 +10,7 @@ import { pollMailboxJob } from '../jobs/poll-mailbox.js';
 import { readDocumentJob } from '../jobs/read-document.js';
 import { createAccessTokens, type TAccessTokens } from '../lib/access-tokens.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
+import { createS3Storage } from '../lib/s3-storage.js';
 import { createSecretBox } from '../lib/secret-box.js';
 import { createSignedUrls, type TSignedUrls } from '../lib/signed-urls.js';
 import { createLocalStorage, type Storage } from '../lib/storage.js';
@@ -74,7 +75,9 @@ export default fp(
       outboxDir: path.join(config.dataDir, 'outbox'),
       from: config.mailFrom,
     });
-    const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+    const storage = config.storageUrl
+      ? createS3Storage(config.storageUrl)
+      : createLocalStorage(path.join(config.dataDir, 'files'));
     const accessTokens = createAccessTokens({
       secret: config.jwtSecret,
       ttlSeconds: config.accessTokenTtlSeconds,
