@@ -35,6 +35,10 @@ function pixmapToGray(pix: import('mupdf').Pixmap): Gray {
  * later step costs time per pixel.
  */
 export async function decodeImage(bytes: Uint8Array, maxPixels: number, fitPixels = Infinity): Promise<Gray> {
+  // Checked on the header first: MuPDF refuses (or tries to allocate) a decompression-bomb image before we can.
+  const claimed = headerSize(bytes);
+  if (claimed && claimed.w * claimed.h > maxPixels)
+    throw new ReaderError('too-large', `The image is ${claimed.w}×${claimed.h} pixels, more than the limit`);
   const mupdf = await loadMuPdf();
   const img = new mupdf.Image(bytes);
   try {
@@ -51,6 +55,23 @@ export async function decodeImage(bytes: Uint8Array, maxPixels: number, fitPixel
   } finally {
     img.destroy();
   }
+}
+
+/** Width and height as a PNG or JPEG header states them, without decoding anything. */
+export function headerSize(bytes: Uint8Array): { w: number; h: number } | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length >= 24 && view.getUint32(0) === 0x89504e47 && view.getUint32(12) === 0x49484452)
+    return { w: view.getUint32(16), h: view.getUint32(20) };
+  if (bytes.length < 4 || view.getUint16(0) !== 0xffd8) return null;
+  // JPEG: walk the segments to the first start-of-frame marker (C0–CF except C4, C8, CC).
+  for (let i = 2; i + 9 < bytes.length; ) {
+    if (bytes[i] !== 0xff) return null;
+    const marker = bytes[i + 1]!;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { w: view.getUint16(i + 7), h: view.getUint16(i + 5) };
+    i += 2 + view.getUint16(i + 2);
+  }
+  return null;
 }
 
 function drawScaled(mupdf: MuPdf, img: import('mupdf').Image, scale: number): import('mupdf').Pixmap {

@@ -42,14 +42,19 @@ type TJsonSchema = {
   default?: unknown;
 };
 
-/** The JSON Schema of a route part's zod schema, as a client reads it (input side). */
+const converted = new WeakMap<z.ZodType, TJsonSchema | undefined>();
+
+/** The JSON Schema of a route part's zod schema, as a client reads it (input side); converted once per schema. */
 function jsonSchemaOf(schema: unknown): TJsonSchema | undefined {
   if (!(schema instanceof z.ZodType)) return undefined;
-  try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as TJsonSchema;
-  } catch {
-    return undefined;
+  if (!converted.has(schema)) {
+    try {
+      converted.set(schema, z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as TJsonSchema);
+    } catch {
+      converted.set(schema, undefined);
+    }
   }
+  return converted.get(schema);
 }
 
 const deepJson = (depth: number) => `${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`;
