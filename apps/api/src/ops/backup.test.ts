@@ -121,7 +121,7 @@ describe('backup and restore', () => {
     const before = await tables(source);
     const filesBefore = files(sourceEnv.DATA_DIR!);
     expect(Object.keys(filesBefore)).toHaveLength(2);
-    expect(before.companies).toHaveLength(2);
+    expect(before.companies).toHaveLength(3); // the shop, the supplier, and the supplier the link created
     expect(before.documents).toHaveLength(2);
     await source.close();
 

@@ -34,8 +34,10 @@ export async function backup(config: TConfig, archive: string): Promise<void> {
       ]);
     } else {
       const db = new PGlite(path.join(config.dataDir, 'db'));
-      const dump = await db.dumpDataDir('gzip');
-      writeFileSync(path.join(staging, 'database.pglite.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+      await db.waitReady;
+      // Uncompressed: the archive is gzipped as a whole (PGlite's own gzip dump never settles under Node).
+      const dump = await db.dumpDataDir('none');
+      writeFileSync(path.join(staging, 'database.pglite.tar'), Buffer.from(await dump.arrayBuffer()));
       await db.close();
     }
     for (const folder of FOLDERS) {
@@ -64,13 +66,10 @@ export async function restore(config: TConfig, archive: string): Promise<void> {
     run('tar', ['-xzf', path.resolve(archive), '-C', staging]);
     const manifest = JSON.parse(readFileSync(path.join(staging, 'manifest.json'), 'utf8')) as TManifest;
     if (manifest.format !== 1) throw new Error(`Unknown backup format ${manifest.format}.`);
-    for (const folder of FOLDERS) {
-      if (!isEmpty(path.join(config.dataDir, folder))) {
-        throw new Error(
-          `${path.join(config.dataDir, folder)} is not empty; restore only into an empty data folder.`,
-        );
-      }
-    }
+    // Only stored files are guarded: a secret a fresh DATA_DIR generated is replaced by the backup's own.
+    const filesDir = path.join(config.dataDir, 'files');
+    if (!isEmpty(filesDir))
+      throw new Error(`${filesDir} is not empty; restore only into an empty data folder.`);
     if (manifest.database === 'postgres') {
       if (!config.databaseUrl)
         throw new Error('This backup holds a PostgreSQL database: set DATABASE_URL to an empty database.');
@@ -97,7 +96,7 @@ export async function restore(config: TConfig, archive: string): Promise<void> {
         throw new Error('This backup holds an embedded (PGlite) database: unset DATABASE_URL.');
       const dir = path.join(config.dataDir, 'db');
       if (!isEmpty(dir)) throw new Error(`${dir} is not empty; restore only into an empty data folder.`);
-      const dump = readFileSync(path.join(staging, 'database.pglite.tar.gz'));
+      const dump = readFileSync(path.join(staging, 'database.pglite.tar'));
       const db = new PGlite(dir, { loadDataDir: new Blob([dump]) });
       await db.waitReady;
       await db.close();
