@@ -17,6 +17,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { disputesRoutes } from './modules/disputes/disputes.routes.js';
 import { emailCallsRoutes } from './modules/mail-in/email-calls.routes.js';
 import { mailInRoutes } from './modules/mail-in/mail-in.routes.js';
+import { dashboardRoutes } from './modules/notifications/dashboard.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { streamRoutes } from './modules/notifications/stream.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       await api.register(returnsRoutes);
       await api.register(adminRoutes);
       await api.register(emailCallsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

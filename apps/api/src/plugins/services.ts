@@ -22,6 +22,10 @@ import { createDisputesService, type TDisputesService } from '../modules/dispute
 import { createMailInService, type TMailInService } from '../modules/mail-in/mail-in.service.js';
 import { createMailboxesService, type TMailboxesService } from '../modules/mail-in/mailboxes.service.js';
 import { startSmtpReceiver, type TSmtpReceiver } from '../modules/mail-in/smtp-receiver.js';
+import {
+  createDashboardService,
+  type TDashboardService,
+} from '../modules/notifications/dashboard.service.js';
 import { createLiveHub, publishLiveEvents, type TLiveHub } from '../modules/notifications/live-events.js';
 import {
   createNotificationsService,
@@ -40,6 +44,7 @@ export type TServices = {
   documents: TDocumentsService;
   orders: TOrdersService;
   notifications: TNotificationsService;
+  dashboard: TDashboardService;
   mailIn: TMailInService;
   disputes: TDisputesService;
   returns: TReturnsService;
@@ -132,6 +137,7 @@ export default fp(
       onCreditNote: (documentId) => returns.matchCreditNote(documentId),
     });
     const orders = createOrdersService({ db, signedUrls });
+    const dashboard = createDashboardService({ db, counters: {} });
     const mailIn = createMailInService({
       db,
       storage,
@@ -213,6 +219,7 @@ export default fp(
       documents,
       orders,
       notifications,
+      dashboard,
       mailIn,
       disputes,
       returns,

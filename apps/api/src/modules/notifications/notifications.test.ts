@@ -262,3 +262,30 @@ describe('supplier invitation claimed', () => {
     expect((await list(supplier, `/api/suppliers/${companies[0]!.id}`)).total).toBe(0);
   }, 60_000);
 });
+
+describe('dashboard counts', () => {
+  it('counts orders and unprocessed documents per company and across the user’s companies', async () => {
+    const w = await world();
+    const shop = `/api/shops/${w.shopId}`;
+    const first = await upload(w);
+    await notified(w.owner, shop, 1);
+    await upload(w);
+    await notified(w.owner, shop, 2);
+    expect(
+      (await call(w.owner, 'POST', `${shop}/orders/pending-review/${first}/process`, {})).statusCode,
+    ).toBe(200);
+
+    const counts = { noOfDispute: 0, noOfMessage: 0, noOfOrders: 1, noOfUnprocessedOrders: 1 };
+    expect((await call(w.owner, 'GET', `${shop}/dashboard`)).json().data).toEqual(counts);
+    // The supplier sees the same order and the document addressed to it.
+    expect((await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/dashboard`)).json().data).toEqual(
+      counts,
+    );
+    // Across companies: the owner's second, empty shop adds nothing.
+    await createCompany(t.app, w.owner, 'shops');
+    expect((await call(w.owner, 'GET', '/api/Dashboard')).json().data).toEqual(counts);
+    expect((await call(w.colleague, 'GET', '/api/dashboard')).json().data).toEqual(counts);
+    expect((await t.app.inject({ method: 'GET', url: '/api/Dashboard' })).statusCode).toBe(401);
+    expect((await call(w.supplier, 'GET', `${shop}/dashboard`)).statusCode).toBe(403);
+  }, 120_000);
+});

@@ -1,0 +1,30 @@
+import { ZDashboardCountsReplySchema } from '@orderbridge/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** Spec §7: GET /Dashboard (across the user's companies) and GET /{shops|suppliers}/{id}/dashboard. */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const dashboard = app.services.dashboard;
+  const tags = ['Dashboard'];
+  const schema = { tags, response: { 200: ZDashboardCountsReplySchema } };
+
+  app.get(
+    '/Dashboard',
+    {
+      onRequest: app.authenticate,
+      schema: { ...schema, description: 'The dashboard counts summed over every company of the user.' },
+    },
+    async (request) => ({
+      success: true,
+      message: 'Dashboard.',
+      data: await dashboard.countsOfUser(request.auth.userId),
+    }),
+  );
+
+  for (const path of ['/shops/:shopId/dashboard', '/suppliers/:supplierId/dashboard']) {
+    app.get(path, { schema }, async (request) => ({
+      success: true,
+      message: 'Dashboard.',
+      data: await dashboard.countsOf({ side: request.company.type, companyId: request.company.id }),
+    }));
+  }
+};
