@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../../components/ui/error-fallback';
 import { PageSpinner } from '../../components/ui/spinner';
 import { CompanyContext, type TCompanyContext } from '../../lib/company-context';
 import { toAppError } from '../../lib/errors';
+import { holdLiveEvents } from '../../lib/live-events';
 import { profileQueryOptions } from '../../lib/profile-query';
 import { companiesOf, isCompanyType } from '../../lib/session';
 import { clearStoredCompany, getStoredCompany, setStoredCompany } from '../../lib/storage';
@@ -51,6 +52,9 @@ export default function CompanyLayout() {
   useEffect(() => {
     if (ctx) setStoredCompany(ctx.companyType, ctx.companyId);
   }, [ctx]);
+
+  // One event stream per tab while a company area is open: notifications, counts, upload progress.
+  useEffect(() => holdLiveEvents(), []);
 
   // Another tab switched company: this tab's view is stale, start over (spec §4).
   useEffect(() => {

@@ -2,6 +2,7 @@ import { ArrowLeft, Menu, Upload } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { ProfileMenu } from '../../features/accounts/components/profile-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useCompany } from '../../lib/company-context';
 import { useOpenUpload } from '../../lib/upload-order-context';
 
@@ -13,7 +14,10 @@ export const parentPath = (pathname: string) => {
 
 export const segmentCount = (pathname: string) => pathname.split('/').filter(Boolean).length;
 
-/** Top bar (spec §2): Sidebar/Back on narrow screens, Upload order for shops, company name, email, avatar. */
+/**
+ * Top bar (spec §2): Sidebar/Back on narrow screens, Upload order for shops, company name, the notification
+ * bell, email, avatar.
+ */
 export function TopBar({ minimised, onOpenSidebar }: { minimised: boolean; onOpenSidebar: () => void }) {
   const { company, companyType, profile } = useCompany();
   const openUpload = useOpenUpload();
@@ -57,6 +61,7 @@ export function TopBar({ minimised, onOpenSidebar }: { minimised: boolean; onOpe
           <span className={minimised ? 'sr-only' : undefined}>Upload order</span>
         </button>
       ) : null}
+      <NotificationBell />
       <ProfileMenu profile={profile} compact={minimised} />
     </header>
   );

@@ -17,14 +17,28 @@ export type TOverlayState =
   | { status: 'idle' }
   | { status: 'loading'; title: string }
   | { status: 'error'; title: string; message?: string }
-  | { status: 'success'; title: string; subtitle?: string; actionText?: string; onAction?: () => void };
+  | {
+      status: 'success';
+      title: string;
+      subtitle?: string;
+      /** Live content under the subtitle (the upload's reading progress). */
+      detail?: ReactNode;
+      actionText?: string;
+      onAction?: () => void;
+    };
 
 type TOverlayApi = {
   state: TOverlayState;
   idle: () => void;
   loading: (title: string) => void;
   error: (title: string, message?: string) => void;
-  success: (opts: { title: string; subtitle?: string; actionText?: string; onAction?: () => void }) => void;
+  success: (opts: {
+    title: string;
+    subtitle?: string;
+    detail?: ReactNode;
+    actionText?: string;
+    onAction?: () => void;
+  }) => void;
 };
 
 const OverlayContext = createContext<TOverlayApi | null>(null);
@@ -112,6 +126,7 @@ export function Overlay({ state, onClose }: { state: TOverlayState; onClose: () 
               {state.title}
             </p>
             {state.subtitle ? <p className="mt-1 text-sm text-slate-600">{state.subtitle}</p> : null}
+            {state.detail}
             <Button
               ref={actionRef}
               className="mt-5 w-full"

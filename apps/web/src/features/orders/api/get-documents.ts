@@ -5,9 +5,6 @@ import { companyPath, orderKeys, type TDocumentsFilter } from './keys';
 
 export type TDocumentList = 'unprocessed' | 'pending-review';
 
-/** How often the lists are re-read while a document is being read (reading takes a few seconds). */
-export const READING_POLL_MS = 3000;
-
 /** One page of uploaded documents not yet turned into orders (`unprocessed`) or waiting for a person. */
 export const getDocuments = (
   type: TCompanyType,
@@ -32,9 +29,6 @@ export const documentsQueryOptions = (
     queryFn: ({ signal }) => getDocuments(type, companyId, which, filter, signal),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
-    // Live progress: keep asking while anything on the page is still being read.
-    refetchInterval: (q) =>
-      q.state.data?.data.some((d) => d.status === 'reading') ? READING_POLL_MS : false,
   });
 
 export const useDocuments = (

@@ -1,7 +1,6 @@
 import type { TReviewOrder } from '@orderbridge/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { READING_POLL_MS } from './get-documents';
 import { orderKeys } from './keys';
 
 /** A document under review with everything needed to correct it. */
@@ -15,7 +14,6 @@ export const reviewOrderQueryOptions = (shopId: number, documentId: number) =>
     staleTime: 60_000,
     // Edits live in this cache; a focus refetch must not throw away what the form shows.
     refetchOnWindowFocus: false,
-    refetchInterval: (q) => (q.state.data?.status === 'reading' ? READING_POLL_MS : false),
   });
 
 export const useReviewOrder = (shopId: number, documentId: number) =>

@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useUploadOrder } from '../api/upload-order';
+import { UploadProgress } from './upload-progress';
 import {
   DROP_ZONE_TEXT,
   isAcceptedFile,
@@ -101,12 +102,13 @@ export function UploadOrderDialog({
     setError(null);
     setBusy({ status: 'loading', title: UPLOAD_TEXT.loading });
     try {
-      await upload.mutateAsync({ file, shopSupplierId: supplier.shopSupplierId, memo });
+      const uploaded = await upload.mutateAsync({ file, shopSupplierId: supplier.shopSupplierId, memo });
       reset();
       onOpenChange(false);
       overlay.success({
         title: UPLOAD_TEXT.successTitle,
         subtitle: UPLOAD_TEXT.successText,
+        detail: <UploadProgress shopId={shopId} documentId={uploaded.tempOrderId} />,
         actionText: UPLOAD_TEXT.successAction,
         onAction: () => navigate(`${basePath}/orders`),
       });

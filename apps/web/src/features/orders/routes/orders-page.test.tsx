@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UploadOrderContext } from '../../../lib/upload-order-context';
-import { fakeApi, json, renderInShop } from '../test/render';
+import { fakeApi, fakeEventStream, json, renderInShop } from '../test/render';
 import OrdersPage from './orders-page';
 
 afterEach(cleanup);
@@ -86,8 +86,11 @@ describe('OrdersPage (shop)', () => {
       if (c.path.startsWith('/api/shops/1/orders/pending-review'))
         return page(status === 'reading' ? [] : [documentRow(status)]);
       if (c.path.startsWith('/api/shops/1/suppliers')) return page([]);
+      if (c.path === '/api/notifications/stream-ticket')
+        return json(200, { success: true, message: 'ok', data: { ticket: 't', expiresIn: 60 } });
       return undefined;
     });
+    const stream = await fakeEventStream();
     const user = userEvent.setup();
     renderInShop(<OrdersPage />, { path: '/shops/1/orders?tab=unprocessed' });
     const row = await screen.findByRole('row', { name: /march\.pdf/ });
@@ -95,12 +98,11 @@ describe('OrdersPage (shop)', () => {
     // A document being read cannot be opened yet.
     expect(within(row).queryByRole('link')).toBeNull();
 
+    // Reading ends: the stream says so and the list moves without a reload.
     status = 'pending_review';
-    await waitFor(
-      () => expect(screen.getByRole('row', { name: /INV-7001/ }).textContent).toContain('Needs review'),
-      {
-        timeout: 6000,
-      },
+    stream.emit({ type: 'document', companyId: 1, data: { documentId: 5, stage: 'ready' } });
+    await waitFor(() =>
+      expect(screen.getByRole('row', { name: /INV-7001/ }).textContent).toContain('Needs review'),
     );
     const link = within(screen.getByRole('row', { name: /INV-7001/ })).getByRole('link', {
       name: 'INV-7001',
@@ -110,5 +112,6 @@ describe('OrdersPage (shop)', () => {
 
     await user.click(screen.getByRole('tab', { name: /Needs review/ }));
     await waitFor(() => expect(screen.getByRole('tab', { name: /Needs review/ }).textContent).toContain('1'));
+    stream.release();
   });
 });

@@ -23,6 +23,7 @@ import { type TDocumentList, useDocuments } from '../api/get-documents';
 import { useOrders } from '../api/get-orders';
 import { useSupplierOptions } from '../api/get-supplier-options';
 import { orderKeys } from '../api/keys';
+import { useLiveDocuments } from '../api/use-live-documents';
 import { formatDate, formatMoney, orderNumberOf, since } from '../components/format';
 import { Pager, SkeletonCards, SkeletonRows } from '../components/pager';
 import { DocumentStatusBadge, OrderStatusBadge } from '../components/status-badge';
@@ -69,6 +70,7 @@ function useFilters() {
 
 /** Orders of a shop (with its documents waiting to be read or reviewed) or of a supplier. */
 export default function OrdersPage() {
+  useLiveDocuments();
   const { companyType, companyId, basePath } = useCompany();
   const isShop = companyType === 'shops';
   const openUpload = useOpenUpload();

@@ -1,4 +1,5 @@
 import type { TIssue, TItemInput, TParty, TReviewOrder, TTempItem } from '@orderbridge/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, CheckCircle2, Eye, EyeOff, Plus } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -12,8 +13,10 @@ import { notify } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { toAppError, userMessage } from '../../../lib/errors';
+import { useLiveEvents } from '../../../lib/live-events';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useReviewOrder } from '../api/get-review-order';
+import { orderKeys } from '../api/keys';
 import { useProcessReviewOrder } from '../api/process-review-order';
 import { type TReviewEdit, useReviewEdit } from '../api/update-review-order';
 import { DocumentViewer } from '../components/document-viewer';
@@ -75,6 +78,14 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const query = useReviewOrder(shopId, docId);
+  const qc = useQueryClient();
+  // A document still being read on screen is shown once its reading ends (before that there is nothing to edit).
+  useLiveEvents((event) => {
+    if (event.type !== 'document' || event.data.documentId !== docId || event.data.stage === 'reading')
+      return;
+    if (query.data?.status === 'reading')
+      void qc.invalidateQueries({ queryKey: orderKeys.review(shopId, docId) });
+  });
   const edit = useReviewEdit(shopId, docId);
   const process = useProcessReviewOrder(shopId, docId);
   const [activeKey, setActiveKey] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import type { TProfile } from '@orderbridge/contract';
+import type { TLiveEvent, TProfile } from '@orderbridge/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { OverlayProvider } from '../../../components/ui/overlay';
 import { Toaster } from '../../../components/ui/toast';
 import { configureApiClient } from '../../../lib/api-client';
 import { CompanyContext, type TCompanyContext } from '../../../lib/company-context';
+import { holdLiveEvents } from '../../../lib/live-events';
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -95,5 +96,38 @@ export function renderInShop(
         </CompanyContext.Provider>
       </QueryClientProvider>,
     ),
+  };
+}
+
+/**
+ * The tab's event stream with a stand-in for the browser's EventSource (jsdom has none): the real
+ * lib/live-events asks the (fake) API for a ticket and opens it; `emit` delivers an event as the server would.
+ */
+export async function fakeEventStream() {
+  let source: { onmessage: ((m: { lastEventId: string; data: string }) => void) | null } | null = null;
+  let id = 0;
+  vi.stubGlobal(
+    'EventSource',
+    class {
+      onmessage = null;
+      onerror = null;
+      onopen = null;
+      constructor() {
+        source = this;
+      }
+      close() {}
+    },
+  );
+  const release = holdLiveEvents();
+  await vi.waitFor(() => {
+    if (!source) throw new Error('no stream opened');
+  });
+  return {
+    emit: (event: TLiveEvent) =>
+      source!.onmessage?.({ lastEventId: String(++id), data: JSON.stringify(event) }),
+    release: () => {
+      release();
+      vi.unstubAllGlobals();
+    },
   };
 }
