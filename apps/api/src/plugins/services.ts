@@ -137,7 +137,6 @@ export default fp(
       onCreditNote: (documentId) => returns.matchCreditNote(documentId),
     });
     const orders = createOrdersService({ db, signedUrls });
-    const dashboard = createDashboardService({ db, counters: {} });
     const mailIn = createMailInService({
       db,
       storage,
@@ -165,6 +164,10 @@ export default fp(
       mailer,
       config,
       notify: notifications.notify,
+    });
+    const dashboard = createDashboardService({
+      db,
+      counters: { noOfDispute: disputes.activeCount, noOfMessage: disputes.unreadCount },
     });
     const returns = createReturnsService({ db, disputes, documents });
     const operators = createOperators(db);
