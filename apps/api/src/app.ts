@@ -13,6 +13,8 @@ import { AppError } from './lib/app-error.js';
 import { keepFilePart } from './lib/uploads.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { agentRoutes } from './modules/catalogue/agent.routes.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { disputesRoutes } from './modules/disputes/disputes.routes.js';
 import { emailCallsRoutes } from './modules/mail-in/email-calls.routes.js';
@@ -153,6 +155,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       await api.register(adminRoutes);
       await api.register(emailCallsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(agentRoutes);
     },
     { prefix: '/api' },
   );

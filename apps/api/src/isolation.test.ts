@@ -39,6 +39,26 @@ describe('tenant isolation', () => {
     expect(results.some((r) => r.status === 200 && r.url.endsWith('/users'))).toBe(true);
   });
 
+  it('refuses every agent route (the agent token guard, not the tenant guard) to a user token and to no token', async () => {
+    const { victim } = await setUp(t.app);
+    const agentRoutes = t.app.registeredRoutes.filter(
+      (r) => r.url.startsWith('/api/agent/') && r.url !== '/api/agent/pair' && r.method !== 'HEAD',
+    );
+    expect(agentRoutes.length).toBeGreaterThanOrEqual(4);
+    for (const route of agentRoutes) {
+      const url = route.url.replace(/:\w+/g, '1');
+      for (const headers of [{ authorization: `Bearer ${victim.token}` }, {}]) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers,
+          payload: route.method === 'GET' ? undefined : {},
+        });
+        expect(`${route.method} ${route.url} ${res.statusCode}`).toBe(`${route.method} ${route.url} 401`);
+      }
+    }
+  });
+
   it('refuses a shop member on the supplier path of the same id, and unauthenticated calls', async () => {
     const { victim, target } = await setUp(t.app);
     const wrongType = await t.app.inject({

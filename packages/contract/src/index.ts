@@ -1,3 +1,4 @@
+export * from './catalogue.js';
 export * from './accounts.js';
 export * from './admin.js';
 export * from './companies.js';

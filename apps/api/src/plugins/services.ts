@@ -17,6 +17,12 @@ import { createLocalStorage, type Storage } from '../lib/storage.js';
 import { createAccountsService, type TAccountsService } from '../modules/accounts/accounts.service.js';
 import { createAdminService, type TAdminService } from '../modules/admin/admin.service.js';
 import { createOperators, type TOperators } from '../modules/admin/operators.js';
+import {
+  createIntegrationsService,
+  type TIntegrationsService,
+} from '../modules/catalogue/integrations.service.js';
+import { createMatchingService, type TMatchingService } from '../modules/catalogue/matching.service.js';
+import { createProductsService, type TProductsService } from '../modules/catalogue/products.service.js';
 import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
 import { createDisputesService, type TDisputesService } from '../modules/disputes/disputes.service.js';
 import { createMailInService, type TMailInService } from '../modules/mail-in/mail-in.service.js';
@@ -51,6 +57,9 @@ export type TServices = {
   operators: TOperators;
   admin: TAdminService;
   mailboxes: TMailboxesService;
+  products: TProductsService;
+  integrations: TIntegrationsService;
+  matching: TMatchingService;
 };
 
 declare module 'fastify' {
@@ -119,6 +128,9 @@ export default fp(
     });
     const jobs = await createJobs(opts.database, app.log);
     const signedUrls = createSignedUrls({ secret: config.jwtSecret, ttlSeconds: config.signedUrlTtlSeconds });
+    const products = createProductsService({ db });
+    const integrations = createIntegrationsService({ db });
+    const matching = createMatchingService({ db, products });
     let reader: Reader | undefined;
     const documents = createDocumentsService({
       db,
@@ -135,6 +147,8 @@ export default fp(
       publish: publishLiveEvents,
       // Called by the reading job, when the returns service below exists.
       onCreditNote: (documentId) => returns.matchCreditNote(documentId),
+      // Each read line is matched to the shop's POS product as soon as the document is read.
+      onRead: matching.matchDocument,
     });
     const orders = createOrdersService({ db, signedUrls });
     const mailIn = createMailInService({
@@ -221,6 +235,9 @@ export default fp(
       partners,
       documents,
       orders,
+      products,
+      integrations,
+      matching,
       notifications,
       dashboard,
       mailIn,

@@ -81,6 +81,8 @@ type TDeps = {
   publish: (db: TDb, events: TLiveEventInput[]) => Promise<void>;
   /** A read credit note settles disputes instead of becoming an order (the returns module matches it). */
   onCreditNote: (documentId: number) => Promise<void>;
+  /** Called once a document's read lines are stored (the catalogue matches them to products). */
+  onRead?: (documentId: number) => Promise<void>;
 };
 
 type TUpload = {
@@ -114,6 +116,7 @@ export function createDocumentsService({
   notify,
   publish,
   onCreditNote,
+  onRead,
 }: TDeps) {
   const profiles = createProfileStore(db);
 
@@ -567,6 +570,7 @@ export function createDocumentsService({
         await readNotification(tx as unknown as TDb, updated, orderId);
       });
       if (creditNote) await onCreditNote(doc.id);
+      await onRead?.(doc.id);
     },
 
     /** The learning job: teaches the reader this supplier's layout from the corrected document. */

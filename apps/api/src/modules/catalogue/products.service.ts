@@ -1,0 +1,458 @@
+import type {
+  TCatalogueListQuery,
+  TCatalogueSettings,
+  TExternalProduct,
+  TExternalProductsQuery,
+  TImportResult,
+  TLinkProduct,
+  TPage,
+  TProduct,
+  TProductInput,
+  TProductPatch,
+  TRowError,
+  TShopSupplierProduct,
+} from '@orderbridge/contract';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import {
+  catalogueSettings,
+  posProducts,
+  products,
+  shopSupplierProducts,
+  shopSuppliers,
+  type TPosProductRow,
+  type TProductRow,
+} from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { escapeLike } from '../../lib/sql-like.js';
+import { parseCsv, parseDecimal } from './csv.js';
+
+/** A price change of more than this percentage is flagged unless the shop sets its own threshold. */
+export const DEFAULT_PRICE_THRESHOLD_PCT = 5;
+const CHUNK = 1000;
+
+/** The supplier price-list CSV columns; sku and name are required, aliases are separated by `|`. */
+export const PRICE_LIST_COLUMNS = [
+  'sku',
+  'name',
+  'description',
+  'unitprice',
+  'packsize',
+  'barcode',
+  'aliases',
+];
+
+const productOf = (row: TProductRow, link?: { id: number; posProductId: number } | null): TProduct => ({
+  id: row.id,
+  sku: row.sku,
+  name: row.name,
+  description: row.description,
+  unitPrice: row.unitPrice,
+  packSize: row.packSize,
+  barcode: row.barcode,
+  aliases: row.aliases,
+  supplierId: row.supplierId,
+  semtekProductId: link?.posProductId ?? null,
+  shopSupplierProductId: link?.id ?? null,
+});
+
+export const externalOf = (row: TPosProductRow): Omit<TExternalProduct, 'linkedProducts'> => ({
+  id: row.id,
+  productCode: row.productCode,
+  description: row.description,
+  posDescription: row.posDescription,
+  barcode: row.barcode,
+  boxBarcode: row.boxBarcode,
+  qty: row.qty,
+  caseQty: row.caseQty,
+  units: row.units,
+  price: row.price,
+  casePrice: row.casePrice,
+  vatRate: row.vatRate,
+  active: row.active,
+  controlStock: row.controlStock,
+});
+
+/** Unique-index races and duplicates end as a clear conflict. */
+const skuTaken = (sku: string) =>
+  new AppError('CONFLICT', `You already have a product with SKU ${sku}.`, { sku: [`SKU ${sku} is taken`] });
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e?.code ?? e?.cause?.code) === '23505';
+};
+
+/** One price-list CSV record as a product, or the reason it cannot be one. */
+function priceListRow(v: Record<string, string>): TProductInput | string {
+  if (!v.sku) return 'sku is empty.';
+  if (v.sku.length > 100) return 'sku is longer than 100 characters.';
+  if (!v.name) return 'name is empty.';
+  const unitPrice = parseDecimal(v.unitprice);
+  if (unitPrice === 'invalid' || (unitPrice !== null && unitPrice < 0))
+    return `unitPrice "${v.unitprice}" is not a price.`;
+  const pack = parseDecimal(v.packsize);
+  if (pack === 'invalid' || (pack !== null && (!Number.isInteger(pack) || pack < 1)))
+    return `packSize "${v.packsize}" must be a whole number of at least 1.`;
+  return {
+    sku: v.sku,
+    name: v.name.slice(0, 300),
+    description: v.description ? v.description.slice(0, 2000) : null,
+    unitPrice,
+    packSize: pack ?? 1,
+    barcode: v.barcode || null,
+    aliases: [
+      ...new Set(
+        (v.aliases ?? '')
+          .split('|')
+          .map((a) => a.trim())
+          .filter(Boolean),
+      ),
+    ].slice(0, 50),
+  };
+}
+
+export function createProductsService({ db }: { db: TDb }) {
+  async function supplierProduct(supplierId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), eq(products.supplierId, supplierId)));
+    if (!row) throw notFound('This product');
+    return row;
+  }
+
+  const searchProducts = (search: string | undefined) => {
+    if (!search) return undefined;
+    const term = `%${escapeLike(search)}%`;
+    return or(ilike(products.sku, term), ilike(products.name, term));
+  };
+
+  /** The supplier companies a shop buys from, with the shop's link id for each. */
+  const shopSupplierIds = (shopId: number) =>
+    db
+      .select({ supplierId: shopSuppliers.supplierId })
+      .from(shopSuppliers)
+      .where(eq(shopSuppliers.shopId, shopId));
+
+  async function link(shopId: number, id: number): Promise<TShopSupplierProduct> {
+    const page = await links(shopId, { page: 1, perpage: 1 }, eq(shopSupplierProducts.id, id));
+    if (!page.data[0]) throw notFound('This product link');
+    return page.data[0];
+  }
+
+  async function links(
+    shopId: number,
+    query: TCatalogueListQuery,
+    extra?: SQL,
+  ): Promise<TPage<TShopSupplierProduct>> {
+    const where = and(eq(shopSupplierProducts.shopId, shopId), searchProducts(query.search), extra);
+    const base = () =>
+      db
+        .select({
+          link: shopSupplierProducts,
+          product: products,
+          pos: posProducts,
+          supplierName: shopSuppliers.name,
+        })
+        .from(shopSupplierProducts)
+        .innerJoin(products, eq(products.id, shopSupplierProducts.productId))
+        .innerJoin(posProducts, eq(posProducts.id, shopSupplierProducts.posProductId))
+        .innerJoin(shopSuppliers, eq(shopSuppliers.id, shopSupplierProducts.shopSupplierId));
+    const [[total], rows] = await Promise.all([
+      db
+        .select({ n: count() })
+        .from(shopSupplierProducts)
+        .innerJoin(products, eq(products.id, shopSupplierProducts.productId))
+        .where(where),
+      base()
+        .where(where)
+        .orderBy(asc(shopSuppliers.name), asc(products.sku))
+        .limit(query.perpage)
+        .offset((query.page - 1) * query.perpage),
+    ]);
+    return {
+      total: total?.n ?? 0,
+      page: query.page,
+      perPage: query.perpage,
+      data: rows.map((r) => ({
+        id: r.link.id,
+        shopSupplier: { shopSupplierId: r.link.shopSupplierId, supplierName: r.supplierName },
+        product: productOf(r.product, r.link),
+        semtekProductId: r.pos.id,
+        externalProduct: externalOf(r.pos),
+      })),
+    };
+  }
+
+  return {
+    /** A supplier's price list (its own products), searched by SKU or name. */
+    async supplierList(supplierId: number, query: TCatalogueListQuery): Promise<TPage<TProduct>> {
+      const where = and(eq(products.supplierId, supplierId), searchProducts(query.search));
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(products).where(where),
+        db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(sql`lower(${products.name})`, asc(products.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return {
+        total: total?.n ?? 0,
+        page: query.page,
+        perPage: query.perpage,
+        data: rows.map((r) => productOf(r)),
+      };
+    },
+
+    async create(supplierId: number, input: TProductInput): Promise<TProduct> {
+      try {
+        const [row] = await db
+          .insert(products)
+          .values({ supplierId, ...input })
+          .returning();
+        return productOf(row!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw skuTaken(input.sku);
+        throw error;
+      }
+    },
+
+    async update(supplierId: number, id: number, patch: TProductPatch): Promise<TProduct> {
+      await supplierProduct(supplierId, id);
+      try {
+        const [row] = await db
+          .update(products)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(and(eq(products.id, id), eq(products.supplierId, supplierId)))
+          .returning();
+        return productOf(row!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw skuTaken(patch.sku ?? '');
+        throw error;
+      }
+    },
+
+    async remove(supplierId: number, id: number) {
+      await supplierProduct(supplierId, id);
+      await db.delete(products).where(and(eq(products.id, id), eq(products.supplierId, supplierId)));
+    },
+
+    /**
+     * Imports a price list (CSV): products are created or updated by SKU; a malformed row is reported with its
+     * line number and the other rows are kept.
+     */
+    async importPriceList(supplierId: number, csv: string): Promise<TImportResult> {
+      const { header, records, errors } = parseCsv(csv);
+      for (const required of ['sku', 'name']) {
+        if (!header.includes(required)) {
+          throw new AppError(
+            'BAD_REQUEST',
+            `The price list has no "${required}" column. Its first line must name the columns: ${PRICE_LIST_COLUMNS.join(', ')}.`,
+          );
+        }
+      }
+      const rowErrors: TRowError[] = [...errors];
+      const bySku = new Map<string, { line: number; row: TProductInput }>();
+      for (const r of records) {
+        const row = priceListRow(r.values);
+        if (typeof row === 'string') rowErrors.push({ line: r.line, message: row });
+        else if (bySku.has(row.sku.toLowerCase()))
+          rowErrors.push({
+            line: r.line,
+            message: `sku ${row.sku} is already on line ${bySku.get(row.sku.toLowerCase())!.line}.`,
+          });
+        else bySku.set(row.sku.toLowerCase(), { line: r.line, row });
+      }
+      const existing = new Map(
+        (await db.select().from(products).where(eq(products.supplierId, supplierId))).map((p) => [
+          p.sku.toLowerCase(),
+          p,
+        ]),
+      );
+      const same = (a: TProductRow, b: TProductInput) =>
+        a.name === b.name &&
+        a.description === (b.description ?? null) &&
+        a.unitPrice === (b.unitPrice ?? null) &&
+        a.packSize === b.packSize &&
+        a.barcode === (b.barcode ?? null) &&
+        a.aliases.join('|') === b.aliases.join('|');
+      let created = 0;
+      let updated = 0;
+      let unchanged = 0;
+      await db.transaction(async (tx) => {
+        const inserts: (TProductInput & { supplierId: number })[] = [];
+        for (const [key, { row }] of bySku) {
+          const old = existing.get(key);
+          if (!old) {
+            inserts.push({ ...row, supplierId });
+            created++;
+          } else if (same(old, row)) unchanged++;
+          else {
+            await tx
+              .update(products)
+              .set({ ...row, sku: old.sku, updatedAt: new Date() })
+              .where(eq(products.id, old.id));
+            updated++;
+          }
+        }
+        for (let i = 0; i < inserts.length; i += CHUNK)
+          await tx.insert(products).values(inserts.slice(i, i + CHUNK));
+      });
+      rowErrors.sort((a, b) => a.line - b.line);
+      return { rows: bySku.size, created, updated, unchanged, errors: rowErrors };
+    },
+
+    /** The products of the shop's suppliers (spec Product), each with the POS product it is linked to. */
+    async shopList(shopId: number, query: TCatalogueListQuery): Promise<TPage<TProduct>> {
+      const where = and(inArray(products.supplierId, shopSupplierIds(shopId)), searchProducts(query.search));
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(products).where(where),
+        db
+          .select({ product: products, link: shopSupplierProducts })
+          .from(products)
+          .leftJoin(
+            shopSupplierProducts,
+            and(eq(shopSupplierProducts.productId, products.id), eq(shopSupplierProducts.shopId, shopId)),
+          )
+          .where(where)
+          .orderBy(sql`lower(${products.name})`, asc(products.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      return {
+        total: total?.n ?? 0,
+        page: query.page,
+        perPage: query.perpage,
+        data: rows.map((r) => productOf(r.product, r.link)),
+      };
+    },
+
+    links: (shopId: number, query: TCatalogueListQuery) => links(shopId, query),
+    link,
+
+    /** Links a supplier's product to one of the shop's POS products (replacing an earlier link of it). */
+    async createLink(shopId: number, input: TLinkProduct): Promise<TShopSupplierProduct> {
+      const [product] = await db
+        .select({ id: products.id, shopSupplierId: shopSuppliers.id })
+        .from(products)
+        .innerJoin(
+          shopSuppliers,
+          and(eq(shopSuppliers.supplierId, products.supplierId), eq(shopSuppliers.shopId, shopId)),
+        )
+        .where(eq(products.id, input.productId));
+      if (!product)
+        throw new AppError('NOT_FOUND', 'This product is not one of your suppliers’ products.', {
+          productId: ['Choose a product of one of your suppliers'],
+        });
+      const [pos] = await db
+        .select({ id: posProducts.id })
+        .from(posProducts)
+        .where(and(eq(posProducts.id, input.semtekProductId), eq(posProducts.shopId, shopId)));
+      if (!pos)
+        throw new AppError('NOT_FOUND', 'This POS product is not in your catalogue.', {
+          semtekProductId: ['Choose a product of your POS catalogue'],
+        });
+      const [row] = await db
+        .insert(shopSupplierProducts)
+        .values({
+          shopId,
+          shopSupplierId: product.shopSupplierId,
+          productId: product.id,
+          posProductId: pos.id,
+        })
+        .onConflictDoUpdate({
+          target: [shopSupplierProducts.shopId, shopSupplierProducts.productId],
+          set: { posProductId: pos.id, shopSupplierId: product.shopSupplierId },
+        })
+        .returning({ id: shopSupplierProducts.id });
+      return link(shopId, row!.id);
+    },
+
+    /** Removes the link of a supplier's product (spec `DELETE /products/{id}/integrations`). */
+    async removeLink(shopId: number, productId: number) {
+      const removed = await db
+        .delete(shopSupplierProducts)
+        .where(and(eq(shopSupplierProducts.shopId, shopId), eq(shopSupplierProducts.productId, productId)))
+        .returning({ id: shopSupplierProducts.id });
+      if (!removed.length) throw notFound('A link of this product');
+    },
+
+    /** The shop's POS catalogue of one integration (spec `integrations/{id}/products`), with linked products. */
+    async posList(
+      shopId: number,
+      integrationId: number,
+      query: TExternalProductsQuery,
+    ): Promise<TPage<TExternalProduct>> {
+      const term = query.search ? `%${escapeLike(query.search)}%` : null;
+      const linked = sql`exists (select 1 from ${shopSupplierProducts} where ${shopSupplierProducts.posProductId} = ${posProducts.id})`;
+      const where = and(
+        eq(posProducts.shopId, shopId),
+        eq(posProducts.integrationId, integrationId),
+        term
+          ? or(
+              ilike(posProducts.productCode, term),
+              ilike(posProducts.description, term),
+              ilike(posProducts.barcode, term),
+            )
+          : undefined,
+        query.linked === 'true' ? linked : query.linked === 'false' ? sql`not ${linked}` : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(posProducts).where(where),
+        db
+          .select()
+          .from(posProducts)
+          .where(where)
+          .orderBy(sql`lower(${posProducts.description})`, asc(posProducts.id))
+          .limit(query.perpage)
+          .offset((query.page - 1) * query.perpage),
+      ]);
+      const linkRows = rows.length
+        ? await db
+            .select({
+              id: shopSupplierProducts.id,
+              posProductId: shopSupplierProducts.posProductId,
+              productId: products.id,
+              sku: products.sku,
+            })
+            .from(shopSupplierProducts)
+            .innerJoin(products, eq(products.id, shopSupplierProducts.productId))
+            .where(
+              and(
+                eq(shopSupplierProducts.shopId, shopId),
+                inArray(
+                  shopSupplierProducts.posProductId,
+                  rows.map((r) => r.id),
+                ),
+              ),
+            )
+        : [];
+      return {
+        total: total?.n ?? 0,
+        page: query.page,
+        perPage: query.perpage,
+        data: rows.map((r) => ({
+          ...externalOf(r),
+          linkedProducts: linkRows
+            .filter((l) => l.posProductId === r.id)
+            .map((l) => ({ shopSupplierProductId: l.id, productId: l.productId, sku: l.sku })),
+        })),
+      };
+    },
+
+    async settings(shopId: number): Promise<TCatalogueSettings> {
+      const [row] = await db.select().from(catalogueSettings).where(eq(catalogueSettings.shopId, shopId));
+      return { priceChangeThresholdPct: row?.priceChangeThresholdPct ?? DEFAULT_PRICE_THRESHOLD_PCT };
+    },
+
+    async saveSettings(shopId: number, input: TCatalogueSettings): Promise<TCatalogueSettings> {
+      await db
+        .insert(catalogueSettings)
+        .values({ shopId, ...input })
+        .onConflictDoUpdate({ target: catalogueSettings.shopId, set: { ...input, updatedAt: new Date() } });
+      return input;
+    },
+  };
+}
+export type TProductsService = ReturnType<typeof createProductsService>;
