@@ -1,6 +1,6 @@
-export * from './catalogue.js';
 export * from './accounts.js';
 export * from './admin.js';
+export * from './catalogue.js';
 export * from './companies.js';
 export * from './disputes.js';
 export * from './envelope.js';
