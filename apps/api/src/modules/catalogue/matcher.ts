@@ -42,7 +42,7 @@ export type TMatchIndexInput = {
 /** Below this fuzzy score a description match is not offered. */
 const FUZZY_MIN = 0.5;
 /** Words in more than this share of the catalogue say nothing about which product is meant. */
-const COMMON_WORD_SHARE = 0.05;
+const COMMON_WORD_SHARE = 0.02;
 const CASE_UNITS = /^(cs|cse|case|cases|ctn|carton|box|bx|tray|pk|pack|krat|doos|colli)$/i;
 
 export const normaliseCode = (code: string) =>
@@ -119,12 +119,13 @@ export function buildMatchIndex(input: TMatchIndexInput) {
     }
   }
   const n = Math.max(1, input.products.length);
-  const idf = (w: string) => Math.log(1 + n / (postings.get(w)?.length ?? 0.5));
-  for (const [id, ws] of productWords)
-    weightOf.set(
-      id,
-      [...ws].reduce((s, w) => s + idf(w), 0),
-    );
+  const idf = new Map<string, number>();
+  for (const [w, list] of postings) idf.set(w, Math.log(1 + n / list.length));
+  for (const [id, ws] of productWords) {
+    let weight = 0;
+    for (const w of ws) weight += idf.get(w)!;
+    weightOf.set(id, weight);
+  }
   const commonLimit = Math.max(50, n * COMMON_WORD_SHARE);
   return { byId, codes, barcodes, aliases, postings, productWords, weightOf, idf, commonLimit };
 }
@@ -171,24 +172,27 @@ export function matchLine(index: TMatchIndex, line: TMatchLine): TMatchResult {
   const alias = index.aliases.get(normal);
   if (alias !== undefined && index.byId.has(alias)) return result(alias, 'alias', 0.95, null);
 
+  // Candidates come from the line's rarer words (or, when it has none, its rarest); every shared word counts.
   const lineWords = words(line.itemDesc);
-  const lineWeight = lineWords.reduce((s, w) => s + index.idf(w), 0);
+  const known = lineWords
+    .filter((w) => index.postings.has(w))
+    .sort((a, b) => index.postings.get(a)!.length - index.postings.get(b)!.length);
+  let lineWeight = 0;
+  for (const w of lineWords) lineWeight += index.idf.get(w) ?? Math.log(1 + index.byId.size / 0.5);
+  const rare = known.filter((w, i) => i === 0 || index.postings.get(w)!.length <= index.commonLimit);
+  const common = known.filter((w) => !rare.includes(w));
   const scores = new Map<number, number>();
-  for (const w of lineWords) {
-    const list = index.postings.get(w);
-    if (!list || list.length > index.commonLimit) continue;
-    const weight = index.idf(w);
-    for (const id of list) scores.set(id, (scores.get(id) ?? 0) + weight);
+  for (const w of rare) {
+    const weight = index.idf.get(w)!;
+    for (const id of index.postings.get(w)!) scores.set(id, (scores.get(id) ?? 0) + weight);
   }
-  // Common words were skipped above; they still count for the candidates found through rarer ones.
-  const common = lineWords.filter((w) => (index.postings.get(w)?.length ?? 0) > index.commonLimit);
   let best = -1;
   let bestScore = 0;
-  for (const [id, rare] of scores) {
-    let shared = rare;
-    const own = index.productWords.get(id);
-    for (const w of common) if (own?.has(w)) shared += index.idf(w);
-    const score = (2 * shared) / (lineWeight + (index.weightOf.get(id) ?? 0));
+  for (const [id, rareShared] of scores) {
+    let shared = rareShared;
+    const own = index.productWords.get(id)!;
+    for (const w of common) if (own.has(w)) shared += index.idf.get(w)!;
+    const score = (2 * shared) / (lineWeight + index.weightOf.get(id)!);
     if (score > bestScore) {
       bestScore = score;
       best = id;
