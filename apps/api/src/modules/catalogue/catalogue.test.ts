@@ -347,7 +347,7 @@ describe('catalogue sync', () => {
     expect((await call(token, 'POST', '/api/agent/heartbeat', {})).json().data.syncRequested).toBe(true);
     await csv(token, '/api/agent/sync', `${CATALOGUE_HEADER}\nP1,Product 1 500g,,,,,12,ea,1,1,21,1,0`);
     expect((await call(token, 'POST', '/api/agent/heartbeat', {})).json().data.syncRequested).toBe(false);
-  });
+  }, 120_000);
 });
 
 /** A document of the shop with these lines, as the reader would have stored it, waiting for review. */
@@ -403,7 +403,9 @@ const POS = [
 ].join('\n');
 
 describe('matching read lines to POS products', () => {
-  it('matches by supplier code, barcode, alias and description, with pack conversion and price changes', async () => {
+  it('matches by supplier code, barcode, alias and description, with pack conversion and price changes', {
+    timeout: 90_000,
+  }, async () => {
     const w = await world();
     const token = await pair(w);
     await csv(token, '/api/agent/sync', POS);

@@ -20,15 +20,18 @@ import type { TProductsService } from './products.service.js';
 type TDeps = {
   db: TDb;
   products: Pick<TProductsService, 'settings'>;
-  /** Told when a read document has lines whose price moved past the shop's threshold (notifications listen). */
-  onPriceChanges?: (shopId: number, documentId: number, lines: number) => Promise<void>;
+  /**
+   * Told when a read document has lines whose price moved past the shop's threshold (notifications listen); runs
+   * in the caller's transaction when there is one.
+   */
+  onPriceChanges?: (shopId: number, documentId: number, lines: number, tx: TDb) => Promise<void>;
 };
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
 export function createMatchingService({ db, products: productsService, onPriceChanges }: TDeps) {
-  async function documentOf(shopId: number | null, documentId: number) {
-    const [row] = await db
+  async function documentOf(shopId: number | null, documentId: number, handle: TDb = db) {
+    const [row] = await handle
       .select({ doc: documents, supplierId: shopSuppliers.supplierId })
       .from(documents)
       .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
@@ -37,37 +40,36 @@ export function createMatchingService({ db, products: productsService, onPriceCh
   }
 
   /** Everything the matcher knows for one shop and supplier. */
-  async function indexFor(shopId: number, shopSupplierId: number, supplierId: number) {
-    const [pos, linked, aliases] = await Promise.all([
-      db
-        .select({
-          id: posProducts.id,
-          productCode: posProducts.productCode,
-          description: posProducts.description,
-          posDescription: posProducts.posDescription,
-          barcode: posProducts.barcode,
-          boxBarcode: posProducts.boxBarcode,
-          caseQty: posProducts.caseQty,
-          casePrice: posProducts.casePrice,
-        })
-        .from(posProducts)
-        .where(and(eq(posProducts.shopId, shopId), eq(posProducts.active, true))),
-      db
-        .select({
-          sku: products.sku,
-          name: products.name,
-          aliases: products.aliases,
-          packSize: products.packSize,
-          posProductId: shopSupplierProducts.posProductId,
-        })
-        .from(shopSupplierProducts)
-        .innerJoin(products, eq(products.id, shopSupplierProducts.productId))
-        .where(and(eq(shopSupplierProducts.shopId, shopId), eq(products.supplierId, supplierId))),
-      db
-        .select()
-        .from(productAliases)
-        .where(and(eq(productAliases.shopId, shopId), eq(productAliases.shopSupplierId, shopSupplierId))),
-    ]);
+  async function indexFor(handle: TDb, shopId: number, shopSupplierId: number, supplierId: number) {
+    // One after the other: a transaction's connection runs one query at a time.
+    const pos = await handle
+      .select({
+        id: posProducts.id,
+        productCode: posProducts.productCode,
+        description: posProducts.description,
+        posDescription: posProducts.posDescription,
+        barcode: posProducts.barcode,
+        boxBarcode: posProducts.boxBarcode,
+        caseQty: posProducts.caseQty,
+        casePrice: posProducts.casePrice,
+      })
+      .from(posProducts)
+      .where(and(eq(posProducts.shopId, shopId), eq(posProducts.active, true)));
+    const linked = await handle
+      .select({
+        sku: products.sku,
+        name: products.name,
+        aliases: products.aliases,
+        packSize: products.packSize,
+        posProductId: shopSupplierProducts.posProductId,
+      })
+      .from(shopSupplierProducts)
+      .innerJoin(products, eq(products.id, shopSupplierProducts.productId))
+      .where(and(eq(shopSupplierProducts.shopId, shopId), eq(products.supplierId, supplierId)));
+    const aliases = await handle
+      .select()
+      .from(productAliases)
+      .where(and(eq(productAliases.shopId, shopId), eq(productAliases.shopSupplierId, shopSupplierId)));
     const index = buildMatchIndex({
       products: pos,
       codes: [
@@ -95,9 +97,15 @@ export function createMatchingService({ db, products: productsService, onPriceCh
    * The price to compare with: what this supplier charged per unit for the product on the last earlier
    * document, else the POS cost per unit (casePrice / caseQty).
    */
-  async function previousCosts(shopSupplierId: number, before: Date, documentId: number, posIds: number[]) {
+  async function previousCosts(
+    handle: TDb,
+    shopSupplierId: number,
+    before: Date,
+    documentId: number,
+    posIds: number[],
+  ) {
     if (!posIds.length) return new Map<number, { cost: number; date: string }>();
-    const rows = await db
+    const rows = await handle
       .selectDistinctOn([lineMatches.posProductId], {
         posProductId: lineMatches.posProductId,
         cost: lineMatches.unitCost,
@@ -124,21 +132,22 @@ export function createMatchingService({ db, products: productsService, onPriceCh
     );
   }
 
-  /** Matches a document's lines (a person's confirmed matches stay) and stores them with their price changes. */
-  async function matchDocument(documentId: number) {
-    const found = await documentOf(null, documentId);
+  /**
+   * Matches a document's lines (a person's confirmed matches stay) and stores them with their price changes. The
+   * reading job passes its transaction, so a document is never seen read but unmatched.
+   */
+  async function matchDocument(documentId: number, handle: TDb = db) {
+    const found = await documentOf(null, documentId, handle);
     if (!found) return;
     const { doc, supplierId } = found;
-    const [items, existing] = await Promise.all([
-      db
-        .select()
-        .from(documentItems)
-        .where(eq(documentItems.documentId, doc.id))
-        .orderBy(asc(documentItems.lineNo)),
-      db.select().from(lineMatches).where(eq(lineMatches.documentId, doc.id)),
-    ]);
+    const items = await handle
+      .select()
+      .from(documentItems)
+      .where(eq(documentItems.documentId, doc.id))
+      .orderBy(asc(documentItems.lineNo));
+    const existing = await handle.select().from(lineMatches).where(eq(lineMatches.documentId, doc.id));
     const confirmed = new Map(existing.filter((m) => m.confirmedBy).map((m) => [m.lineNo, m]));
-    const { index, pos } = await indexFor(doc.shopId, doc.shopSupplierId, supplierId);
+    const { index, pos } = await indexFor(handle, doc.shopId, doc.shopSupplierId, supplierId);
     const matched = items.map((item) => {
       const kept = confirmed.get(item.lineNo);
       if (kept)
@@ -152,10 +161,10 @@ export function createMatchingService({ db, products: productsService, onPriceCh
         };
       return { item, ...matchLine(index, item), confirmedBy: null };
     });
-    const previous = await previousCosts(doc.shopSupplierId, doc.createdAt, doc.id, [
+    const previous = await previousCosts(handle, doc.shopSupplierId, doc.createdAt, doc.id, [
       ...new Set(matched.map((m) => m.posProductId).filter((id): id is number => id !== null)),
     ]);
-    const threshold = (await productsService.settings(doc.shopId)).priceChangeThresholdPct;
+    const threshold = (await productsService.settings(doc.shopId, handle)).priceChangeThresholdPct;
     let flagged = 0;
     const rows = matched.map((m) => {
       const unitCost =
@@ -187,11 +196,11 @@ export function createMatchingService({ db, products: productsService, onPriceCh
         confirmedBy: m.confirmedBy,
       };
     });
-    await db.transaction(async (tx) => {
+    await handle.transaction(async (tx) => {
       await tx.delete(lineMatches).where(eq(lineMatches.documentId, doc.id));
       if (rows.length) await tx.insert(lineMatches).values(rows);
+      if (flagged) await onPriceChanges?.(doc.shopId, doc.id, flagged, tx as unknown as TDb);
     });
-    if (flagged) await onPriceChanges?.(doc.shopId, doc.id, flagged);
   }
 
   async function view(shopId: number, documentId: number): Promise<TLineMatch[]> {

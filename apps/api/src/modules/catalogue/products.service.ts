@@ -441,8 +441,8 @@ export function createProductsService({ db }: { db: TDb }) {
       };
     },
 
-    async settings(shopId: number): Promise<TCatalogueSettings> {
-      const [row] = await db.select().from(catalogueSettings).where(eq(catalogueSettings.shopId, shopId));
+    async settings(shopId: number, handle: TDb = db): Promise<TCatalogueSettings> {
+      const [row] = await handle.select().from(catalogueSettings).where(eq(catalogueSettings.shopId, shopId));
       return { priceChangeThresholdPct: row?.priceChangeThresholdPct ?? DEFAULT_PRICE_THRESHOLD_PCT };
     },
 

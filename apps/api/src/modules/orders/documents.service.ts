@@ -81,8 +81,8 @@ type TDeps = {
   publish: (db: TDb, events: TLiveEventInput[]) => Promise<void>;
   /** A read credit note settles disputes instead of becoming an order (the returns module matches it). */
   onCreditNote: (documentId: number) => Promise<void>;
-  /** Called once a document's read lines are stored (the catalogue matches them to products). */
-  onRead?: (documentId: number) => Promise<void>;
+  /** Called in the reading transaction once the read lines are stored (the catalogue matches them to products). */
+  onRead?: (documentId: number, tx: TDb) => Promise<void>;
 };
 
 type TUpload = {
@@ -563,6 +563,7 @@ export function createDocumentsService({
           .where(eq(documents.id, doc.id))
           .returning();
         if (!updated) return;
+        await onRead?.(doc.id, tx as unknown as TDb);
         // Straight through: the order is made in the same transaction, so no one sees the document half-done.
         const orderId = automatic ? await complete(tx as unknown as TDb, updated, null) : null;
         const stage = updated.status === 'failed' ? 'failed' : orderId !== null ? 'processed' : 'ready';
@@ -570,7 +571,6 @@ export function createDocumentsService({
         await readNotification(tx as unknown as TDb, updated, orderId);
       });
       if (creditNote) await onCreditNote(doc.id);
-      await onRead?.(doc.id);
     },
 
     /** The learning job: teaches the reader this supplier's layout from the corrected document. */
