@@ -80,7 +80,7 @@ const status = async (w: TWorld) =>
 const CATALOGUE_HEADER =
   'productCode,description,posDescription,barcode,boxBarcode,qty,caseQty,units,price,casePrice,vatRate,active,controlStock';
 
-describe('supplier products', () => {
+describe('supplier products', { timeout: 120_000 }, () => {
   it('creates, lists, searches, edits, deletes and refuses bad input and duplicates', async () => {
     const w = await world();
     const base = `/api/suppliers/${w.supplierId}/products`;
@@ -168,7 +168,7 @@ describe('supplier products', () => {
   });
 });
 
-describe('pairing and connection status', () => {
+describe('pairing and connection status', { timeout: 120_000 }, () => {
   it('lists Semtek as never connected, pairs with a right code and refuses wrong, reused and expired codes', async () => {
     const w = await world();
     const list = await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/integrations`);
@@ -305,7 +305,7 @@ describe('pairing and connection status', () => {
   });
 });
 
-describe('catalogue sync', () => {
+describe('catalogue sync', { timeout: 120_000 }, () => {
   it('takes thousands of rows, reports a malformed row by line number, and is idempotent', async () => {
     const w = await world();
     const token = await pair(w);
@@ -347,7 +347,7 @@ describe('catalogue sync', () => {
     expect((await call(token, 'POST', '/api/agent/heartbeat', {})).json().data.syncRequested).toBe(true);
     await csv(token, '/api/agent/sync', `${CATALOGUE_HEADER}\nP1,Product 1 500g,,,,,12,ea,1,1,21,1,0`);
     expect((await call(token, 'POST', '/api/agent/heartbeat', {})).json().data.syncRequested).toBe(false);
-  }, 120_000);
+  });
 });
 
 /** A document of the shop with these lines, as the reader would have stored it, waiting for review. */
@@ -402,10 +402,8 @@ const POS = [
   'MILK2,Whole milk 2 litre,MILK 2L,,,0,1,ea,1.5,,9,1,1',
 ].join('\n');
 
-describe('matching read lines to POS products', () => {
-  it('matches by supplier code, barcode, alias and description, with pack conversion and price changes', {
-    timeout: 90_000,
-  }, async () => {
+describe('matching read lines to POS products', { timeout: 120_000 }, () => {
+  it('matches by supplier code, barcode, alias and description, with pack conversion and price changes', async () => {
     const w = await world();
     const token = await pair(w);
     await csv(token, '/api/agent/sync', POS);
@@ -659,5 +657,5 @@ describe('matching read lines to POS products', () => {
     const other = await world();
     const otherToken = await pair(other);
     expect((await call(otherToken, 'POST', `/api/agent/pushes/${batches[0].id}/ack`)).statusCode).toBe(404);
-  }, 90_000);
+  });
 });
