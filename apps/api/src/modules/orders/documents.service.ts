@@ -563,7 +563,8 @@ export function createDocumentsService({
           .where(eq(documents.id, doc.id))
           .returning();
         if (!updated) return;
-        await onRead?.(doc.id, tx as unknown as TDb);
+        // A credit note's lines are credits, not deliveries: no products or prices to match.
+        if (!creditNote) await onRead?.(doc.id, tx as unknown as TDb);
         // Straight through: the order is made in the same transaction, so no one sees the document half-done.
         const orderId = automatic ? await complete(tx as unknown as TDb, updated, null) : null;
         const stage = updated.status === 'failed' ? 'failed' : orderId !== null ? 'processed' : 'ready';
