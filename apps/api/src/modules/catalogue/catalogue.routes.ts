@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import {
   ZCatalogueListQuerySchema,
   ZCatalogueSettingsReplySchema,
@@ -37,6 +39,8 @@ const id = z.coerce
 const idParams = z.object({ id }).passthrough();
 const lineParams = z.object({ id, lineNo: id }).passthrough();
 const ok = <T>(message: string, data: T) => ({ success: true, message, data });
+/** The Semtek agent is one dependency-free file, served as the integration's download asset. */
+const AGENT_FILE = createRequire(import.meta.url).resolve('@orderbridge/semtek-agent/agent.mjs');
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { products, integrations, matching } = app.services;
@@ -220,6 +224,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shops/:shopId/orders/:id/matches',
     { schema: { tags: matchTags, params: idParams, response: { 200: ZLineMatchesReplySchema } } },
     async (request) => ok('Line matches.', await matching.forOrder(request.company.id, request.params.id)),
+  );
+
+  app.get(
+    '/integrations/semtek/agent.mjs',
+    { schema: { tags: ['Integrations'], security: [], description: 'The Semtek agent (download asset).' } },
+    async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orderbridge-semtek-agent.mjs"')
+        .send(await readFile(AGENT_FILE)),
   );
 
   // ---- shop: integrations (spec §7) -----------------------------------------------------------------------------
