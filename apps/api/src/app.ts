@@ -6,10 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import { openDatabase, type TDatabase } from './db/client.js';
 import { AppError } from './lib/app-error.js';
+import { compiledSerializerCompiler } from './lib/serializer.js';
 import { keepFilePart } from './lib/uploads.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -84,7 +85,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   });
   app.decorate('registeredRoutes', routes);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   if (!opts.database) app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { page, ZPageQuerySchema } from './paging.js';
+import { page, ZListQuerySchema } from './paging.js';
 
 /** Order status values (the spec leaves them open): what a shop needs to know about an order. */
 export const ORDER_STATUSES = ['open', 'delivered', 'disputed', 'closed'] as const;
@@ -333,7 +333,7 @@ export const ZReceivePatchSchema = z
 
 export const ZOrderStatusPatchSchema = z.object({ orderStatus: ZOrderStatusSchema });
 
-export const ZOrdersQuerySchema = ZPageQuerySchema.extend({
+export const ZOrdersQuerySchema = ZListQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   status: ZOrderStatusSchema.optional(),
   shopsupplierid: z.coerce.number().int().positive().optional(),
@@ -343,9 +343,10 @@ export const ZOrdersQuerySchema = ZPageQuerySchema.extend({
 });
 export type TOrdersQuery = z.infer<typeof ZOrdersQuerySchema>;
 
-export const ZDocumentsQuerySchema = ZPageQuerySchema.extend({
+export const ZDocumentsQuerySchema = ZListQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   shopsupplierid: z.coerce.number().int().positive().optional(),
+  sort: z.enum(['newest', 'oldest']).default('newest'),
 });
 export type TDocumentsQuery = z.infer<typeof ZDocumentsQuerySchema>;
 

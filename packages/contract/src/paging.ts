@@ -18,12 +18,35 @@ export const ZPageQuerySchema = z.object({
 });
 export type TPageQuery = z.infer<typeof ZPageQuerySchema>;
 
-/** A page of a list: `data = { total, page, perPage, data: [...] }`. */
+/** A list's total is exact up to this many rows; beyond it the list says `total: 10000, totalCapped: true` ("10,000+"). */
+export const LIST_TOTAL_CAP = 10_000;
+/** Page numbers reach this many rows deep; further pages are read with the previous page's `nextCursor`. */
+export const MAX_LIST_OFFSET = 10_000;
+
+/** The query of a list of the shared list module: the spec's page numbers plus the opaque keyset cursor. */
+export const ZListQuerySchema = ZPageQuerySchema.extend({
+  cursor: z.string().max(400, 'Not a cursor of this list').optional(),
+});
+export type TListQuery = z.infer<typeof ZListQuerySchema>;
+
+/**
+ * A page of a list: `data = { total, page, perPage, data: [...] }` (spec §3). Lists of the shared list module add
+ * `totalCapped` (the total is LIST_TOTAL_CAP and there are more) and `nextCursor` (null on the last page).
+ */
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({
     total: z.number().int(),
+    totalCapped: z.boolean().optional(),
     page: z.number().int(),
     perPage: z.number().int(),
+    nextCursor: z.string().nullable().optional(),
     data: z.array(item),
   });
-export type TPage<T> = { total: number; page: number; perPage: number; data: T[] };
+export type TPage<T> = {
+  total: number;
+  totalCapped?: boolean;
+  page: number;
+  perPage: number;
+  nextCursor?: string | null;
+  data: T[];
+};

@@ -97,6 +97,19 @@ export const documents = pgTable(
   },
   (t) => [
     index('documents_shop_status_idx').on(t.shopId, t.status, t.createdAt),
+    // The review queue and the unprocessed list (lib/list.ts order: created_at desc, id desc), one partial index each.
+    index('documents_shop_review_idx')
+      .on(t.shopId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('pending_review', 'failed')`),
+    index('documents_shop_unprocessed_idx')
+      .on(t.shopId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('reading', 'pending_review', 'failed')`),
+    index('documents_link_review_idx')
+      .on(t.shopSupplierId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('pending_review', 'failed')`),
+    index('documents_link_unprocessed_idx')
+      .on(t.shopSupplierId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} in ('reading', 'pending_review', 'failed')`),
     // One reading per file and supplier: a second upload of the same bytes is a duplicate.
     uniqueIndex('documents_supplier_sha_uq').on(t.shopSupplierId, t.sha256),
   ],
@@ -168,12 +181,32 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_document_uq').on(t.documentId),
+    // The orders list (lib/list.ts) on both sides: tenant first, then the filter, then the sort key and id, so a
+    // page is read in order and never sorted. A link (shop_supplier_id) belongs to one shop and one supplier, so
+    // the link-first indexes serve the supplier filter of both sides.
     index('orders_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc()),
-    // Every list index ends with the sort (created_at desc, id desc), so a page is read in order, never sorted.
     index('orders_shop_status_created_idx').on(t.shopId, t.status, t.createdAt.desc(), t.id.desc()),
     index('orders_shop_link_created_idx').on(t.shopId, t.shopSupplierId, t.createdAt.desc(), t.id.desc()),
-    index('orders_shop_supplier_created_idx').on(t.shopSupplierId, t.createdAt.desc()),
-    index('orders_supplier_created_idx').on(t.supplierId, t.createdAt.desc()),
+    index('orders_shop_total_idx').on(t.shopId, t.invoiceTotal.desc(), t.id.desc()),
+    index('orders_shop_invoice_date_idx').on(t.shopId, t.invoiceDate.desc(), t.id.desc()),
+    index('orders_shop_status_total_idx').on(t.shopId, t.status, t.invoiceTotal.desc(), t.id.desc()),
+    index('orders_shop_status_invoice_date_idx').on(t.shopId, t.status, t.invoiceDate.desc(), t.id.desc()),
+    index('orders_supplier_created_idx').on(t.supplierId, t.createdAt.desc(), t.id.desc()),
+    index('orders_supplier_status_created_idx').on(t.supplierId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_supplier_total_idx').on(t.supplierId, t.invoiceTotal.desc(), t.id.desc()),
+    index('orders_supplier_invoice_date_idx').on(t.supplierId, t.invoiceDate.desc(), t.id.desc()),
+    index('orders_supplier_status_total_idx').on(t.supplierId, t.status, t.invoiceTotal.desc(), t.id.desc()),
+    index('orders_supplier_status_invoice_date_idx').on(
+      t.supplierId,
+      t.status,
+      t.invoiceDate.desc(),
+      t.id.desc(),
+    ),
+    index('orders_shop_supplier_created_idx').on(t.shopSupplierId, t.createdAt.desc(), t.id.desc()),
+    // The operators' list of every company's orders.
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_link_total_idx').on(t.shopSupplierId, t.invoiceTotal.desc(), t.id.desc()),
+    index('orders_link_invoice_date_idx').on(t.shopSupplierId, t.invoiceDate.desc(), t.id.desc()),
     // Number search is a prefix LIKE on the lower-cased number.
     index('orders_shop_invoice_num_idx').on(t.shopId, sql`lower(${t.invoiceNum}) text_pattern_ops`),
     index('orders_shop_order_num_idx').on(t.shopId, sql`lower(${t.orderNum}) text_pattern_ops`),

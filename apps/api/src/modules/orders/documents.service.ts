@@ -23,7 +23,7 @@ import {
   runChecks,
   type TReaderResult,
 } from '@orderbridge/reader';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { TDb } from '../../db/client.js';
 import {
@@ -39,6 +39,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { defineList, type TListScope } from '../../lib/list.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import type { Storage } from '../../lib/storage.js';
@@ -66,6 +67,84 @@ export const URGENT_AFTER_HOURS = 24;
 export const URGENT_CORRECTIONS = 5;
 /** The supplier's latest spellings of itself that a receipt's vendor is matched against. */
 const KNOWN_VENDORS = 5;
+
+/** A documents list with its page select; the uploader and the order it became come in the same statement. */
+const documentsSelect = (db: TDb) =>
+  db
+    .select({
+      doc: documents,
+      supplierId: shopSuppliers.supplierId,
+      supplierName: shopSuppliers.name,
+      uploader: users.email,
+      orderId: orders.id,
+    })
+    .from(documents)
+    .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+    .leftJoin(users, eq(users.id, documents.uploadedBy))
+    .leftJoin(orders, eq(orders.documentId, documents.id));
+type TDocumentsRow = Awaited<ReturnType<ReturnType<typeof documentsSelect>['where']>>[number];
+
+/**
+ * A list of documents in some states. Each set of states has a partial index (schema/orders.ts) whose predicate
+ * is this same IN list, so the planner reads the shop's documents in page order instead of sorting them.
+ */
+const documentsList = (name: string, statuses: TDocumentRow['status'][]) =>
+  defineList({
+    name,
+    id: documents.id,
+    idOf: (r: TDocumentsRow) => r.doc.id,
+    sorts: {
+      newest: { key: documents.createdAt, dir: 'desc', of: (r) => r.doc.createdAt },
+      oldest: { key: documents.createdAt, dir: 'asc', of: (r) => r.doc.createdAt },
+    },
+    where: (scope, query: TDocumentsQuery) => {
+      const term = query.search ? `%${escapeLike(query.search)}%` : null;
+      return [
+        scope.side === 'platform'
+          ? undefined
+          : scope.side === 'shops'
+            ? eq(documents.shopId, scope.companyId)
+            : eq(shopSuppliers.supplierId, scope.companyId),
+        // Literal, not parameters: the clause must read as the partial index's predicate for the planner to use it.
+        sql`${documents.status} in (${sql.raw(statuses.map((st) => `'${st}'`).join(', '))})`,
+        query.shopsupplierid ? eq(documents.shopSupplierId, query.shopsupplierid) : undefined,
+        term
+          ? or(
+              ilike(documents.fileName, term),
+              ilike(sql`${documents.headers}->>'invoiceNum'`, term),
+              ilike(sql`${documents.headers}->>'orderNum'`, term),
+            )
+          : undefined,
+      ];
+    },
+    select: (db) => documentsSelect(db).$dynamic(),
+    countFrom: (db, scope) => {
+      const from = db
+        .select({ one: sql`1`.as('one') })
+        .from(documents)
+        .$dynamic();
+      // Only the supplier side's tenant clause needs the link; the shop's count stays on `documents`.
+      return scope.side === 'shops'
+        ? from
+        : from.innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId));
+    },
+    toItem: (r) =>
+      unprocessedOrder(r.doc, {
+        supplierId: r.supplierId,
+        supplierName: r.supplierName,
+        uploader: r.uploader,
+        orderId: r.orderId,
+      }),
+    planCases: (seed) => [
+      { scope: { side: 'shops', companyId: seed.shopId }, query: {} },
+      { scope: { side: 'shops', companyId: seed.shopId }, query: { shopsupplierid: seed.shopSupplierId } },
+    ],
+  });
+
+/** The shop's review queue. */
+export const reviewQueue = documentsList('review-queue', ['pending_review', 'failed']);
+/** Documents not yet processed, on either side. */
+export const unprocessedList = documentsList('unprocessed', ['reading', 'pending_review', 'failed']);
 
 type TDeps = {
   db: TDb;
@@ -587,63 +666,13 @@ export function createDocumentsService({
     },
 
     /** Documents of a shop (or, for a supplier, addressed to it) in the given states, newest first. */
-    async list(
-      scope: { side: 'shops' | 'suppliers'; companyId: number },
-      statuses: TDocumentRow['status'][],
+    /** The review queue (`pending_review`, `failed`) or every unprocessed document (`reading` too). */
+    list: (
+      scope: TListScope,
+      which: 'review' | 'unprocessed',
       query: TDocumentsQuery,
-    ): Promise<TPage<TUnprocessedOrder>> {
-      const term = query.search ? `%${escapeLike(query.search)}%` : null;
-      const where = and(
-        scope.side === 'shops'
-          ? eq(documents.shopId, scope.companyId)
-          : eq(shopSuppliers.supplierId, scope.companyId),
-        inArray(documents.status, statuses),
-        query.shopsupplierid ? eq(documents.shopSupplierId, query.shopsupplierid) : undefined,
-        term
-          ? or(
-              ilike(documents.fileName, term),
-              ilike(sql`${documents.headers}->>'invoiceNum'`, term),
-              ilike(sql`${documents.headers}->>'orderNum'`, term),
-            )
-          : undefined,
-      ) as SQL;
-      const [[total], rows] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(documents)
-          .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
-          .where(where),
-        db
-          .select({
-            doc: documents,
-            supplierId: shopSuppliers.supplierId,
-            supplierName: shopSuppliers.name,
-            uploader: users.email,
-            orderId: orders.id,
-          })
-          .from(documents)
-          .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
-          .leftJoin(users, eq(users.id, documents.uploadedBy))
-          .leftJoin(orders, eq(orders.documentId, documents.id))
-          .where(where)
-          .orderBy(desc(documents.createdAt), desc(documents.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return {
-        total: total?.n ?? 0,
-        page: query.page,
-        perPage: query.perpage,
-        data: rows.map((r) =>
-          unprocessedOrder(r.doc, {
-            supplierId: r.supplierId,
-            supplierName: r.supplierName,
-            uploader: r.uploader,
-            orderId: r.orderId,
-          }),
-        ),
-      };
-    },
+    ): Promise<TPage<TUnprocessedOrder>> =>
+      (which === 'review' ? reviewQueue : unprocessedList).run(db, scope, query),
 
     async patch(shopId: number, id: number, patch: TReviewPatch) {
       const doc = await editableDocument(shopId, id);

@@ -99,20 +99,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     `${shop}/unprocessed`,
     { schema: { tags, querystring: ZDocumentsQuerySchema, response: { 200: ZUnprocessedPageReplySchema } } },
     async (request) =>
-      ok(
-        'Unprocessed orders.',
-        await documents.list(scopeOf(request), ['reading', 'pending_review', 'failed'], request.query),
-      ),
+      ok('Unprocessed orders.', await documents.list(scopeOf(request), 'unprocessed', request.query)),
   );
 
   app.get(
     `${shop}/pending-review`,
     { schema: { tags, querystring: ZDocumentsQuerySchema, response: { 200: ZUnprocessedPageReplySchema } } },
     async (request) =>
-      ok(
-        'Orders pending review.',
-        await documents.list(scopeOf(request), ['pending_review', 'failed'], request.query),
-      ),
+      ok('Orders pending review.', await documents.list(scopeOf(request), 'review', request.query)),
   );
 
   const reviewReply = { 200: envelope(ZReviewOrderSchema) };
@@ -262,7 +256,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         'Documents not yet processed.',
-        await documents.list(scopeOf(request), ['reading', 'pending_review', 'failed'], request.query),
+        await documents.list(scopeOf(request), 'unprocessed', request.query),
       ),
   );
   app.get(

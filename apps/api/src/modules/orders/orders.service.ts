@@ -23,6 +23,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { defineList, type TListScope } from '../../lib/list.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import { compact, orderItem, orderListItem } from './order-shapes.js';
@@ -35,47 +36,91 @@ const FILE_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image
 const shops = aliasedTable(companies, 'shop');
 const updaters = aliasedTable(users, 'updater');
 
-const SORTS = {
-  newest: [desc(orders.createdAt), desc(orders.id)],
-  oldest: [asc(orders.createdAt), asc(orders.id)],
-  total: [desc(orders.invoiceTotal), desc(orders.id)],
-  invoiceDate: [desc(orders.invoiceDate), desc(orders.id)],
-} as const;
+/** The list's page select: the order with its link, shop and people names (one statement, no N+1). */
+const listSelect = (db: TDb) =>
+  db
+    .select({
+      order: orders,
+      supplierName: shopSuppliers.name,
+      shopName: shops.name,
+      uploader: users.email,
+      updater: updaters.email,
+    })
+    .from(orders)
+    .innerJoin(shopSuppliers, eq(shopSuppliers.id, orders.shopSupplierId))
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .leftJoin(users, eq(users.id, orders.insertedBy))
+    .leftJoin(updaters, eq(updaters.id, orders.updatedBy));
+
+type TListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['where']>>[number];
+const toListItem = (r: TListRow): TOrderListItem =>
+  orderListItem(r.order, {
+    supplierName: r.supplierName,
+    shopName: r.shopName,
+    uploader: r.uploader,
+    updater: r.updater,
+  });
+
+const scoped = (scope: TOrderScope) =>
+  scope.side === 'platform'
+    ? undefined
+    : scope.side === 'shops'
+      ? eq(orders.shopId, scope.companyId)
+      : eq(orders.supplierId, scope.companyId);
+
+/** The orders list of both sides; each filter + sort is served by an index of `orders` (schema/orders.ts). */
+export const ordersList = defineList({
+  name: 'orders',
+  id: orders.id,
+  idOf: (r: TListRow) => r.order.id,
+  sorts: {
+    newest: { key: orders.createdAt, dir: 'desc', of: (r) => r.order.createdAt },
+    oldest: { key: orders.createdAt, dir: 'asc', of: (r) => r.order.createdAt },
+    total: { key: orders.invoiceTotal, dir: 'desc', of: (r) => r.order.invoiceTotal },
+    invoiceDate: { key: orders.invoiceDate, dir: 'desc', of: (r) => r.order.invoiceDate },
+  },
+  where: (scope, query: TOrdersQuery) => {
+    const term = query.search ? `${escapeLike(query.search.toLowerCase())}%` : null;
+    return [
+      scoped(scope),
+      query.status ? eq(orders.status, query.status) : undefined,
+      query.shopsupplierid ? eq(orders.shopSupplierId, query.shopsupplierid) : undefined,
+      query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+      query.to ? lte(orders.createdAt, new Date(`${query.to}T23:59:59.999Z`)) : undefined,
+      // A prefix LIKE on the lower-cased number (the term is lower-cased too): the (shop, lower(number)) indexes serve it.
+      term
+        ? or(like(sql`lower(${orders.invoiceNum})`, term), like(sql`lower(${orders.orderNum})`, term))
+        : undefined,
+    ];
+  },
+  select: (db) => listSelect(db).$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(orders)
+      .$dynamic(),
+  toItem: toListItem,
+  planCases: (seed) => {
+    const cases: { scope: TListScope; query: Partial<TOrdersQuery> }[] = [
+      { scope: { side: 'platform' }, query: { sort: 'newest' } },
+    ];
+    for (const side of ['shops', 'suppliers'] as const) {
+      const scope = { side, companyId: side === 'shops' ? seed.shopId : seed.supplierId };
+      cases.push(
+        { scope, query: {} },
+        { scope, query: { status: 'open' } },
+        { scope, query: { status: 'disputed' } },
+        { scope, query: { shopsupplierid: seed.shopSupplierId } },
+        { scope, query: { from: '2026-01-01', to: '2026-03-31' } },
+      );
+    }
+    return cases;
+  },
+});
 
 export function createOrdersService({ db, signedUrls }: { db: TDb; signedUrls: TSignedUrls }) {
-  const scoped = (scope: TOrderScope) =>
-    scope.side === 'platform'
-      ? undefined
-      : scope.side === 'shops'
-        ? eq(orders.shopId, scope.companyId)
-        : eq(orders.supplierId, scope.companyId);
-
-  const listSelect = () =>
-    db
-      .select({
-        order: orders,
-        supplierName: shopSuppliers.name,
-        shopName: shops.name,
-        uploader: users.email,
-        updater: updaters.email,
-      })
-      .from(orders)
-      .innerJoin(shopSuppliers, eq(shopSuppliers.id, orders.shopSupplierId))
-      .innerJoin(shops, eq(shops.id, orders.shopId))
-      .leftJoin(users, eq(users.id, orders.insertedBy))
-      .leftJoin(updaters, eq(updaters.id, orders.updatedBy));
-
-  type TListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['where']>>[number];
-  const toListItem = (r: TListRow): TOrderListItem =>
-    orderListItem(r.order, {
-      supplierName: r.supplierName,
-      shopName: r.shopName,
-      uploader: r.uploader,
-      updater: r.updater,
-    });
-
   async function findOrder(scope: TOrderScope, id: number) {
-    const [row] = await listSelect().where(and(eq(orders.id, id), scoped(scope)));
+    const [row] = await listSelect(db).where(and(eq(orders.id, id), scoped(scope)));
     if (!row) throw notFound('This order');
     return row;
   }
@@ -111,30 +156,8 @@ export function createOrdersService({ db, signedUrls }: { db: TDb; signedUrls: T
 
   return {
     /** A page of orders; `extra` narrows it further (the operators' filters by shop, supplier and model). */
-    async list(scope: TOrderScope, query: TOrdersQuery, extra?: SQL): Promise<TPage<TOrderListItem>> {
-      const term = query.search ? `${escapeLike(query.search.toLowerCase())}%` : null;
-      const where = and(
-        scoped(scope),
-        extra,
-        query.status ? eq(orders.status, query.status) : undefined,
-        query.shopsupplierid ? eq(orders.shopSupplierId, query.shopsupplierid) : undefined,
-        query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
-        query.to ? lte(orders.createdAt, new Date(`${query.to}T23:59:59.999Z`)) : undefined,
-        // A prefix LIKE on the lower-cased number (the term is lower-cased too): the (shop, lower(number)) indexes serve it.
-        term
-          ? or(like(sql`lower(${orders.invoiceNum})`, term), like(sql`lower(${orders.orderNum})`, term))
-          : undefined,
-      ) as SQL;
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(orders).where(where),
-        listSelect()
-          .where(where)
-          .orderBy(...SORTS[query.sort])
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return { total: total?.n ?? 0, page: query.page, perPage: query.perpage, data: rows.map(toListItem) };
-    },
+    list: (scope: TOrderScope, query: TOrdersQuery, extra?: SQL): Promise<TPage<TOrderListItem>> =>
+      ordersList.run(db, scope, query, extra),
 
     async detail(scope: TOrderScope, id: number): Promise<TOrderDetail> {
       const row = await findOrder(scope, id);
