@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiLogin, createConfirmedUser, signedInCompany, uniqueEmail } from './helpers';
 
 /** A 1×1 PNG as the photo of the damaged crate. */
@@ -7,10 +7,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('the shop sees its disputes with their status and the credited amount (1280 and 390 px)', async ({
-  page,
-  request,
-}) => {
+/** A shop signed in on the page, its supplier, an order of two lines and a short-delivery dispute with a photo. */
+async function disputedOrder(page: Page, request: APIRequestContext) {
   const shop = await signedInCompany(page, request, 'shops');
   const shopToken = (await apiLogin(request, shop.email)).token;
   const supplierUser = await createConfirmedUser(request, 'supplier');
@@ -62,6 +60,17 @@ test('the shop sees its disputes with their status and the credited amount (1280
   });
   expect(short.status()).toBe(201);
   const disputeId = ((await short.json()) as { data: { id: number } }).data.id;
+  return { shop, shopToken, supplierId, supplierUser, supplierAuth, items, orderId, disputeId };
+}
+
+test('the shop sees its disputes with their status and the credited amount (1280 and 390 px)', async ({
+  page,
+  request,
+}) => {
+  const { shop, shopToken, supplierId, supplierAuth, items, orderId, disputeId } = await disputedOrder(
+    page,
+    request,
+  );
   await request.post(`/api/shops/${shop.companyId}/disputes`, {
     headers: { Authorization: `Bearer ${shopToken}` },
     data: { orderId, itemId: items[1]!.id, reason: 'damaged', quantity: 1 },
@@ -86,5 +95,76 @@ test('the shop sees its disputes with their status and the credited amount (1280
     await expect(list.getByText('Resolved')).toBeVisible();
     await expect(page.getByLabel('Totals').getByText('£5.00').last()).toBeVisible();
     await page.screenshot({ path: `e2e/screenshots/disputes-shop-${width}.png`, fullPage: true });
+  }
+});
+
+test('shop and supplier talk in the dispute, the supplier credits it and the shop sees it resolved (1280 and 390 px)', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { shop, supplierId, supplierUser } = await disputedOrder(page, request);
+
+  // the shop opens the dispute from its row and writes in the thread
+  await page.goto(`${shop.base}/disputes`);
+  await page.getByRole('table').getByRole('link', { name: 'Organic apples 1kg' }).click();
+  await expect(page.getByRole('heading', { name: 'Organic apples 1kg' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'What the shop photographed' })).toBeVisible();
+  await expect(page.getByText('22 of 24 cases arrived')).toBeVisible();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Write a message')).toBeVisible();
+  await page.getByLabel('Reply').fill('Two cases of apples are missing from the delivery.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Thread' }).getByText('Two cases of apples are missing'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Withdraw dispute' })).toBeVisible();
+  const detailUrl = page.url();
+
+  // the supplier, in its own browser context, reads it and credits the line in full
+  const supplierContext = await browser.newContext();
+  const supplierPage = await supplierContext.newPage();
+  const session = await apiLogin(request, supplierUser);
+  await supplierPage.goto('/privacy-policy');
+  await supplierPage.evaluate(
+    ({ s, supplierId }) => {
+      localStorage.setItem('accessToken', s.token);
+      localStorage.setItem('refreshToken', s.refreshToken);
+      localStorage.setItem('deviceID', s.deviceId);
+      localStorage.setItem('_companyType', 'suppliers');
+      localStorage.setItem('_companyId', String(supplierId));
+    },
+    { s: session, supplierId },
+  );
+  await supplierPage.goto(detailUrl.replace(/\/shops\/\d+\//, `/suppliers/${supplierId}/`));
+  await expect(supplierPage.getByText('Two cases of apples are missing')).toBeVisible();
+  await supplierPage.getByRole('button', { name: 'Credit', exact: true }).click();
+  const form = supplierPage.getByRole('form', { name: 'Credit' });
+  await form.getByRole('button', { name: 'Record credit' }).click();
+  await expect(form.getByText('Enter the credit note number')).toBeVisible();
+  await form.getByLabel('Credit note number').fill('CN-77');
+  await expect(form.getByLabel('Amount')).toHaveValue('5');
+  await form.getByRole('button', { name: 'Record credit' }).click();
+  await expect(supplierPage.getByText('Resolved', { exact: true }).first()).toBeVisible();
+  await supplierPage.setViewportSize({ width: 1280, height: 800 });
+  await supplierPage.screenshot({ path: 'e2e/screenshots/dispute-detail-supplier-1280.png', fullPage: true });
+  await supplierContext.close();
+
+  // the shop sees the dispute resolved, the credit in the history and no actions left
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    await page.goto(detailUrl);
+    await expect(page.getByText('Resolved', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/CN-77/).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Withdraw dispute' })).toHaveCount(0);
+    // the photo is served through its signed link
+    await expect
+      .poll(() =>
+        page
+          .getByRole('img', { name: 'What the shop photographed' })
+          .evaluate((i: HTMLImageElement) => i.naturalWidth),
+      )
+      .toBe(1);
+    await page.screenshot({ path: `e2e/screenshots/dispute-detail-shop-${width}.png`, fullPage: true });
   }
 });

@@ -100,6 +100,7 @@ function dataRoutes(): RouteObject[] {
         },
         { path: 'messages', lazy: lazyScreen('messages') },
         { path: 'disputes', lazy: lazyScreen('disputes') },
+        { path: 'disputes/:disputeId', lazy: lazyScreen('dispute') },
         { path: 'returns', lazy: lazyScreen('returns') },
         { path: 'credits', lazy: lazyScreen('credits') },
         { path: 'notifications', lazy: lazyScreen('notifications') },

@@ -35,6 +35,7 @@ export const screens = {
   syncHistory: () => import('../features/catalogue/routes/sync-history-page'),
   integrationProducts: () => import('../features/catalogue/routes/integration-products-page'),
   disputes: () => import('../features/disputes/routes/disputes-page'),
+  dispute: () => import('../features/disputes/routes/dispute-page'),
   messages: () => import('../features/messages/routes/messages-page'),
   returns: () => import('../features/returns/routes/returns-page'),
   credits: () => import('../features/returns/routes/credits-page'),

@@ -1,5 +1,5 @@
 import type { TCompanyType, TDisputesPage } from '@orderbridge/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export type TDisputesFilter = { page: number; perPage: number; status?: string; search?: string };
@@ -9,6 +9,10 @@ export const disputeKeys = {
   all: ['disputes'] as const,
   list: (type: TCompanyType, companyId: number, filter: TDisputesFilter) =>
     [...disputeKeys.all, type, companyId, 'list', filter] as const,
+  detail: (type: TCompanyType, companyId: number, id: number) =>
+    [...disputeKeys.all, type, companyId, 'detail', id] as const,
+  thread: (type: TCompanyType, companyId: number, id: number) =>
+    [...disputeKeys.all, type, companyId, 'thread', id] as const,
 };
 
 /** One page of a company's disputes, with the totals of everything the filter matches. */
@@ -33,3 +37,7 @@ export const disputesQueryOptions = (type: TCompanyType, companyId: number, filt
 
 export const useDisputes = (type: TCompanyType, companyId: number, filter: TDisputesFilter) =>
   useQuery(disputesQueryOptions(type, companyId, filter));
+
+/** After any answer or message every view of the company's disputes may change (status, totals, thread). */
+export const invalidateCompanyDisputes = (qc: QueryClient, type: TCompanyType, companyId: number) =>
+  qc.invalidateQueries({ queryKey: [...disputeKeys.all, type, companyId] });

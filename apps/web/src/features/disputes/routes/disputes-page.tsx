@@ -1,6 +1,7 @@
 import type { TDisputeRow } from '@orderbridge/contract';
 import { Search, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -10,6 +11,8 @@ import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
 import { useDisputes } from '../api/get-disputes';
+import { date, money } from '../components/format';
+import { StatusBadge } from '../components/status-badge';
 
 const TABS = [
   { id: 'active', label: 'Active' },
@@ -21,38 +24,9 @@ const TABS = [
 ] as const;
 const PER_PAGE = 25;
 
-const TONE: Record<TDisputeRow['status'], string> = {
-  open: 'bg-red-50 text-red-800 ring-red-200',
-  accepted: 'bg-amber-50 text-amber-800 ring-amber-200',
-  rejected: 'bg-slate-100 text-slate-800 ring-slate-300',
-  resolved: 'bg-green-50 text-green-800 ring-green-200',
-  withdrawn: 'bg-slate-50 text-slate-600 ring-slate-200',
-};
-
-const money = (value: number, currency: string | null) =>
-  new Intl.NumberFormat(
-    undefined,
-    currency ? { style: 'currency', currency } : { minimumFractionDigits: 2 },
-  ).format(value);
-const date = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
-
-function StatusBadge({ row }: { row: TDisputeRow }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1',
-        TONE[row.status],
-      )}
-    >
-      {row.statusText}
-    </span>
-  );
-}
-
 /** Disputes of the company: status tabs, search, the disputed and credited totals, a table (cards on a phone). */
 export default function DisputesPage() {
-  const { companyType, companyId } = useCompany();
+  const { companyType, companyId, basePath } = useCompany();
   const [status, setStatus] = useState<string>('active');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -172,7 +146,12 @@ export default function DisputesPage() {
                 {data.data.map((r) => (
                   <tr key={r.id}>
                     <td className="px-4 py-3">
-                      <div className="font-medium text-slate-900">{r.itemDesc ?? r.itemCode ?? '—'}</div>
+                      <Link
+                        to={`${basePath}/disputes/${r.id}`}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {r.itemDesc ?? r.itemCode ?? '—'}
+                      </Link>
                       <div className="text-xs text-slate-500">
                         {r.itemCode}
                         {r.unreadMessages ? ` · ${r.unreadMessages} unread` : ''}
@@ -185,7 +164,7 @@ export default function DisputesPage() {
                     <td className="px-4 py-3 text-right tabular-nums">{money(r.disputeVal, r.currency)}</td>
                     <td className="px-4 py-3 text-right tabular-nums">{money(r.totalCredit, r.currency)}</td>
                     <td className="px-4 py-3">
-                      <StatusBadge row={r} />
+                      <StatusBadge status={r.status} text={r.statusText} />
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600">{date(r.createdDate)}</td>
                   </tr>
@@ -198,8 +177,13 @@ export default function DisputesPage() {
               <li key={r.id}>
                 <Card className="p-4">
                   <div className="flex items-start justify-between gap-2">
-                    <div className="font-medium text-slate-900">{r.itemDesc ?? r.itemCode ?? '—'}</div>
-                    <StatusBadge row={r} />
+                    <Link
+                      to={`${basePath}/disputes/${r.id}`}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      {r.itemDesc ?? r.itemCode ?? '—'}
+                    </Link>
+                    <StatusBadge status={r.status} text={r.statusText} />
                   </div>
                   <div className="mt-1 text-sm text-slate-600">
                     {party(r)} · {r.invoiceNum ?? r.orderNum ?? '—'} · {r.reasonText} × {r.quantity}
