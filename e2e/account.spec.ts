@@ -98,7 +98,7 @@ test('the email configuration redirect screen and the focus check', async ({ pag
   const { base, companyId } = await signedInCompany(page, request, 'shops');
   await page.goto('/shops/config/email/?code=abc');
   await expect(page).toHaveURL(new RegExp(`/shops/${companyId}/config/email\\?code=abc$`));
-  await expect(page.getByRole('heading', { name: 'Email configuration', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Email', level: 1 })).toBeVisible();
 
   await page.goto(`${base}/orders`);
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
