@@ -17,6 +17,7 @@ import { createLocalStorage, type Storage } from '../lib/storage.js';
 import { createAccountsService, type TAccountsService } from '../modules/accounts/accounts.service.js';
 import { createAdminService, type TAdminService } from '../modules/admin/admin.service.js';
 import { createOperators, type TOperators } from '../modules/admin/operators.js';
+import { createCatalogueNotices } from '../modules/catalogue/catalogue.notices.js';
 import {
   createIntegrationsService,
   type TIntegrationsService,
@@ -129,8 +130,13 @@ export default fp(
     const jobs = await createJobs(opts.database, app.log);
     const signedUrls = createSignedUrls({ secret: config.jwtSecret, ttlSeconds: config.signedUrlTtlSeconds });
     const products = createProductsService({ db });
-    const integrations = createIntegrationsService({ db });
-    const matching = createMatchingService({ db, products });
+    const catalogueNotices = createCatalogueNotices({ db, notify: notifications.notify });
+    const integrations = createIntegrationsService({ db, onDisconnected: catalogueNotices.onDisconnected });
+    const matching = createMatchingService({
+      db,
+      products,
+      onPriceChanges: catalogueNotices.onPriceChanges,
+    });
     let reader: Reader | undefined;
     const documents = createDocumentsService({
       db,

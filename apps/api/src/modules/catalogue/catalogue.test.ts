@@ -269,6 +269,16 @@ describe('pairing and connection status', { timeout: 120_000 }, () => {
       status: 'disconnected',
       accessToken: { status: 'disconnected' },
     });
+    // Every member of the shop is told, with a link to the integration's page.
+    const notices = (await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/notifications`)).json().data;
+    expect(notices.data).toEqual([
+      expect.objectContaining({
+        kind: 'integration_disconnected',
+        title: 'Semtek was disconnected',
+        link: `/shops/${w.shopId}/config/integrations/semtek/overview`,
+        isRead: false,
+      }),
+    ]);
     const refused = await beat({});
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toMatch(/Pair the agent again/);
@@ -467,6 +477,16 @@ describe('matching read lines to POS products', { timeout: 120_000 }, () => {
       priceChangeFlagged: true,
     });
     expect(matches[0]).toMatchObject({ unitCost: 1.1, previousUnitCost: 1, priceChangePct: 10 });
+    // The shop is told once for the document, with the number of flagged lines, however often it is matched.
+    await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/orders/pending-review/${first}/matches`);
+    const priceNotices = (await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/notifications`)).json().data
+      .data;
+    expect(priceNotices.filter((n: { kind: string }) => n.kind === 'price_change')).toEqual([
+      expect.objectContaining({
+        title: expect.stringMatching(/^2 prices changed on .* from Fresh Farm$/),
+        link: `/shops/${w.shopId}/products?view=price-changes`,
+      }),
+    ]);
 
     // The shop links the milk line by hand: its code and words become aliases for this supplier.
     const confirmed = await call(

@@ -21,8 +21,8 @@ type TDeps = {
   db: TDb;
   products: Pick<TProductsService, 'settings'>;
   /**
-   * Told when a read document has lines whose price moved past the shop's threshold (notifications listen); runs
-   * in the caller's transaction when there is one.
+   * Told when a read document has lines whose price moved past the shop's threshold that were not flagged before
+   * (notifications listen), with their number; runs in the caller's transaction when there is one.
    */
   onPriceChanges?: (shopId: number, documentId: number, lines: number, tx: TDb) => Promise<void>;
 };
@@ -165,6 +165,12 @@ export function createMatchingService({ db, products: productsService, onPriceCh
       ...new Set(matched.map((m) => m.posProductId).filter((id): id is number => id !== null)),
     ]);
     const threshold = (await productsService.settings(doc.shopId, handle)).priceChangeThresholdPct;
+    // Matching runs again whenever the review screen opens: only lines not flagged before are news to the shop.
+    const flaggedBefore = new Set(
+      existing
+        .filter((m) => m.priceChangePct !== null && Math.abs(m.priceChangePct) > threshold)
+        .map((m) => m.lineNo),
+    );
     let flagged = 0;
     const rows = matched.map((m) => {
       const unitCost =
@@ -180,7 +186,7 @@ export function createMatchingService({ db, products: productsService, onPriceCh
         unitCost !== null && base && base.cost > 0
           ? round(((unitCost - base.cost) / base.cost) * 100, 1)
           : null;
-      if (pct !== null && Math.abs(pct) > threshold) flagged++;
+      if (pct !== null && Math.abs(pct) > threshold && !flaggedBefore.has(m.item.lineNo)) flagged++;
       return {
         shopId: doc.shopId,
         documentId: doc.id,
