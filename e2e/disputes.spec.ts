@@ -7,8 +7,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** A shop signed in on the page, its supplier, an order of two lines and a short-delivery dispute with a photo. */
-async function disputedOrder(page: Page, request: APIRequestContext) {
+/** A shop signed in on the page, its supplier and an order of two lines (apples 24, eggs 10). */
+async function orderFromSupplier(page: Page, request: APIRequestContext) {
   const shop = await signedInCompany(page, request, 'shops');
   const shopToken = (await apiLogin(request, shop.email)).token;
   const supplierUser = await createConfirmedUser(request, 'supplier');
@@ -47,6 +47,15 @@ async function disputedOrder(page: Page, request: APIRequestContext) {
       })
     ).json()) as { data: { data: { id: number }[] } }
   ).data.data;
+  return { shop, shopToken, supplierId, supplierUser, supplierAuth, items, orderId };
+}
+
+/** The order of `orderFromSupplier` with a short-delivery dispute with a photo on its first line. */
+async function disputedOrder(page: Page, request: APIRequestContext) {
+  const { shop, shopToken, supplierId, supplierUser, supplierAuth, items, orderId } = await orderFromSupplier(
+    page,
+    request,
+  );
   const short = await request.post(`/api/shops/${shop.companyId}/disputes`, {
     headers: { Authorization: `Bearer ${shopToken}` },
     multipart: {
@@ -167,4 +176,77 @@ test('shop and supplier talk in the dispute, the supplier credits it and the sho
       .toBe(1);
     await page.screenshot({ path: `e2e/screenshots/dispute-detail-shop-${width}.png`, fullPage: true });
   }
+});
+
+test('the shop records a short delivery and disputes the missing cases from the order line, with a photo (1280 and 390 px)', async ({
+  page,
+  request,
+}) => {
+  const { shop, orderId } = await orderFromSupplier(page, request);
+  await page.goto(`${shop.base}/orders/${orderId}`);
+  const apples = page.getByRole('row').filter({ hasText: 'Organic apples 1kg' });
+  await apples.getByLabel(/Received quantity/).fill('22');
+  await apples.getByLabel(/Received quantity/).press('Enter');
+  // the receive check proposes a dispute of exactly what is missing
+  await apples.getByRole('button', { name: /^Dispute 2 missing/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dispute this item' });
+  await expect(dialog.getByLabel('Reason')).toHaveValue('short_delivery');
+  await expect(dialog.getByLabel('Quantity')).toHaveValue('2');
+  await expect(dialog.getByText('2 missing (ordered 24, received 22)')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/dispute-item-dialog-1280.png' });
+
+  // more than is missing: the server's words under the field, nothing stored
+  await dialog.getByLabel('Quantity').fill('30');
+  await dialog.getByRole('button', { name: 'Send dispute' }).click();
+  await expect(dialog.getByText('At most 2')).toBeVisible();
+  // a text file named like a picture is refused by its content
+  await dialog.getByLabel('Quantity').fill('2');
+  await dialog.getByLabel(/^Photo/).setInputFiles({
+    name: 'crate.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not a picture at all'),
+  });
+  await dialog.getByRole('button', { name: 'Send dispute' }).click();
+  await expect(dialog.getByText('The picture must be a PNG, JPEG or WebP image.')).toBeVisible();
+  await dialog.getByLabel(/^Photo/).setInputFiles({ name: 'crate.png', mimeType: 'image/png', buffer: PNG });
+  await dialog.getByLabel(/^Note/).fill('Two cases missing from the pallet');
+  await dialog.getByRole('button', { name: 'Send dispute' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // the line shows it is disputed and the order is disputed
+  const link = apples.getByRole('link', { name: /^Disputed: Awaiting supplier/ });
+  await expect(link).toBeVisible();
+  await expect(page.getByText('Disputed', { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/order-disputed-line-1280.png', fullPage: true });
+
+  // on a phone the line is a card with the same link; the other line can still be disputed
+  await page.setViewportSize({ width: 390, height: 844 });
+  const eggs = page.getByRole('listitem').filter({ hasText: 'Free range eggs x12' });
+  await eggs.getByRole('button', { name: /^Dispute this item/ }).click();
+  await expect(dialog.getByLabel('Reason')).toHaveValue('damaged');
+  await dialog.getByLabel('Reason').selectOption('wrong_price');
+  await dialog.getByLabel('Quantity').fill('10');
+  await dialog.getByRole('button', { name: 'Send dispute' }).click();
+  await expect(dialog.getByText('Enter the price difference per unit')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/dispute-item-dialog-390.png' });
+  await dialog.getByLabel('Price difference per unit').fill('0.40');
+  await dialog.getByRole('button', { name: 'Send dispute' }).click();
+  await expect(eggs.getByRole('link', { name: /^Disputed: Awaiting supplier/ })).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/order-disputed-line-390.png', fullPage: true });
+
+  // the link opens the dispute with its photo and note
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Organic apples 1kg' })
+    .getByRole('link', { name: /^Disputed/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Organic apples 1kg' })).toBeVisible();
+  await expect(page.getByText('Two cases missing from the pallet')).toBeVisible();
+  await expect
+    .poll(() =>
+      page
+        .getByRole('img', { name: 'What the shop photographed' })
+        .evaluate((i: HTMLImageElement) => i.naturalWidth),
+    )
+    .toBe(1);
 });

@@ -22,6 +22,8 @@ export const orderKeys = {
     [...orderKeys.lists(type, companyId), filter] as const,
   detail: (type: TCompanyType, companyId: number, orderId: number) =>
     [...orderKeys.company(type, companyId), 'detail', orderId] as const,
+  disputes: (type: TCompanyType, companyId: number, orderId: number) =>
+    [...orderKeys.detail(type, companyId, orderId), 'disputes'] as const,
   changes: (type: TCompanyType, companyId: number, orderId: number, page: number) =>
     [...orderKeys.detail(type, companyId, orderId), 'changes', page] as const,
   documents: (type: TCompanyType, companyId: number) =>

@@ -15,8 +15,10 @@ import { useIsMobile } from '../../../lib/use-media-query';
 import { getOrderFileUrl } from '../api/get-invoice-url';
 import { useOrder } from '../api/get-order';
 import { CHANGES_PER_PAGE, useOrderChanges } from '../api/get-order-changes';
+import { useOrderDisputes } from '../api/order-disputes';
 import { useUpdateOrderItem } from '../api/update-order-item';
 import { formatDate, formatDateTime, formatMoney, orderNumberOf } from '../components/format';
+import { disputeOfLine, LineDispute } from '../components/line-dispute';
 import { Pager } from '../components/pager';
 import { PartyBlock } from '../components/parties';
 import { OrderStatusBadge } from '../components/status-badge';
@@ -92,7 +94,7 @@ function OrderView({
           </dl>
         </Card>
       </div>
-      <Items order={o} editable={type === 'shops'} />
+      <Items type={type} order={o} editable={type === 'shops'} />
       <Changes type={type} companyId={companyId} orderId={o.id} items={o.items} />
     </div>
   );
@@ -154,9 +156,21 @@ function OpenOriginal({
   );
 }
 
-function Items({ order, editable }: { order: TOrderDetail; editable: boolean }) {
+function Items({
+  type,
+  order,
+  editable,
+}: {
+  type: 'shops' | 'suppliers';
+  order: TOrderDetail;
+  editable: boolean;
+}) {
   const { companyId } = useCompany();
   const update = useUpdateOrderItem(companyId, order.id);
+  const disputes = useOrderDisputes(type, companyId, order.id).data?.data ?? [];
+  const lineDispute = (i: TOrderItem) => (
+    <LineDispute orderId={order.id} item={i} dispute={disputeOfLine(disputes, i.id)} canDispute={editable} />
+  );
   const isMobile = useIsMobile();
   const t = order.totals;
   const received = order.items.filter(
@@ -221,6 +235,7 @@ function Items({ order, editable }: { order: TOrderDetail; editable: boolean }) 
                 </span>
               </div>
               <ReceiveFields item={i} editable={editable} onSave={save} />
+              {lineDispute(i)}
             </li>
           ))}
         </ul>
@@ -250,8 +265,11 @@ function Items({ order, editable }: { order: TOrderDetail; editable: boolean }) 
               <th scope="col" className="px-2 py-2.5">
                 Received
               </th>
-              <th scope="col" className="px-4 py-2.5">
+              <th scope="col" className="px-2 py-2.5">
                 Notes
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                Dispute
               </th>
             </tr>
           </thead>
@@ -269,6 +287,7 @@ function Items({ order, editable }: { order: TOrderDetail; editable: boolean }) 
                   {formatMoney(i.amount, order.currency)}
                 </td>
                 <ReceiveFields item={i} editable={editable} onSave={save} asCells />
+                <td className="px-4 py-1.5">{lineDispute(i)}</td>
               </tr>
             ))}
           </tbody>
@@ -339,7 +358,7 @@ function ReceiveFields({
     return asCells ? (
       <>
         <td className="px-2 py-2">{q}</td>
-        <td className="px-4 py-2">{n}</td>
+        <td className="px-2 py-2">{n}</td>
       </>
     ) : (
       <p className="text-xs text-slate-600">
@@ -380,7 +399,7 @@ function ReceiveFields({
   return asCells ? (
     <>
       <td className="px-2 py-1.5">{qtyInput}</td>
-      <td className="px-4 py-1.5">{notesInput}</td>
+      <td className="px-2 py-1.5">{notesInput}</td>
     </>
   ) : (
     <div className="flex items-start gap-2">
