@@ -27,9 +27,10 @@ import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { supplierOrdersRoutes } from './modules/orders/supplier-orders.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
+import { healthRoutes, systemRoutes } from './modules/system/system.routes.js';
 import auth from './plugins/auth.js';
 import crossSite from './plugins/cross-site.js';
+import draining from './plugins/draining.js';
 import errors, { sendError } from './plugins/errors.js';
 import operatorGuard from './plugins/operator-guard.js';
 import services from './plugins/services.js';
@@ -73,6 +74,8 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // The draining plugin answers requests that arrive during shutdown, in the error envelope.
+    return503OnClosing: false,
     // A path that is not valid percent-encoded UTF-8 never reaches a route: answer it in the envelope too.
     frameworkErrors: (_error, _request, reply) => {
       sendError(reply, 400, 'The address is not valid: it holds an invalid percent-encoded character.');
@@ -92,6 +95,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   });
 
   await app.register(errors);
+  await app.register(draining);
   await app.register(services, { config, database });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -140,8 +144,10 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(tenantGuard);
   await app.register(operatorGuard);
 
+  await app.register(healthRoutes);
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(systemRoutes);
       await api.register(accountsRoutes);
       await api.register(companiesRoutes);

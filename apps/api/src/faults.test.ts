@@ -73,12 +73,15 @@ const filesIn = (dir: string): string[] =>
     : [];
 
 describe('health endpoints', () => {
-  it('says live and ready when the database, storage and queue answer', async () => {
-    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.statusCode).toBe(200);
-    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
-    expect(ready.statusCode).toBe(200);
-    expect(ready.json().data).toEqual({ database: 'ok', storage: 'ok', queue: 'ok' });
+  it('says live and ready when the database, storage and queue answer, at /health and /ready and under /api', async () => {
+    for (const prefix of ['', '/api']) {
+      const health = await t.app.inject({ method: 'GET', url: `${prefix}/health` });
+      expect(health.statusCode).toBe(200);
+      expect(health.json().data).toEqual({ status: 'ok' });
+      const ready = await t.app.inject({ method: 'GET', url: `${prefix}/ready` });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json().data).toEqual({ database: 'ok', storage: 'ok', queue: 'ok' });
+    }
   });
 });
 

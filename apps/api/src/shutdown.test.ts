@@ -1,7 +1,10 @@
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ZErrorEnvelopeSchema } from '@orderbridge/contract';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invoicePdf } from './demo/invoice-pdf.js';
@@ -71,6 +74,60 @@ function halfUpload(shopId: number, linkId: number, token: string, pdf: Buffer) 
   const half = Math.floor(form.payload.length / 2);
   req.write(form.payload.subarray(0, half));
   return { reply, finish: () => req.end(form.payload.subarray(half)) };
+}
+
+type TRawResponse = { status: number; headers: Record<string, string>; body: string };
+
+/** The HTTP/1.1 responses in the bytes one connection received, in order. */
+function parseResponses(bytes: Buffer): TRawResponse[] {
+  const responses: TRawResponse[] = [];
+  let rest = bytes;
+  while (rest.length) {
+    const end = rest.indexOf('\r\n\r\n');
+    if (end < 0) break;
+    const [statusLine, ...lines] = rest.subarray(0, end).toString().split('\r\n');
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
+    const length = Number(headers['content-length'] ?? 0);
+    responses.push({
+      status: Number(statusLine!.split(' ')[1]),
+      headers,
+      body: rest.subarray(end + 4, end + 4 + length).toString(),
+    });
+    rest = rest.subarray(end + 4 + length);
+  }
+  return responses;
+}
+
+/**
+ * An upload sent in two halves on one keep-alive connection; `finish` sends the rest with another request
+ * pipelined behind it, which reaches the server only after the upload, like a balancer's next request would.
+ */
+function pipelinedUpload(shopId: number, linkId: number, token: string, pdf: Buffer) {
+  const form = multipart(
+    { ShopSupplierId: String(linkId) },
+    { field: 'File', name: 'invoice.pdf', type: 'application/pdf', bytes: pdf },
+  );
+  const socket = net.connect(port, '127.0.0.1');
+  let received = Buffer.alloc(0);
+  socket.on('data', (d: Buffer) => {
+    received = Buffer.concat([received, d]);
+  });
+  const closed = once(socket, 'close');
+  const head =
+    `POST /api/shops/${shopId}/orders/upload HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+    `Authorization: Bearer ${token}\r\nContent-Type: ${form.headers['content-type']}\r\n` +
+    `Content-Length: ${form.payload.length}\r\nConnection: keep-alive\r\n\r\n`;
+  const half = Math.floor(form.payload.length / 2);
+  socket.write(Buffer.concat([Buffer.from(head), form.payload.subarray(0, half)]));
+  return {
+    finish: (next: string) => socket.write(Buffer.concat([form.payload.subarray(half), Buffer.from(next)])),
+    responses: async () => {
+      await closed;
+      return parseResponses(received);
+    },
+  };
 }
 
 const storedFiles = () => {
@@ -154,15 +211,26 @@ describe('an API process killed or stopped during an upload', () => {
     retry.finish();
     expect(await retry.reply).toMatchObject({ status: 201 });
 
-    // SIGTERM with an upload in flight: the upload completes, new connections are refused, the process ends in time.
-    const inFlight = halfUpload(shopId, linkId, token, await pdf('CUT-2'));
+    // SIGTERM with an upload in flight: the upload completes; a request arriving behind it on the same
+    // keep-alive connection gets a 503 in the error envelope with Retry-After and the connection closed; new
+    // connections are refused; the process ends in time.
+    const inFlight = pipelinedUpload(shopId, linkId, token, await pdf('CUT-2'));
     await new Promise((r) => setTimeout(r, 300));
     const stopping = Date.now();
     second.child.kill('SIGTERM');
     await second.waitForLog((l) => l.msg === 'OrderBridge stopping', 5_000);
-    inFlight.finish();
-    const drained = await inFlight.reply;
-    expect(drained, JSON.stringify(drained)).toMatchObject({ status: 201 });
+    inFlight.finish(
+      `GET /api/profile HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    );
+    const [drained, refused] = await inFlight.responses();
+    expect(drained?.status, drained?.body).toBe(201);
+    expect(refused?.status).toBe(503);
+    expect(refused?.headers['retry-after']).toBe('5');
+    expect(refused?.headers.connection).toBe('close');
+    expect(ZErrorEnvelopeSchema.parse(JSON.parse(refused!.body))).toMatchObject({
+      message: expect.stringMatching(/restarting\. Nothing was changed/),
+      errors: { process: ['shutting down'] },
+    });
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
     const code =
       second.child.exitCode ??

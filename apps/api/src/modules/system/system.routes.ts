@@ -31,18 +31,24 @@ async function probe(
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
-export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Liveness and readiness, served at `/health` and `/ready` (what balancers probe by default) and under `/api`.
+ * While the process drains after SIGTERM, the draining plugin answers `/ready` with 503 before it gets here.
+ */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['System'], response: { 200: envelope(z.object({ status: z.literal('ok') })) } } },
+    {
+      schema: {
+        tags: ['System'],
+        description: 'Liveness: 200 whenever the process answers HTTP, also while it drains.',
+        response: { 200: envelope(z.object({ status: z.literal('ok') })) },
+      },
+    },
     async () => ({ success: true, message: 'ok', data: { status: 'ok' as const } }),
   );
 
   // Readiness: whether this process can serve now. The balancer sends traffic only while it says 200.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
   app.get(
     '/ready',
     {
@@ -64,7 +70,6 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         probe(app.log, 'queue', () => app.jobs.check()),
       ]);
       const down: Record<string, string[]> = {};
-      if (closing) down.process = ['shutting down'];
       if (database) down.database = [database];
       if (storage) down.storage = [storage];
       if (queue) down.queue = [queue];
@@ -79,7 +84,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+};
 
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Logos and profile pictures: unguessable keys, images only.
