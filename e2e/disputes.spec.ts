@@ -250,3 +250,97 @@ test('the shop records a short delivery and disputes the missing cases from the 
     )
     .toBe(1);
 });
+
+test('the Messages inbox: unread conversations first, open one, reply, edit and delete one’s own unread message; the supplier sees the same conversation (1280 and 390 px)', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { shop, supplierId, supplierUser, supplierAuth, disputeId } = await disputedOrder(page, request);
+  for (const messageVal of ['We are checking the van.', 'Two cases were left behind; a credit follows.']) {
+    const sent = await request.post(`/api/suppliers/${supplierId}/messages`, {
+      headers: supplierAuth,
+      data: { itemDisputeId: disputeId, messageVal },
+    });
+    expect(sent.status()).toBe(201);
+  }
+
+  await page.goto(`${shop.base}/messages`);
+  const conversations = page.getByRole('list', { name: 'Conversations' });
+  const row = conversations.getByRole('button', { name: /Organic apples 1kg/ });
+  await expect(row).toContainText('2 unread');
+  await expect(row).toContainText('Two cases were left behind');
+  await page.getByRole('tab', { name: 'Unread' }).click();
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/messages-shop-unread-1280.png', fullPage: true });
+  await row.click();
+  const thread = page.getByRole('list', { name: 'Thread' });
+  await expect(thread.getByText('We are checking the van.')).toBeVisible();
+  // opening the conversation read it: the Unread tab is empty now
+  await expect(page.getByText('Nothing unread')).toBeVisible();
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(row).not.toContainText('unread');
+
+  await page.getByLabel('Reply').fill('Thank you, we wait for the credit.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const mine = thread.getByRole('listitem').filter({ hasText: 'Thank you, we wait for the credit.' });
+  await expect(mine).toContainText('not read yet');
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  const editForm = thread.getByRole('form', { name: 'Edit message' });
+  await editForm.getByLabel('Edit message').fill('');
+  await editForm.getByRole('button', { name: 'Save' }).click();
+  await expect(editForm.getByText('Write a message')).toBeVisible();
+  await editForm.getByLabel('Edit message').fill('Thank you, we will wait for the credit note.');
+  await editForm.getByRole('button', { name: 'Save' }).click();
+  const edited = thread.getByRole('listitem').filter({ hasText: 'we will wait for the credit note' });
+  await expect(edited).toContainText('edited');
+  await page.screenshot({ path: 'e2e/screenshots/messages-shop-1280.png', fullPage: true });
+
+  await page.getByLabel('Reply').fill('Sent by mistake');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const mistake = thread.getByRole('listitem').filter({ hasText: 'Sent by mistake' });
+  await mistake.getByRole('button', { name: 'Delete' }).click();
+  await expect(mistake).toHaveCount(0);
+
+  // on a phone the open conversation stands alone, with a way back to the list
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(conversations).toBeHidden();
+  await page.screenshot({ path: 'e2e/screenshots/messages-shop-thread-390.png', fullPage: true });
+  await page.getByRole('button', { name: 'All messages' }).click();
+  await expect(conversations).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/messages-shop-390.png', fullPage: true });
+
+  // the supplier's inbox has the shop's reply unread; once read it can no longer be deleted by the shop
+  const supplierContext = await browser.newContext();
+  const supplierPage = await supplierContext.newPage();
+  const session = await apiLogin(request, supplierUser);
+  await supplierPage.goto('/privacy-policy');
+  await supplierPage.evaluate(
+    ({ s, supplierId }) => {
+      localStorage.setItem('accessToken', s.token);
+      localStorage.setItem('refreshToken', s.refreshToken);
+      localStorage.setItem('deviceID', s.deviceId);
+      localStorage.setItem('_companyType', 'suppliers');
+      localStorage.setItem('_companyId', String(supplierId));
+    },
+    { s: session, supplierId },
+  );
+  await supplierPage.goto(`/suppliers/${supplierId}/messages`);
+  const supplierRow = supplierPage
+    .getByRole('list', { name: 'Conversations' })
+    .getByRole('button', { name: /Organic apples 1kg/ });
+  await expect(supplierRow).toContainText('1 unread');
+  await expect(supplierRow).toContainText('Corner Grocer');
+  await supplierRow.click();
+  await expect(supplierPage.getByText('we will wait for the credit note')).toBeVisible();
+  await supplierPage.screenshot({ path: 'e2e/screenshots/messages-supplier-1280.png', fullPage: true });
+  await supplierContext.close();
+
+  await page.goto(`${shop.base}/messages?dispute=${disputeId}`);
+  const read = page
+    .getByRole('list', { name: 'Thread' })
+    .getByRole('listitem')
+    .filter({ hasText: 'we will wait for the credit note' });
+  await expect(read).toContainText('read');
+  await expect(read.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+});

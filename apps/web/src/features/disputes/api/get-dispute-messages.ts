@@ -17,10 +17,12 @@ export function useDisputeMessages(type: TCompanyType, companyId: number, id: nu
     queryKey: disputeKeys.thread(type, companyId, id),
     queryFn: ({ signal }) => getDisputeMessages(type, companyId, id, signal),
   });
-  // Reading marked messages read: the unread counts of the lists are stale from here on.
+  // Reading marked messages read: the unread counts of the lists and the inbox are stale from here on.
   const readAt = query.dataUpdatedAt;
   useEffect(() => {
-    if (readAt) void qc.invalidateQueries({ queryKey: [...disputeKeys.all, type, companyId, 'list'] });
+    if (!readAt) return;
+    void qc.invalidateQueries({ queryKey: [...disputeKeys.all, type, companyId, 'list'] });
+    void qc.invalidateQueries({ queryKey: [...disputeKeys.all, type, companyId, 'inbox'] });
   }, [readAt, qc, type, companyId]);
   return query;
 }

@@ -13,7 +13,11 @@ export const disputeKeys = {
     [...disputeKeys.all, type, companyId, 'detail', id] as const,
   thread: (type: TCompanyType, companyId: number, id: number) =>
     [...disputeKeys.all, type, companyId, 'thread', id] as const,
+  inbox: (type: TCompanyType, companyId: number, filter: TInboxFilter) =>
+    [...disputeKeys.all, type, companyId, 'inbox', filter] as const,
 };
+
+export type TInboxFilter = { page: number; perPage: number; unread: boolean };
 
 /** One page of a company's disputes, with the totals of everything the filter matches. */
 export const getDisputes = (

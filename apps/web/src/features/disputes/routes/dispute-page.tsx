@@ -8,9 +8,9 @@ import { useDocumentTitle } from '../../../components/ui/page';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
+import { date, dateTime, money } from '../../../lib/format';
 import { useDispute } from '../api/get-dispute';
 import { ShopActions, SupplierActions } from '../components/answers';
-import { date, dateTime, money } from '../components/format';
 import { StatusBadge } from '../components/status-badge';
 import { Thread } from '../components/thread';
 

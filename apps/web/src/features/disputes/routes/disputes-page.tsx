@@ -10,8 +10,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
+import { date, money } from '../../../lib/format';
 import { useDisputes } from '../api/get-disputes';
-import { date, money } from '../components/format';
 import { StatusBadge } from '../components/status-badge';
 
 const TABS = [
