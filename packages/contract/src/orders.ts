@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { page, ZListQuerySchema } from './paging.js';
+import { page, ZListQuerySchema, ZSearchSchema } from './paging.js';
 
 /** Order status values (the spec leaves them open): what a shop needs to know about an order. */
 export const ORDER_STATUSES = ['open', 'delivered', 'disputed', 'closed'] as const;
@@ -334,7 +334,7 @@ export const ZReceivePatchSchema = z
 export const ZOrderStatusPatchSchema = z.object({ orderStatus: ZOrderStatusSchema });
 
 export const ZOrdersQuerySchema = ZListQuerySchema.extend({
-  search: z.string().trim().max(100).optional(),
+  search: ZSearchSchema,
   status: ZOrderStatusSchema.optional(),
   shopsupplierid: z.coerce.number().int().positive().optional(),
   from: isoDate.optional(),
@@ -344,7 +344,7 @@ export const ZOrdersQuerySchema = ZListQuerySchema.extend({
 export type TOrdersQuery = z.infer<typeof ZOrdersQuerySchema>;
 
 export const ZDocumentsQuerySchema = ZListQuerySchema.extend({
-  search: z.string().trim().max(100).optional(),
+  search: ZSearchSchema,
   shopsupplierid: z.coerce.number().int().positive().optional(),
   sort: z.enum(['newest', 'oldest']).default('newest'),
 });

@@ -23,6 +23,21 @@ export const LIST_TOTAL_CAP = 10_000;
 /** Page numbers reach this many rows deep; further pages are read with the previous page's `nextCursor`. */
 export const MAX_LIST_OFFSET = 10_000;
 
+/**
+ * Search terms shorter than this are a 400: a trigram index needs three characters to narrow anything down, and a
+ * one- or two-letter term would match most of a big list. Screens send nothing until the term is this long.
+ */
+export const SEARCH_MIN_LENGTH = 3;
+/** A list's `search`: trimmed, empty means no search, otherwise SEARCH_MIN_LENGTH to 100 characters. */
+export const ZSearchSchema = z
+  .string()
+  .trim()
+  .max(100, 'Search is too long (at most 100 characters)')
+  .refine((s) => s === '' || s.length >= SEARCH_MIN_LENGTH, {
+    message: `Type at least ${SEARCH_MIN_LENGTH} characters to search`,
+  })
+  .optional();
+
 /** The query of a list of the shared list module: the spec's page numbers plus the opaque keyset cursor. */
 export const ZListQuerySchema = ZPageQuerySchema.extend({
   cursor: z.string().max(400, 'Not a cursor of this list').optional(),

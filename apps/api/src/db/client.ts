@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -25,6 +27,12 @@ export type TDatabase = {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/**
+ * The extensions the migrations create (search, migration 0011). PGlite loads an extension's files only when the
+ * instance is created with it, so every `new PGlite` of a data folder passes these (also backup and restore).
+ */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 /** PostgreSQL when a URL is given, else PGlite in `dir` (or in memory when `dir` is undefined). */
 export async function openDatabase(opts: { url?: string; dir?: string }): Promise<TDatabase> {
   if (opts.url) {
@@ -38,7 +46,7 @@ export async function openDatabase(opts: { url?: string; dir?: string }): Promis
     return { db, engine: 'postgres', url: opts.url, close: () => pool.end() };
   }
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
-  const pglite = new PGlite(opts.dir);
+  const pglite = new PGlite({ dataDir: opts.dir, extensions: pgliteExtensions });
   const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
   await migratePglite(drizzlePglite(pglite), { migrationsFolder });
   return { db, engine: 'pglite', pglite, close: () => pglite.close() };

@@ -18,6 +18,11 @@ const PAGE = 50;
 const SORT_LIMIT = 2 * PAGE;
 /** Tables with more rows than this are "big": scanning one whole is a missing index. */
 const BIG = 2_000;
+/**
+ * A ranked search sorts its matches (rank first, then the list's sort): a trigram index finds rows in no useful
+ * order. Its Sort may take up to this many rows; the seed's supplier-name search finds ~2,000.
+ */
+const SEARCH_SORT_LIMIT = 10_000;
 
 type TPlanNode = {
   'Node Type': string;
@@ -81,6 +86,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
              when o.id % 100 < 97 then 'pending_review' else 'failed' end,
         'files/' || o.id || '.pdf', o.invoice_num || '.pdf', 'application/pdf', md5(o.id::text), 1000, o.created_at
       from orders o where o.id % 5 = 0`);
+    // Three items an order, 5,000 different descriptions (a search for one finds ~30 orders).
+    await db.execute(sql`
+      insert into order_items (order_id, line_no, item_desc)
+      select o.id, k, 'Item ' || lpad(((o.id * 13 + k * 1009) % 5000)::text, 4, '0') || ' ' ||
+                      (array['Crème fraîche', 'Brötchen', 'Milk', 'Rye loaf'])[1 + (o.id + k) % 4]
+      from orders o cross join generate_series(1, 3) k`);
     // VACUUM too, as autovacuum would: it marks pages all-visible, which makes index-only counts cheap.
     await db.execute(sql`vacuum analyze`);
     // The big shop, its busiest link, and that link's supplier.
@@ -93,22 +104,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
       shopId: busiest!.shop_id,
       supplierId: busiest!.supplier_id,
       shopSupplierId: busiest!.link_id,
+      terms: {
+        number: '04999',
+        supplierName: 'Supplier 3',
+        shopName: 'Shop 17',
+        item: 'item 0421',
+        fileName: '0499',
+      },
     };
   }, 240_000);
   afterAll(() => t?.close());
 
-  /** What is wrong with a plan: a big table read whole, or a sort of more rows than a page. */
-  function offences(node: TPlanNode, big: Set<string>, found: string[] = []): string[] {
+  /** What is wrong with a plan: a big table read whole, or a sort of more rows than a page (or than a search finds). */
+  function offences(node: TPlanNode, big: Set<string>, sortLimit: number, found: string[] = []): string[] {
     if (node['Node Type'] === 'Seq Scan' && big.has(node['Relation Name'] ?? '')) {
       found.push(`Seq Scan on ${node['Relation Name']}`);
     }
     if (/Sort$/.test(node['Node Type'])) {
       const input = node.Plans?.[0]?.['Plan Rows'] ?? node['Plan Rows'];
-      if (input > SORT_LIMIT) found.push(`${node['Node Type']} of ~${input} rows`);
+      if (input > sortLimit) found.push(`${node['Node Type']} of ~${input} rows`);
     }
-    for (const child of node.Plans ?? []) offences(child, big, found);
+    for (const child of node.Plans ?? []) offences(child, big, sortLimit, found);
     return found;
   }
+
+  /** The trigram indexes a plan reads (a search must read at least one). */
+  const trigramIndexes = (node: TPlanNode): string[] => [
+    ...(/_trgm_idx$/.test(node['Index Name'] ?? '') ? [node['Index Name']!] : []),
+    ...(node.Plans ?? []).flatMap(trigramIndexes),
+  ];
 
   /** A plan on one line, for the failure message: `Limit(Sort(Bitmap Heap Scan orders(…)))`. */
   const outline = (node: TPlanNode): string =>
@@ -124,9 +148,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
     expect(big).toContain('orders');
     expect(LISTS.length).toBeGreaterThan(0);
     const failures: string[] = [];
+    const searched = new Set<string>();
     let checked = 0;
     for (const list of LISTS) {
-      for (const { scope, query } of list.planCases(seed)) {
+      for (const { scope, query, trigram } of list.planCases(seed)) {
+        if ((query as { search?: string }).search) searched.add(list.name);
         // A case that names its sort (the operators' list is always newest first) is tried with that one only.
         for (const sort of query.sort ? [query.sort] : list.sorts) {
           const first = { page: 1, perpage: PAGE, ...query, sort };
@@ -142,7 +168,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
                 params,
               );
               const plan = explained!['QUERY PLAN'][0]!.Plan;
-              const found = offences(plan, big);
+              const searching = Boolean((q as { search?: string }).search);
+              const found = offences(plan, big, searching ? SEARCH_SORT_LIMIT : SORT_LIMIT);
+              if (searching && trigram !== false && trigramIndexes(plan).length === 0)
+                found.push('no trigram index read');
               checked++;
               if (found.length) {
                 const { cursor, ...shown } = q as typeof q & { cursor?: string };
@@ -156,6 +185,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
       }
     }
     expect(checked).toBeGreaterThan(LISTS.length);
+    expect(searched, 'every list with search has search plan cases').toEqual(
+      new Set(LISTS.filter((l) => l.searchable).map((l) => l.name)),
+    );
     expect(failures).toEqual([]);
   }, 240_000);
 });

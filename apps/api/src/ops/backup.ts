@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TConfig } from '../config.js';
+import { pgliteExtensions } from '../db/client.js';
 
 type TManifest = { format: 1; database: 'postgres' | 'pglite'; createdAt: string };
 
@@ -33,7 +34,7 @@ export async function backup(config: TConfig, archive: string): Promise<void> {
         config.databaseUrl,
       ]);
     } else {
-      const db = new PGlite(path.join(config.dataDir, 'db'));
+      const db = new PGlite(path.join(config.dataDir, 'db'), { extensions: pgliteExtensions });
       await db.waitReady;
       // Uncompressed: the archive is gzipped as a whole (PGlite's own gzip dump never settles under Node).
       const dump = await db.dumpDataDir('none');
@@ -97,7 +98,7 @@ export async function restore(config: TConfig, archive: string): Promise<void> {
       const dir = path.join(config.dataDir, 'db');
       if (!isEmpty(dir)) throw new Error(`${dir} is not empty; restore only into an empty data folder.`);
       const dump = readFileSync(path.join(staging, 'database.pglite.tar'));
-      const db = new PGlite(dir, { loadDataDir: new Blob([dump]) });
+      const db = new PGlite(dir, { loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
       await db.waitReady;
       await db.close();
     }

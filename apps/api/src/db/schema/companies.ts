@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { createdAt, tstz } from './columns.js';
+import { fold, trigrams } from './search.js';
 
 export const companies = pgTable(
   'companies',
@@ -26,7 +27,11 @@ export const companies = pgTable(
     suspendedReason: text('suspended_reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('companies_main_email_idx').on(t.type, t.mainEmail)],
+  (t) => [
+    index('companies_main_email_idx').on(t.type, t.mainEmail),
+    // A supplier's lists find orders by the shop's name (schema/search.ts).
+    index('companies_name_trgm_idx').using('gin', trigrams(fold(t.name))),
+  ],
 );
 export type TCompanyRow = typeof companies.$inferSelect;
 

@@ -16,6 +16,7 @@ import { users } from './accounts.js';
 import { createdAt, tstz } from './columns.js';
 import { companies } from './companies.js';
 import { shopSuppliers } from './partners.js';
+import { fold, foldAll, trigrams } from './search.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4, mode: 'number' });
 
@@ -110,6 +111,11 @@ export const documents = pgTable(
     index('documents_link_unprocessed_idx')
       .on(t.shopSupplierId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} in ('reading', 'pending_review', 'failed')`),
+    // Search in the review queue and the unprocessed list: file name and the numbers read (schema/search.ts).
+    index('documents_search_trgm_idx').using(
+      'gin',
+      trigrams(foldAll(t.fileName, sql`${t.headers}->>'invoiceNum'`, sql`${t.headers}->>'orderNum'`)),
+    ),
     // One reading per file and supplier: a second upload of the same bytes is a duplicate.
     uniqueIndex('documents_supplier_sha_uq').on(t.shopSupplierId, t.sha256),
   ],
@@ -207,9 +213,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_link_total_idx').on(t.shopSupplierId, t.invoiceTotal.desc(), t.id.desc()),
     index('orders_link_invoice_date_idx').on(t.shopSupplierId, t.invoiceDate.desc(), t.id.desc()),
-    // Number search is a prefix LIKE on the lower-cased number.
-    index('orders_shop_invoice_num_idx').on(t.shopId, sql`lower(${t.invoiceNum}) text_pattern_ops`),
-    index('orders_shop_order_num_idx').on(t.shopId, sql`lower(${t.orderNum}) text_pattern_ops`),
+    // Search by number, prefix or anywhere inside (schema/search.ts).
+    index('orders_numbers_trgm_idx').using('gin', trigrams(foldAll(t.invoiceNum, t.orderNum))),
   ],
 );
 export type TOrderRow = typeof orders.$inferSelect;
@@ -226,7 +231,11 @@ export const orderItems = pgTable(
     receivedQuantity: money('received_quantity'),
     notes: text('notes'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId, t.lineNo)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.lineNo),
+    // Orders are found by what they contain (schema/search.ts).
+    index('order_items_desc_trgm_idx').using('gin', trigrams(fold(t.itemDesc))),
+  ],
 );
 export type TOrderItemRow = typeof orderItems.$inferSelect;
 

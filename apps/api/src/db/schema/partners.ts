@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { companies } from './companies.js';
+import { fold, trigrams } from './search.js';
 
 /**
  * A shop's relationship with a supplier company (`shopSupplierId`). The name and addresses are the shop's
@@ -30,6 +31,8 @@ export const shopSuppliers = pgTable(
     uniqueIndex('shop_suppliers_shop_name_uq').on(t.shopId, sql`lower(${t.name})`),
     uniqueIndex('shop_suppliers_shop_supplier_uq').on(t.shopId, t.supplierId),
     index('shop_suppliers_supplier_idx').on(t.supplierId),
+    // A shop's lists find orders by the supplier's name (schema/search.ts).
+    index('shop_suppliers_name_trgm_idx').using('gin', trigrams(fold(t.name))),
   ],
 );
 export type TShopSupplierRow = typeof shopSuppliers.$inferSelect;

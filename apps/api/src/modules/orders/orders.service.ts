@@ -10,7 +10,7 @@ import type {
   TSupplierOrderSummary,
 } from '@orderbridge/contract';
 import { ORDER_STATUS_TEXT } from '@orderbridge/contract';
-import { aliasedTable, and, asc, count, desc, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import {
   companies,
@@ -22,10 +22,10 @@ import {
   type TOrderRow,
   users,
 } from '../../db/schema/index.js';
+import { fold, foldAll } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { defineList, type TListScope } from '../../lib/list.js';
+import { defineList, type TPlanCase } from '../../lib/list.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
-import { escapeLike } from '../../lib/sql-like.js';
 import { compact, orderItem, orderListItem } from './order-shapes.js';
 
 /** Whose orders: the shop that bought, the supplier that sold, or (for operators) every company's. */
@@ -37,7 +37,7 @@ const shops = aliasedTable(companies, 'shop');
 const updaters = aliasedTable(users, 'updater');
 
 /** The list's page select: the order with its link, shop and people names (one statement, no N+1). */
-const listSelect = (db: TDb) =>
+const listSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {}) =>
   db
     .select({
       order: orders,
@@ -45,6 +45,7 @@ const listSelect = (db: TDb) =>
       shopName: shops.name,
       uploader: users.email,
       updater: updaters.email,
+      ...fields,
     })
     .from(orders)
     .innerJoin(shopSuppliers, eq(shopSuppliers.id, orders.shopSupplierId))
@@ -68,6 +69,9 @@ const scoped = (scope: TOrderScope) =>
       ? eq(orders.shopId, scope.companyId)
       : eq(orders.supplierId, scope.companyId);
 
+/** The order's numbers as the trigram index `orders_numbers_trgm_idx` holds them. */
+const orderNumbers = foldAll(orders.invoiceNum, orders.orderNum);
+
 /** The orders list of both sides; each filter + sort is served by an index of `orders` (schema/orders.ts). */
 export const ordersList = defineList({
   name: 'orders',
@@ -79,21 +83,40 @@ export const ordersList = defineList({
     total: { key: orders.invoiceTotal, dir: 'desc', of: (r) => r.order.invoiceTotal },
     invoiceDate: { key: orders.invoiceDate, dir: 'desc', of: (r) => r.order.invoiceDate },
   },
-  where: (scope, query: TOrdersQuery) => {
-    const term = query.search ? `${escapeLike(query.search.toLowerCase())}%` : null;
-    return [
-      scoped(scope),
-      query.status ? eq(orders.status, query.status) : undefined,
-      query.shopsupplierid ? eq(orders.shopSupplierId, query.shopsupplierid) : undefined,
-      query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
-      query.to ? lte(orders.createdAt, new Date(`${query.to}T23:59:59.999Z`)) : undefined,
-      // A prefix LIKE on the lower-cased number (the term is lower-cased too): the (shop, lower(number)) indexes serve it.
-      term
-        ? or(like(sql`lower(${orders.invoiceNum})`, term), like(sql`lower(${orders.orderNum})`, term))
-        : undefined,
-    ];
+  where: (scope, query: TOrdersQuery) => [
+    scoped(scope),
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.shopsupplierid ? eq(orders.shopSupplierId, query.shopsupplierid) : undefined,
+    query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lte(orders.createdAt, new Date(`${query.to}T23:59:59.999Z`)) : undefined,
+  ],
+  search: {
+    // Each alternative is a bitmap of its own index (the planner ORs them): the numbers' trigram index; the
+    // link or shop ids whose name matches (an uncorrelated `= any(array(…))` is computed once, then read through
+    // the orders' link or shop index); the orders with a matching item, within the tenant.
+    match: (scope, pattern) =>
+      or(
+        sql`${orderNumbers} like ${pattern}`,
+        scope.side === 'suppliers'
+          ? undefined
+          : sql`${orders.shopSupplierId} = any(array(select ${shopSuppliers.id} from ${shopSuppliers} where ${fold(shopSuppliers.name)} like ${pattern}${
+              scope.side === 'shops' ? sql` and ${shopSuppliers.shopId} = ${scope.companyId}` : sql``
+            }))`,
+        scope.side === 'shops'
+          ? undefined
+          : sql`${orders.shopId} = any(array(select ${companies.id} from ${companies} where ${fold(companies.name)} like ${pattern} and ${companies.type} = 'shops'))`,
+        sql`${orders.id} = any(array(select ${orderItems.orderId} from ${orderItems} join ${orders} as matched on matched.id = ${orderItems.orderId} where ${fold(orderItems.itemDesc)} like ${pattern}${
+          scope.side === 'platform'
+            ? sql``
+            : sql` and matched.${sql.raw(scope.side === 'shops' ? 'shop_id' : 'supplier_id')} = ${scope.companyId}`
+        }))`,
+      ) as SQL,
+    // A number that begins with the term first, then one that holds it, then the rest (names and items).
+    rank: (prefix, pattern) =>
+      sql`case when ${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix} then 2
+               when ${orderNumbers} like ${pattern} then 1 else 0 end`,
   },
-  select: (db) => listSelect(db).$dynamic(),
+  select: (db, fields) => listSelect(db, fields).$dynamic(),
   countFrom: (db) =>
     db
       .select({ one: sql`1`.as('one') })
@@ -101,9 +124,7 @@ export const ordersList = defineList({
       .$dynamic(),
   toItem: toListItem,
   planCases: (seed) => {
-    const cases: { scope: TListScope; query: Partial<TOrdersQuery> }[] = [
-      { scope: { side: 'platform' }, query: { sort: 'newest' } },
-    ];
+    const cases: TPlanCase<TOrdersQuery>[] = [{ scope: { side: 'platform' }, query: { sort: 'newest' } }];
     for (const side of ['shops', 'suppliers'] as const) {
       const scope = { side, companyId: side === 'shops' ? seed.shopId : seed.supplierId };
       cases.push(
@@ -112,6 +133,11 @@ export const ordersList = defineList({
         { scope, query: { status: 'disputed' } },
         { scope, query: { shopsupplierid: seed.shopSupplierId } },
         { scope, query: { from: '2026-01-01', to: '2026-03-31' } },
+        // Search: a number's middle, the other side's name, an item; and a search within a filter.
+        { scope, query: { search: seed.terms.number } },
+        { scope, query: { search: side === 'shops' ? seed.terms.supplierName : seed.terms.shopName } },
+        { scope, query: { search: seed.terms.item } },
+        { scope, query: { search: seed.terms.number, status: 'open' } },
       );
     }
     return cases;

@@ -2,6 +2,7 @@ import {
   DOCUMENT_STATUS_TEXT,
   ORDER_STATUS_TEXT,
   ORDER_STATUSES,
+  SEARCH_MIN_LENGTH,
   type TOrderListItem,
   type TUnprocessedOrder,
 } from '@orderbridge/contract';
@@ -86,8 +87,10 @@ export default function OrdersPage() {
   const committed = filters.get('q');
   // biome-ignore lint/correctness/useExhaustiveDependencies: only typing commits the search
   useEffect(() => {
-    if (searchText.trim() === committed) return;
-    const t = setTimeout(() => filters.set({ q: searchText.trim() }), 300);
+    const term = searchText.trim();
+    // The API answers a term shorter than SEARCH_MIN_LENGTH with a 400: wait for more typing instead.
+    if (term === committed || (term && term.length < SEARCH_MIN_LENGTH)) return;
+    const t = setTimeout(() => filters.set({ q: term }), 300);
     return () => clearTimeout(t);
   }, [searchText]);
 
@@ -163,7 +166,7 @@ export default function OrdersPage() {
             <input
               id="orders-search"
               type="search"
-              placeholder="Invoice or order number"
+              placeholder="Number, supplier or item"
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
               className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:outline-2 focus:outline-brand-600"

@@ -1,0 +1,195 @@
+import { SEARCH_MIN_LENGTH } from '@orderbridge/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, shopSuppliers } from '../db/schema/index.js';
+import {
+  bearer,
+  createCompany,
+  createTestApp,
+  signUp,
+  type TSession,
+  type TTestApp,
+  uniqueEmail,
+} from '../test/harness.js';
+
+/** Search of the shared list module (README "Paging and search"), on PGlite or on PostgreSQL (TEST_DATABASE_URL). */
+let t: TTestApp;
+let shop: TSession;
+let supplier: TSession;
+let shopId: number;
+let supplierId: number;
+let otherShopId: number;
+
+async function link(sessionShop: number, name: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/shops/${sessionShop}/suppliers`,
+    headers: bearer(shop.token),
+    payload: { supplierEmail: uniqueEmail('supplier'), supplierName: name },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  const linkId = res.json().data.shopSupplierId as number;
+  const [row] = await t.app.db
+    .select({ supplierId: shopSuppliers.supplierId })
+    .from(shopSuppliers)
+    .where(eq(shopSuppliers.id, linkId));
+  return { linkId, supplierId: row!.supplierId };
+}
+
+/** An order with its items, created `minutes` after a fixed start (newest first is by these). */
+async function order(
+  shopOf: number,
+  l: { linkId: number; supplierId: number },
+  invoiceNum: string,
+  orderNum: string,
+  minutes: number,
+  items: string[] = [],
+) {
+  const [row] = await t.app.db
+    .insert(orders)
+    .values({
+      shopId: shopOf,
+      supplierId: l.supplierId,
+      shopSupplierId: l.linkId,
+      status: 'open',
+      invoiceNum,
+      orderNum,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, minutes)),
+    })
+    .returning({ id: orders.id });
+  if (items.length) {
+    await t.app.db
+      .insert(orderItems)
+      .values(items.map((itemDesc, i) => ({ orderId: row!.id, lineNo: i + 1, itemDesc })));
+  }
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await signUp(t.app);
+  shopId = await createCompany(t.app, shop, 'shops', 'Café Zürich');
+  otherShopId = await createCompany(t.app, shop, 'shops', 'Other Shop');
+  const dairy = await link(shopId, 'Crème Fraîche Dairy');
+  const bakery = await link(shopId, 'Bakery North');
+  const elsewhere = await link(otherShopId, 'Crème Fraîche Dairy');
+  supplierId = dairy.supplierId;
+  await order(shopId, dairy, 'INV-0999', 'PO-1', 1);
+  await order(shopId, bakery, 'INV-10999', 'PO-2', 2, ['Brötchen, 12 pack']);
+  await order(shopId, bakery, 'X-0999-B', 'PO-3', 3);
+  await order(shopId, dairy, 'INV-2000', 'PO-0999', 4, ['Cream 50% fat']);
+  await order(shopId, bakery, 'INV-3000', 'PO-4', 5, ['Rye loaf']);
+  // The same number in another shop is never found from this one.
+  await order(otherShopId, elsewhere, 'INV-0999', 'PO-9', 6, ['Brötchen']);
+  // A user of the dairy supplier company, who searches the shops' names.
+  supplier = await signUp(t.app);
+  await t.app.db.execute(
+    sql`insert into memberships (user_id, company_id, role) values (${supplier.userId}, ${supplierId}, 'admin')`,
+  );
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (who: TSession, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(who.token) });
+const shopSearch = async (term: string, extra = '') => {
+  const res = await get(shop, `/api/shops/${shopId}/orders?search=${encodeURIComponent(term)}${extra}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    total: number;
+    nextCursor: string | null;
+    data: { id: number; invoiceNum: string; orderNum: string }[];
+  };
+};
+const numbers = (page: { data: { invoiceNum: string }[] }) => page.data.map((o) => o.invoiceNum);
+
+describe('list search', () => {
+  it('finds a number by prefix first, then by what it holds, then by names and items, newest first within each', async () => {
+    // INV-0999 begins with the term; INV-10999, X-0999-B and PO-0999 hold it; the rest do not match.
+    expect(numbers(await shopSearch('INV-0999'))).toEqual(['INV-0999']);
+    const page = await shopSearch('0999');
+    expect(numbers(page)).toEqual(['INV-2000', 'X-0999-B', 'INV-10999', 'INV-0999']);
+    expect(page.total).toBe(4);
+    // Rank: a number beginning with the term comes before one holding it.
+    expect(numbers(await shopSearch('inv-'))).toEqual(['INV-3000', 'INV-2000', 'INV-10999', 'INV-0999']);
+    expect(numbers(await shopSearch('x-09'))).toEqual(['X-0999-B']);
+  });
+
+  it('ignores case and accents, in numbers, supplier names and item descriptions', async () => {
+    expect(numbers(await shopSearch('creme fraiche'))).toEqual(['INV-2000', 'INV-0999']);
+    expect(numbers(await shopSearch('CRÈME'))).toEqual(['INV-2000', 'INV-0999']);
+    expect(numbers(await shopSearch('brotchen'))).toEqual(['INV-10999']);
+    expect(numbers(await shopSearch('BRÖT'))).toEqual(['INV-10999']);
+    expect(numbers(await shopSearch('rye loaf'))).toEqual(['INV-3000']);
+    expect(numbers(await shopSearch('bakery'))).toEqual(['INV-3000', 'X-0999-B', 'INV-10999']);
+  });
+
+  it('keeps to the tenant, and the supplier side finds orders by the shop name', async () => {
+    // The other shop's INV-0999 (and its Brötchen) stay out.
+    expect((await shopSearch('brötchen')).total).toBe(1);
+    const res = await get(supplier, `/api/suppliers/${supplierId}/orders?search=zurich`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(numbers(res.json().data)).toEqual(['INV-2000', 'INV-0999']);
+    // The supplier sees only its own orders of the shop, and the shop's other suppliers' items stay out.
+    const items = await get(supplier, `/api/suppliers/${supplierId}/orders?search=brotchen`);
+    expect(items.json().data.total).toBe(0);
+  });
+
+  it('matches LIKE wildcards literally, and pages a ranked search by cursor without losing or repeating rows', async () => {
+    expect((await shopSearch('50%')).data.map((o) => o.invoiceNum)).toEqual(['INV-2000']);
+    expect((await shopSearch('%%%')).total).toBe(0);
+    expect((await shopSearch('___')).total).toBe(0);
+    const all = numbers(await shopSearch('inv'));
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await shopSearch('inv', `&perPage=1${cursor ? `&cursor=${cursor}` : ''}`);
+      walked.push(...numbers(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(all);
+    expect(walked).toHaveLength(4);
+    // A plain cursor does not fit a ranked search, nor the other way round.
+    const plain = (await get(shop, `/api/shops/${shopId}/orders?perPage=1`)).json().data.nextCursor;
+    const wrong = await get(shop, `/api/shops/${shopId}/orders?perPage=1&search=inv&cursor=${plain}`);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ cursor: ['Not a cursor of this list and sort'] });
+  });
+
+  it(`answers a term shorter than ${SEARCH_MIN_LENGTH} characters with a 400, and an empty one with every row`, async () => {
+    const short = await get(shop, `/api/shops/${shopId}/orders?search=${encodeURIComponent(' ab ')}`);
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({
+      success: false,
+      errors: { search: [`Type at least ${SEARCH_MIN_LENGTH} characters to search`] },
+    });
+    expect((await shopSearch('')).total).toBe(5);
+    const long = await get(shop, `/api/shops/${shopId}/orders?search=${'a'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('searches the review queue by file name, number read and supplier name, accent-insensitively', async () => {
+    const links = await t.app.db
+      .select({ id: shopSuppliers.id })
+      .from(shopSuppliers)
+      .where(eq(shopSuppliers.shopId, shopId))
+      .orderBy(shopSuppliers.id);
+    await t.app.db.execute(sql`
+      insert into documents (shop_id, shop_supplier_id, status, file_key, file_name, content_type, sha256, size, headers)
+      values (${shopId}, ${links[0]!.id}, 'pending_review', 'f/1', 'Facture-Été.pdf', 'application/pdf', 'a', 1,
+              '{"invoiceNum": "F-7781"}'),
+             (${shopId}, ${links[1]!.id}, 'failed', 'f/2', 'scan.png', 'image/png', 'b', 1, '{}'),
+             (${shopId}, ${links[1]!.id}, 'processed', 'f/3', 'facture-done.pdf', 'application/pdf', 'c', 1, '{}')`);
+    const queue = async (term: string) => {
+      const res = await get(
+        shop,
+        `/api/shops/${shopId}/orders/pending-review?search=${encodeURIComponent(term)}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.data as { fileName: string }[]).map((d) => d.fileName);
+    };
+    expect(await queue('facture-ete')).toEqual(['Facture-Été.pdf']);
+    expect(await queue('7781')).toEqual(['Facture-Été.pdf']);
+    expect(await queue('BAKERY')).toEqual(['scan.png']);
+    // A processed document is not in the queue, whatever it is called.
+    expect(await queue('done')).toEqual([]);
+  });
+});
