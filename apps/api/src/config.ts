@@ -50,6 +50,7 @@ const ZEnvSchema = z.object({
     .default(25 * 1024 * 1024),
   MAIL_IN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAIL_IN_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  MAIL_IN_IDLE_MAX: z.coerce.number().int().min(0).max(10_000).default(100),
   MAIL_SECRET_KEY: z
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes, e.g. `openssl rand -hex 32`)')
@@ -91,6 +92,8 @@ export type TConfig = {
     maxBytes: number;
     ratePerMinute: number;
     pollSeconds: number;
+    /** IMAP IDLE connections one worker process keeps at most (0: none, polling only). */
+    idleMax: number;
     /** AES-256-GCM key for mailbox passwords. */
     secretKey: Buffer;
   };
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       maxBytes: e.MAIL_IN_MAX_BYTES,
       ratePerMinute: e.MAIL_IN_RATE_PER_MINUTE,
       pollSeconds: e.MAIL_IN_POLL_SECONDS,
+      idleMax: e.MAIL_IN_IDLE_MAX,
       secretKey: Buffer.from(
         e.MAIL_SECRET_KEY ??
           generatedSecret(dataDir, 'mail-secret-key', () => randomBytes(32).toString('hex')),

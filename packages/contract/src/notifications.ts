@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = {
   document_processed: 'A document was processed straight through',
   document_failed: 'A document could not be read',
   document_emailed: 'A document arrived by email',
+  email_refused: 'An emailed message was refused',
+  mailbox_failed: 'A mailbox could not be read',
   dispute_opened: 'A dispute was opened',
   dispute_answered: 'A dispute was answered',
   dispute_credited: 'A dispute was credited',
@@ -28,6 +30,7 @@ export const DEFAULT_IMMEDIATE_KINDS: TNotificationKind[] = [
   'dispute_answered',
   'message_received',
   'integration_disconnected',
+  'mailbox_failed',
 ];
 
 export const ZNotificationSchema = z.object({

@@ -27,6 +27,7 @@ import { createProductsService, type TProductsService } from '../modules/catalog
 import { createCompaniesService, type TCompaniesService } from '../modules/companies/companies.service.js';
 import { createDisputesService, type TDisputesService } from '../modules/disputes/disputes.service.js';
 import { createMailInService, type TMailInService } from '../modules/mail-in/mail-in.service.js';
+import { startMailboxWatcher, type TMailboxWatcher } from '../modules/mail-in/mailbox-watcher.js';
 import { createMailboxesService, type TMailboxesService } from '../modules/mail-in/mailboxes.service.js';
 import { startSmtpReceiver, type TSmtpReceiver } from '../modules/mail-in/smtp-receiver.js';
 import {
@@ -165,6 +166,7 @@ export default fp(
       domain: config.mailIn.domain,
       maxBytes: config.mailIn.maxBytes,
       log: app.log,
+      notify: notifications.notify,
       // Called at request time, when the mailboxes service below exists.
       mailboxesOf: (shopId) => mailboxes.list(shopId),
     });
@@ -176,6 +178,7 @@ export default fp(
       maxBytes: config.mailIn.maxBytes,
       pollSeconds: config.mailIn.pollSeconds,
       log: app.log,
+      notify: notifications.notify,
     });
     const disputes = createDisputesService({
       db,
@@ -193,6 +196,7 @@ export default fp(
     const operators = createOperators(db);
     const admin = createAdminService({ db, config, documents, orders });
     let mailboxPoller: NodeJS.Timeout | undefined;
+    let mailboxWatcher: TMailboxWatcher | undefined;
     if (config.role !== 'api') {
       await jobs.work({
         'read-document': readDocumentJob.handler(documents),
@@ -206,6 +210,14 @@ export default fp(
           .queuePolls()
           .catch((error) => app.log.error({ err: error }, 'mail-in: queueing polls failed'));
       }, config.mailIn.pollSeconds * 1000);
+      // IDLE connections, so mail arrives within seconds; one worker per mailbox (see mailbox-watcher.ts).
+      if (config.mailIn.idleMax > 0)
+        mailboxWatcher = startMailboxWatcher({
+          db,
+          mailboxes: mailboxes.watching,
+          log: app.log,
+          max: config.mailIn.idleMax,
+        });
     }
     const mailReceiver =
       config.mailIn.port !== undefined && config.role !== 'worker'
@@ -222,6 +234,7 @@ export default fp(
     app.addHook('onClose', async () => {
       await live?.close();
       clearInterval(mailboxPoller);
+      await mailboxWatcher?.close();
       await mailReceiver?.close();
       await jobs.stop();
       await reader?.close();

@@ -14,6 +14,10 @@ export type TDovecot = {
   stop: () => Promise<void>;
   /** Stops and starts the server again on the same port and mail folder. */
   restart: () => Promise<void>;
+  /** Stops the server, keeping its mail folder (a mail server that is down). */
+  down: () => Promise<void>;
+  /** Starts it again after `down`. */
+  up: () => Promise<void>;
 };
 
 const freePort = () =>
@@ -144,6 +148,8 @@ service auth {
       await stop();
       await start();
     },
+    down: stop,
+    up: start,
     stop: async () => {
       await stop();
       rmSync(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 
 const apiRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -93,3 +94,48 @@ export async function startServerProcess(env: Record<string, string>, port: numb
   ]);
   return server;
 }
+
+/**
+ * The database of server processes started by a test: with TEST_DATABASE_URL a new PostgreSQL database (its
+ * `DATABASE_URL` goes into the processes' env; `drop` removes it), else nothing, and each process uses PGlite in
+ * its DATA_DIR.
+ */
+export async function serverDatabase(prefix: string) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { env: {} as Record<string, string>, drop: async () => {} };
+  const name = `${prefix}_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() } as Record<string, string>,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** `app.inject` over real HTTP to a server process, so the harness helpers (signUp, createCompany…) drive it. */
+export const httpApp = (server: () => TServerProcess) => ({
+  async inject(opts: { method: string; url: string; headers?: Record<string, string>; payload?: unknown }) {
+    const res = await fetch(`${server().url}${opts.url}`, {
+      method: opts.method,
+      headers: { ...(opts.payload ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      body: opts.payload ? JSON.stringify(opts.payload) : undefined,
+      redirect: 'manual',
+    });
+    const body = await res.text();
+    return {
+      statusCode: res.status,
+      body,
+      headers: Object.fromEntries(res.headers),
+      json: () => JSON.parse(body),
+    };
+  },
+});

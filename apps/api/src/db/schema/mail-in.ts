@@ -32,6 +32,9 @@ export const mailboxes = pgTable(
     /** The server's answer to the last connection attempt; null when it worked. */
     error: text('error'),
     checkedAt: tstz('checked_at'),
+    /** The worker process that keeps the IDLE connection (one per mailbox), until its lease ends. */
+    watchedBy: text('watched_by'),
+    watchUntil: tstz('watch_until'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('mailboxes_shop_address_uq').on(t.shopId, sql`lower(${t.emailAddress})`)],

@@ -18,6 +18,7 @@ import { invoicePdf } from '../../demo/invoice-pdf.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Storage } from '../../lib/storage.js';
 import type { TJobs } from '../../plugins/jobs.js';
+import type { TNotify } from '../notifications/notifications.service.js';
 import type { TDocumentsService } from '../orders/documents.service.js';
 
 /** What the notifications module hears when a document arrives by email (see `onDocumentArrived`). */
@@ -37,6 +38,7 @@ type TDeps = {
   domain: string;
   maxBytes: number;
   log: FastifyBaseLogger;
+  notify: TNotify;
   /** The shop's mailboxes as the API shows them (the mailboxes service, which needs this one to ingest). */
   mailboxesOf: (shopId: number) => Promise<TEmailServer[]>;
 };
@@ -77,6 +79,7 @@ export function createMailInService({
   domain,
   maxBytes,
   log,
+  notify,
   mailboxesOf,
 }: TDeps) {
   const arrivedListeners: ((event: TEmailDocumentArrived) => Promise<void> | void)[] = [];
@@ -172,6 +175,27 @@ export function createMailInService({
 
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+  const emailPage = (shopId: number) => `/shops/${shopId}/config/email`;
+
+  /**
+   * Tells the shop that a message was refused. Mail to the ingestion address is meant for OrderBridge, so every
+   * refusal is told; the shop's own mailbox also holds ordinary mail, so there only a supplier's refused mail is.
+   */
+  async function tellRefused(
+    row: Pick<TMailMessageRow, 'shopId' | 'source'>,
+    sender: string | null,
+    reason: string,
+  ) {
+    if (row.source === 'imap' && !(sender && (await supplierBySender(row.shopId, sender)))) return;
+    await notify({
+      companyId: row.shopId,
+      kind: 'email_refused',
+      title: `A message from ${sender ?? 'an unknown sender'} was refused`,
+      body: reason,
+      link: emailPage(row.shopId),
+    });
+  }
+
   /** The ingestion job: idempotent, a message leaves `queued` once. */
   async function ingest(id: number) {
     const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
@@ -182,20 +206,17 @@ export function createMailInService({
     try {
       mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
     } catch (error) {
-      return finish(id, {
-        status: 'refused',
-        outcome: `The message could not be read as email (${(error as Error).message}).`,
-      });
+      const outcome = `The message could not be read as email (${(error as Error).message}).`;
+      await finish(id, { status: 'refused', outcome });
+      return tellRefused(row, row.envelopeSender, outcome);
     }
     const sender = senderOf(mail);
     const header = { sender, subject: mail.subject?.slice(0, 500) ?? null };
     if (documentCandidates(mail).length === 0) {
-      return finish(id, {
-        ...header,
-        status: 'refused',
-        outcome:
-          'No attachment to read: send invoices as PDF, PNG, JPEG or e-invoice XML attachments (links in the text are not followed).',
-      });
+      const outcome =
+        'No attachment to read: send invoices as PDF, PNG, JPEG or e-invoice XML attachments (links in the text are not followed).';
+      await finish(id, { ...header, status: 'refused', outcome });
+      return tellRefused(row, sender, outcome);
     }
     // A header From in another domain than the SMTP envelope's sender could be forged: a person chooses.
     const forged =
@@ -208,10 +229,14 @@ export function createMailInService({
         ? await supplierBySender(row.shopId, sender)
         : null;
     if (!link) {
-      return finish(id, {
-        ...header,
-        status: 'needs_supplier',
-        outcome: `Unknown sender ${sender ?? '(no sender address)'}${forged}: choose the supplier`,
+      const outcome = `Unknown sender ${sender ?? '(no sender address)'}${forged}: choose the supplier`;
+      await finish(id, { ...header, status: 'needs_supplier', outcome });
+      return notify({
+        companyId: row.shopId,
+        kind: 'document_emailed',
+        title: `A message from ${sender ?? 'an unknown sender'} waits for its supplier`,
+        body: `${outcome}.`,
+        link: emailPage(row.shopId),
       });
     }
     const { outcomes, made } = await makeDocuments(row, link, mail, sender);
@@ -220,13 +245,25 @@ export function createMailInService({
     const parts = [count(made.length, 'document')];
     if (duplicates) parts.push(`${count(duplicates, 'duplicate')} not read again`);
     if (refused) parts.push(`${refused} refused`);
+    const outcome = `From ${link.name}: ${parts.join(', ')}.`;
     await finish(id, {
       ...header,
       shopSupplierId: link.id,
       status: made.length ? 'done' : 'refused',
-      outcome: `From ${link.name}: ${parts.join(', ')}.`,
+      outcome,
       attachments: outcomes,
     });
+    if (made.length) {
+      await notify({
+        companyId: row.shopId,
+        kind: 'document_emailed',
+        title: `${count(made.length, 'document')} from ${link.name} arrived by email`,
+        body: `${mail.subject ? `"${mail.subject.slice(0, 200)}": ` : ''}${outcome} You are told again when ${made.length === 1 ? 'it is' : 'they are'} read.`,
+        link: `/shops/${row.shopId}/orders`,
+      });
+    } else if (refused) {
+      await tellRefused(row, sender, `${outcome} ${outcomes.find((o) => o.reason)?.reason ?? ''}`.trim());
+    }
     for (const documentId of made) {
       for (const listener of arrivedListeners) {
         try {
@@ -336,7 +373,7 @@ export function createMailInService({
       mailboxId?: number;
       sourceRef?: string;
     }) {
-      await db
+      const logged = await db
         .insert(mailMessages)
         .values({
           shopId: input.shopId,
@@ -350,7 +387,9 @@ export function createMailInService({
           outcome: input.outcome,
           processedAt: new Date(),
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: mailMessages.id });
+      if (logged.length) await tellRefused(input, input.envelopeSender, input.outcome);
     },
 
     ingest,

@@ -108,6 +108,16 @@ const unprocessed = async (s: TShop) =>
     })
   ).json().data.data as { id: number; uploadedVia: string; emailSender: string | null; fileName: string }[];
 
+/** The shop owner's notifications, newest first. */
+const notificationsOf = async (s: TShop) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/shops/${s.shopId}/notifications?PerPage=100`,
+      headers: bearer(s.owner.token),
+    })
+  ).json().data.data as { kind: string; title: string; body: string; link: string }[];
+
 describe('the built-in SMTP receiver and the ingestion job', () => {
   it('turns the PDF of a known supplier into a document that says it came by email; the same file again is a duplicate', async () => {
     const s = await shop();
@@ -147,6 +157,14 @@ describe('the built-in SMTP receiver and the ingestion job', () => {
       headers: bearer(s.owner.token),
     });
     expect(review.json().data).toMatchObject({ uploadedVia: 'email', emailSender: s.supplierEmail });
+    // The shop is told that mail brought a document.
+    expect(await notificationsOf(s)).toContainEqual(
+      expect.objectContaining({
+        kind: 'document_emailed',
+        title: `1 document from Fresh Farm ${s.shopId} arrived by email`,
+        link: `/shops/${s.shopId}/orders`,
+      }),
+    );
 
     await send({
       from: s.supplierEmail,
@@ -334,6 +352,20 @@ describe('the built-in SMTP receiver and the ingestion job', () => {
       outcome: expect.stringContaining('links in the text are not followed'),
     });
     expect(await unprocessed(s)).toHaveLength(0);
+    // Each refusal is told to the shop, with its reason, pointing at the email page.
+    const refusals = (await notificationsOf(s)).filter((n) => n.kind === 'email_refused');
+    expect(refusals).toHaveLength(3);
+    expect(refusals.map((n) => n.body)).toEqual(
+      expect.arrayContaining([
+        'Refused: the message is larger than 25 MB.',
+        expect.stringContaining('links in the text are not followed'),
+      ]),
+    );
+    for (const n of refusals) {
+      expect(n.title).toBe(`A message from ${s.supplierEmail} was refused`);
+      expect(n.link).toBe(`/shops/${s.shopId}/config/email`);
+    }
+    expect((await notificationsOf(s)).some((n) => n.kind === 'document_emailed')).toBe(false);
   });
 
   it('accepts mail only for current ingestion addresses (a rotated one is refused)', async () => {

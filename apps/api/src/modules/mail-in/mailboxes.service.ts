@@ -8,10 +8,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ImapFlow } from 'imapflow';
 import type { TDb } from '../../db/client.js';
-import { mailboxes, type TMailboxRow } from '../../db/schema/index.js';
+import { mailboxes, memberships, type TMailboxRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { TSecretBox } from '../../lib/secret-box.js';
 import type { TJobs } from '../../plugins/jobs.js';
+import type { TNotify } from '../notifications/notifications.service.js';
 import type { TMailInService } from './mail-in.service.js';
 
 type TDeps = {
@@ -22,6 +23,7 @@ type TDeps = {
   mailIn: TMailInService;
   maxBytes: number;
   log: FastifyBaseLogger;
+  notify: TNotify;
 };
 
 /** The keyword a processed message gets, so it is taken once even if someone marks it unread again. */
@@ -68,8 +70,21 @@ const view = (row: TMailboxRow): TEmailServer => ({
 });
 
 /** A shop's own mailboxes, read over IMAP: saved with an encrypted password, tested on save, polled by a job. */
-export function createMailboxesService({ db, jobs, pollSeconds, secrets, mailIn, maxBytes, log }: TDeps) {
-  const connect = async (row: TMailboxRow) => {
+export function createMailboxesService({
+  db,
+  jobs,
+  pollSeconds,
+  secrets,
+  mailIn,
+  maxBytes,
+  log,
+  notify,
+}: TDeps) {
+  /**
+   * Signs in. A watching connection (IDLE) enters IDLE a second after its last command and renews it every few
+   * minutes, before servers and NAT routers drop a silent connection.
+   */
+  const connect = async (row: TMailboxRow, watching = false) => {
     const client = new ImapFlow({
       host: row.host,
       port: row.port,
@@ -78,7 +93,8 @@ export function createMailboxesService({ db, jobs, pollSeconds, secrets, mailIn,
       logger: false,
       connectionTimeout: TIMEOUT_MS,
       greetingTimeout: TIMEOUT_MS,
-      socketTimeout: 60_000,
+      socketTimeout: watching ? 10 * 60_000 : 60_000,
+      ...(watching ? { autoIdleDelay: 1_000, maxIdleTime: 4 * 60_000 } : {}),
     });
     // A dropped connection is reported through the awaited calls; the event must not crash the process.
     client.on('error', () => {});
@@ -102,6 +118,37 @@ export function createMailboxesService({ db, jobs, pollSeconds, secrets, mailIn,
       .where(eq(mailboxes.id, row.id))
       .returning();
     return updated ?? row;
+  }
+
+  /**
+   * A mailbox that worked stopped working (read by a job or a watcher, not a person's test): its shop's admins, who
+   * can fix it, are told once, not at every failed poll.
+   */
+  async function failed(row: TMailboxRow, error: unknown) {
+    const answer = serverAnswer(error);
+    log.warn({ mailboxId: row.id, answer }, 'mail-in: mailbox connection failed');
+    // Only an answer to the settings saved now counts: each save seals the password anew, so a connection made
+    // with settings replaced meanwhile has another secret.
+    const [current] = await db
+      .select({ error: mailboxes.error, checkedAt: mailboxes.checkedAt })
+      .from(mailboxes)
+      .where(and(eq(mailboxes.id, row.id), eq(mailboxes.secret, row.secret)));
+    if (!current) return;
+    await record(row, answer);
+    // Never checked yet: the person saving it sees the answer on the screen.
+    if (current.error !== null || current.checkedAt === null) return;
+    const admins = await db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.companyId, row.shopId), eq(memberships.role, 'admin')));
+    await notify({
+      companyId: row.shopId,
+      kind: 'mailbox_failed',
+      title: `The mailbox ${row.emailAddress} cannot be read`,
+      body: `The mail server answered “${answer}”. New mail there waits until the connection works again: check the mailbox's settings.`,
+      link: `/shops/${row.shopId}/config/email2`,
+      userIds: admins.map((a) => a.userId),
+    });
   }
 
   const queuePoll = (mailboxId: number) =>
@@ -159,54 +206,58 @@ export function createMailboxesService({ db, jobs, pollSeconds, secrets, mailIn,
     return view(await test(row));
   }
 
-  /** Takes the folder's new messages: each is handed to ingestion, then marked so it is never taken again. */
+  /** Takes the folder's new messages on an open connection: each goes to ingestion, then is marked taken. */
+  async function take(client: ImapFlow, row: TMailboxRow) {
+    const lock = await client.getMailboxLock(row.folder);
+    try {
+      const box = client.mailbox as { uidValidity: bigint; permanentFlags: Set<string> };
+      // Servers that refuse own keywords get the messages marked \Seen instead.
+      const keywords = box.permanentFlags.has('\\*');
+      const uids =
+        (await client.search(keywords ? { unKeyword: TAKEN } : { seen: false }, { uid: true })) || [];
+      for (const uid of uids) {
+        const sourceRef = `${box.uidValidity}:${uid}`;
+        const meta = await client.fetchOne(String(uid), { size: true, envelope: true }, { uid: true });
+        if (!meta) continue;
+        if ((meta.size ?? 0) > maxBytes) {
+          await mailIn.refuse({
+            shopId: row.shopId,
+            source: 'imap',
+            size: meta.size ?? 0,
+            envelopeSender: meta.envelope?.from?.[0]?.address?.toLowerCase() ?? null,
+            outcome: `Refused: the message is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+            mailboxId: row.id,
+            sourceRef,
+          });
+        } else {
+          const full = await client.fetchOne(String(uid), { source: true }, { uid: true });
+          if (full === false || !full.source) continue; // fetchOne answers false for a message gone meanwhile
+          await mailIn.receive({
+            shopId: row.shopId,
+            source: 'imap',
+            raw: full.source,
+            mailboxId: row.id,
+            sourceRef,
+          });
+        }
+        await client.messageFlagsAdd(String(uid), keywords ? [TAKEN, '\\Seen'] : ['\\Seen'], { uid: true });
+      }
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** The poll job: connects, takes the new messages, and disconnects. */
   async function poll(id: number) {
     const [row] = await db.select().from(mailboxes).where(eq(mailboxes.id, id));
     if (!row) return;
     let client: ImapFlow | undefined;
     try {
       client = await connect(row);
-      const lock = await client.getMailboxLock(row.folder);
-      try {
-        const box = client.mailbox as { uidValidity: bigint; permanentFlags: Set<string> };
-        // Servers that refuse own keywords get the messages marked \Seen instead.
-        const keywords = box.permanentFlags.has('\\*');
-        const uids =
-          (await client.search(keywords ? { unKeyword: TAKEN } : { seen: false }, { uid: true })) || [];
-        for (const uid of uids) {
-          const sourceRef = `${box.uidValidity}:${uid}`;
-          const meta = await client.fetchOne(String(uid), { size: true, envelope: true }, { uid: true });
-          if (!meta) continue;
-          if ((meta.size ?? 0) > maxBytes) {
-            await mailIn.refuse({
-              shopId: row.shopId,
-              source: 'imap',
-              size: meta.size ?? 0,
-              envelopeSender: meta.envelope?.from?.[0]?.address?.toLowerCase() ?? null,
-              outcome: `Refused: the message is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-              mailboxId: row.id,
-              sourceRef,
-            });
-          } else {
-            const full = await client.fetchOne(String(uid), { source: true }, { uid: true });
-            if (full === false || !full.source) continue; // fetchOne answers false for a message gone meanwhile
-            await mailIn.receive({
-              shopId: row.shopId,
-              source: 'imap',
-              raw: full.source,
-              mailboxId: row.id,
-              sourceRef,
-            });
-          }
-          await client.messageFlagsAdd(String(uid), keywords ? [TAKEN, '\\Seen'] : ['\\Seen'], { uid: true });
-        }
-      } finally {
-        lock.release();
-      }
+      await take(client, row);
       await record(row, null);
     } catch (error) {
-      log.warn({ mailboxId: id, answer: serverAnswer(error) }, 'mail-in: mailbox poll failed');
-      await record(row, serverAnswer(error));
+      await failed(row, error);
     } finally {
       await client?.logout().catch(() => {});
     }
@@ -316,6 +367,17 @@ export function createMailboxesService({ db, jobs, pollSeconds, secrets, mailIn,
         }
       }
       return out;
+    },
+
+    /** For the IDLE watcher: a connection that idles, the taking of new messages, and the mailbox's state. */
+    watching: {
+      connect: (row: TMailboxRow) => connect(row, true),
+      take,
+      failed,
+      /** The mailbox works (again): its error is cleared. */
+      worked: async (row: TMailboxRow) => {
+        await record(row, null);
+      },
     },
 
     /** Queues a poll of every mailbox (worker processes call this every MAIL_IN_POLL_SECONDS). */

@@ -9,36 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePdf } from '../../demo/invoice-pdf.js';
 import { DOVECOT, startDovecot, type TDovecot } from '../../test/dovecot.js';
 import { bearer, createCompany, signUp, type TSession, uniqueEmail } from '../../test/harness.js';
-import { startServerProcess, type TServerProcess } from '../../test/server-process.js';
+import {
+  httpApp,
+  serverDatabase,
+  startServerProcess,
+  type TServerProcess,
+} from '../../test/server-process.js';
 
 const IMAP_USER = 'orders@shop.test';
 const IMAP_PASSWORD = 'imap app password 7f3K';
 const WRONG_PASSWORD = 'not the password 9qZ';
 
-/** `app.inject` over real HTTP, so the harness helpers drive the server process. */
-const httpApp = (server: () => TServerProcess) => ({
-  async inject(opts: { method: string; url: string; headers?: Record<string, string>; payload?: unknown }) {
-    const res = await fetch(`${server().url}${opts.url}`, {
-      method: opts.method,
-      headers: { ...(opts.payload ? { 'content-type': 'application/json' } : {}), ...opts.headers },
-      body: opts.payload ? JSON.stringify(opts.payload) : undefined,
-      redirect: 'manual',
-    });
-    const body = await res.text();
-    return {
-      statusCode: res.status,
-      body,
-      headers: Object.fromEntries(res.headers),
-      json: () => JSON.parse(body),
-    };
-  },
-});
-
 let dovecot: TDovecot;
 let server: TServerProcess;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ob-mailbox-'));
 const port = 4400 + (process.pid % 500);
-const env = {
+const env: Record<string, string> = {
   DATA_DIR: dataDir,
   MAIL_IN_POLL_SECONDS: '5',
   MAIL_IN_DOMAIN: 'in.orderbridge.test',
@@ -49,13 +35,20 @@ const http = httpApp(() => server);
 const app = http as unknown as FastifyInstance;
 const allLogs: Record<string, unknown>[] = [];
 
+let dropDatabase = async () => {};
+
 beforeAll(async () => {
+  // On PostgreSQL when TEST_DATABASE_URL is set (as in CI's second run), else PGlite in DATA_DIR.
+  const database = await serverDatabase('ob_mailboxes');
+  Object.assign(env, database.env);
+  dropDatabase = database.drop;
   dovecot = await startDovecot({ [IMAP_USER]: IMAP_PASSWORD });
   server = await startServerProcess(env, port);
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
   await dovecot?.stop();
+  await dropDatabase();
 });
 
 const imap = () =>
@@ -294,6 +287,39 @@ describe.skipIf(!existsSync(DOVECOT))("the shop's own mailbox over IMAP (a real 
     ].join('\n');
     expect(everything).not.toContain(IMAP_PASSWORD);
     expect(everything).not.toContain(WRONG_PASSWORD);
+
+    // The mail server goes down: the shop's admin is told once (not at every failed poll), and the error shows.
+    const toldOfFailure = async () =>
+      (
+        (await call(owner, 'GET', `/api/shops/${shopId}/notifications?PerPage=100`)).json().data.data as {
+          kind: string;
+          title: string;
+          link: string;
+        }[]
+      ).filter((n) => n.kind === 'mailbox_failed');
+    expect(await toldOfFailure()).toEqual([]);
+    await dovecot.down();
+    const failedAt = Date.now();
+    while ((await toldOfFailure()).length === 0 && Date.now() - failedAt < 60_000)
+      await new Promise((r) => setTimeout(r, 500));
+    const polls = server.logs.filter((l) => l.job === 'poll-mailbox' && l.msg === 'job finished').length;
+    await server.waitForLog(
+      (l) =>
+        l.job === 'poll-mailbox' &&
+        l.msg === 'job finished' &&
+        server.logs.filter((x) => x.job === 'poll-mailbox' && x.msg === 'job finished').length > polls,
+      60_000,
+    );
+    expect(await toldOfFailure()).toEqual([
+      expect.objectContaining({
+        title: `The mailbox ${IMAP_USER} cannot be read`,
+        link: `/shops/${shopId}/config/email2`,
+      }),
+    ]);
+    expect((await call(owner, 'GET', `/api/AppEmailAccess?shopId=${shopId}`)).json().data[0].error).toMatch(
+      /ECONNREFUSED|connect/i,
+    );
+    await dovecot.up();
 
     // Removing the mailbox stops the reading.
     expect((await call(owner, 'DELETE', `/api/shops/${shopId}/email-config/${box.id}`)).statusCode).toBe(200);
