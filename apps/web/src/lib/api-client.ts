@@ -6,7 +6,7 @@ export type TEnvelope<T> = { success: boolean; message: string; data: T };
 
 export type TRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON-serialisable value, or FormData for multipart. */
+  /** JSON-serialisable value, FormData for multipart, or a Blob sent as it is. */
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
@@ -121,7 +121,11 @@ async function send(path: string, opts: TRequestOptions, token: string | null): 
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
-  else if (opts.body !== undefined) {
+  else if (opts.body instanceof Blob) {
+    // A file sent as it is (a CSV price list), typed by the Blob.
+    headers['Content-Type'] = opts.body.type || 'application/octet-stream';
+    body = opts.body;
+  } else if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
@@ -176,6 +180,8 @@ export const api = {
     request<T>(path, { ...opts, method: 'GET' }).then((r) => r.data),
   post: <T>(path: string, body?: unknown, opts?: Omit<TRequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...opts, method: 'POST', body: body ?? {} }).then((r) => r.data),
+  put: <T>(path: string, body?: unknown, opts?: Omit<TRequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'PUT', body: body ?? {} }).then((r) => r.data),
   patch: <T>(path: string, body?: unknown, opts?: Omit<TRequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...opts, method: 'PATCH', body: body ?? {} }).then((r) => r.data),
   delete: <T>(path: string, opts?: Omit<TRequestOptions, 'method' | 'body'>) =>

@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../../components/ui/error-fallback';
 import { PageSpinner } from '../../components/ui/spinner';
 import { CompanyContext, type TCompanyContext } from '../../lib/company-context';
 import { toAppError } from '../../lib/errors';
+import { LineMarkContext } from '../../lib/line-mark-context';
 import { holdLiveEvents } from '../../lib/live-events';
 import { profileQueryOptions } from '../../lib/profile-query';
 import { companiesOf, isCompanyType } from '../../lib/session';
@@ -17,6 +18,8 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
 const UploadOrder = lazy(() => import('../upload-order'));
+// The catalogue's mark on the orders screens' lines; its code loads with the first line that shows it.
+const LineMatchMark = lazy(() => import('../../features/catalogue/components/line-mark'));
 
 /**
  * The company area `/{companyType}/{companyId}` (spec §2, §4): fetches the profile, checks the company is
@@ -88,39 +91,44 @@ export default function CompanyLayout() {
   return (
     <CompanyContext.Provider value={ctx}>
       <UploadOrderContext.Provider value={ctx.companyType === 'shops' ? openUpload : null}>
-        <div className="min-h-dvh bg-slate-50">
-          <aside
-            aria-label="Sidebar"
-            className="fixed inset-y-0 left-0 z-20 hidden w-sidebar border-r border-slate-200 bg-white md:block"
-            data-testid="sidebar"
-          >
-            {isMobile ? null : <Sidebar />}
-          </aside>
-          <div
-            className="md:pl-[12rem]"
-            data-minimised={isMobile || undefined}
-            data-config={isConfig || undefined}
-          >
-            <TopBar minimised={isMobile} onOpenSidebar={() => setDrawerOpen(true)} />
-            <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
-              <ErrorBoundary key={pathname}>
-                <Suspense fallback={<PageSpinner />}>
-                  <Outlet />
-                </Suspense>
-              </ErrorBoundary>
-            </main>
+        <LineMarkContext.Provider value={ctx.companyType === 'shops' ? LineMatchMark : null}>
+          <div className="min-h-dvh bg-slate-50">
+            <aside
+              aria-label="Sidebar"
+              className="fixed inset-y-0 left-0 z-20 hidden w-sidebar border-r border-slate-200 bg-white md:block"
+              data-testid="sidebar"
+            >
+              {isMobile ? null : <Sidebar />}
+            </aside>
+            <div
+              className="md:pl-[12rem]"
+              data-minimised={isMobile || undefined}
+              data-config={isConfig || undefined}
+            >
+              <TopBar minimised={isMobile} onOpenSidebar={() => setDrawerOpen(true)} />
+              <main id="main" className="mx-auto w-full max-w-[1280px] px-4 py-6 md:px-8 md:py-8">
+                <ErrorBoundary key={pathname}>
+                  <Suspense fallback={<PageSpinner />}>
+                    <Outlet />
+                  </Suspense>
+                </ErrorBoundary>
+              </main>
+            </div>
+            {isMobile ? (
+              <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title="Navigation">
+                <Sidebar onNavigate={() => setDrawerOpen(false)} />
+              </Drawer>
+            ) : null}
+            {ctx.companyType === 'shops' && upload !== 'unused' ? (
+              <Suspense fallback={null}>
+                <UploadOrder
+                  open={upload === 'open'}
+                  onOpenChange={(o) => setUpload(o ? 'open' : 'closed')}
+                />
+              </Suspense>
+            ) : null}
           </div>
-          {isMobile ? (
-            <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title="Navigation">
-              <Sidebar onNavigate={() => setDrawerOpen(false)} />
-            </Drawer>
-          ) : null}
-          {ctx.companyType === 'shops' && upload !== 'unused' ? (
-            <Suspense fallback={null}>
-              <UploadOrder open={upload === 'open'} onOpenChange={(o) => setUpload(o ? 'open' : 'closed')} />
-            </Suspense>
-          ) : null}
-        </div>
+        </LineMarkContext.Provider>
       </UploadOrderContext.Provider>
     </CompanyContext.Provider>
   );

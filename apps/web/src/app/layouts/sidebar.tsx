@@ -5,6 +5,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { ErrorBoundary } from '../../components/ui/error-fallback';
 import { Logo } from '../../components/ui/logo';
+import { SidebarIntegrations } from '../../features/catalogue/components/sidebar-integrations';
 import { cn } from '../../lib/cn';
 import { useCompany } from '../../lib/company-context';
 import { companiesOf, companyHome } from '../../lib/session';
@@ -46,6 +47,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             </li>
           ))}
         </ul>
+        {companyType === 'shops' ? <SidebarIntegrations onNavigate={onNavigate} /> : null}
       </nav>
       <div className="border-t border-slate-200 px-3 py-3">
         <Link

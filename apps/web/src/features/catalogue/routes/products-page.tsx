@@ -1,14 +1,12 @@
-import { Package } from 'lucide-react';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { useCompany } from '../../../lib/company-context';
+import { ShopProducts } from '../components/shop-products';
+import { SupplierProducts } from '../components/supplier-products';
 
+/**
+ * Products (spec §2): a supplier keeps its price list here; a shop sees its suppliers' products with their links
+ * to its POS catalogue, and the prices that moved.
+ */
 export default function ProductsPage() {
-  return (
-    <PlaceholderPage
-      title="Products"
-      description="Catalogue entries with SKU, price and aliases."
-      icon={Package}
-      emptyTitle="No products yet"
-      emptyText="Products are collected from processed orders and can be linked to your point-of-sale catalogue."
-    />
-  );
+  const { companyType } = useCompany();
+  return companyType === 'suppliers' ? <SupplierProducts /> : <ShopProducts />;
 }

@@ -11,6 +11,7 @@ import { notify } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
+import { LineMark } from '../../../lib/line-mark-context';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { getOrderFileUrl } from '../api/get-invoice-url';
 import { useOrder } from '../api/get-order';
@@ -225,6 +226,7 @@ function Items({
               <div className="flex justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">{i.itemDesc ?? '—'}</p>
+                  <LineMark source={{ orderId: order.id }} lineNo={i.lineNo} item={lineOf(i)} />
                   <p className="text-xs text-slate-500">
                     {i.itemCode ? `${i.itemCode} · ` : ''}
                     {i.itemQty ?? '—'} × {formatMoney(i.price, order.currency)}
@@ -278,7 +280,10 @@ function Items({
               <tr key={i.id}>
                 <td className="tabular px-4 py-2 text-slate-500">{i.lineNo}</td>
                 <td className="px-2 py-2 whitespace-nowrap text-slate-700">{i.itemCode ?? '—'}</td>
-                <td className="px-2 py-2 text-slate-900">{i.itemDesc ?? '—'}</td>
+                <td className="px-2 py-2 text-slate-900">
+                  {i.itemDesc ?? '—'}
+                  <LineMark source={{ orderId: order.id }} lineNo={i.lineNo} item={lineOf(i)} />
+                </td>
                 <td className="tabular px-2 py-2 text-right">{i.itemQty ?? '—'}</td>
                 <td className="tabular px-2 py-2 text-right whitespace-nowrap">
                   {formatMoney(i.price, order.currency)}
@@ -297,6 +302,9 @@ function Items({
     </Card>
   );
 }
+
+/** What the catalogue's mark needs to dispute a line's price. */
+const lineOf = (i: TOrderItem) => ({ id: i.id, price: i.price ?? null });
 
 function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (

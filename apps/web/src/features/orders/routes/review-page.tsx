@@ -13,6 +13,7 @@ import { notify } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { toAppError, userMessage } from '../../../lib/errors';
+import { LineMark } from '../../../lib/line-mark-context';
 import { useLiveEvents } from '../../../lib/live-events';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useReviewOrder } from '../api/get-review-order';
@@ -506,6 +507,8 @@ function ItemsSection({
 }) {
   const [adding, setAdding] = useState(false);
   const isMobile = useIsMobile();
+  // The lines' POS matches are fetched again when what they are matched on changes.
+  const revision = doc.items.map((i) => `${i.itemCode}|${i.itemDesc}|${i.itemQty}|${i.price}`).join('\n');
   return (
     <Section
       title={`Items (${doc.items.length})`}
@@ -541,7 +544,15 @@ function ItemsSection({
           </thead>
           <tbody className="max-md:block max-md:space-y-3">
             {doc.items.map((item, index) => (
-              <ItemRow key={item.id} item={item} index={index} doc={doc} save={save} focusBox={focusBox} />
+              <ItemRow
+                key={item.id}
+                item={item}
+                index={index}
+                doc={doc}
+                save={save}
+                focusBox={focusBox}
+                revision={revision}
+              />
             ))}
           </tbody>
         </table>
@@ -557,12 +568,14 @@ function ItemRow({
   doc,
   save,
   focusBox,
+  revision,
 }: {
   item: TTempItem;
   index: number;
   doc: TReviewOrder;
   save: (e: TReviewEdit) => Promise<TReviewOrder>;
   focusBox: (key: string | null) => void;
+  revision: string;
 }) {
   const issuesId = useId();
   const issues = doc.issues.filter((i) => i.table === 'items' && i.tempOrderItemId === item.id);
@@ -603,6 +616,12 @@ function ItemRow({
             />
           </td>
         ))}
+      </tr>
+      <tr className="max-md:block">
+        <td />
+        <td colSpan={ITEM_COLUMNS.length} className="px-1 max-md:block">
+          <LineMark source={{ documentId: doc.id, revision }} lineNo={item.lineNo} />
+        </td>
       </tr>
       {issues.length ? (
         <tr className="max-md:block">
