@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { apiLogin, createConfirmedUser, signedInCompany, uniqueEmail } from './helpers';
+import { invoicePdf } from './invoice-pdf';
 
 /** A 1×1 PNG as the photo of the damaged crate. */
 const PNG = Buffer.from(
@@ -131,19 +132,11 @@ test('shop and supplier talk in the dispute, the supplier credits it and the sho
   const detailUrl = page.url();
 
   // the supplier, in its own browser context, reads it and credits the line in full
-  const supplierContext = await browser.newContext();
-  const supplierPage = await supplierContext.newPage();
-  const session = await apiLogin(request, supplierUser);
-  await supplierPage.goto('/privacy-policy');
-  await supplierPage.evaluate(
-    ({ s, supplierId }) => {
-      localStorage.setItem('accessToken', s.token);
-      localStorage.setItem('refreshToken', s.refreshToken);
-      localStorage.setItem('deviceID', s.deviceId);
-      localStorage.setItem('_companyType', 'suppliers');
-      localStorage.setItem('_companyId', String(supplierId));
-    },
-    { s: session, supplierId },
+  const { context: supplierContext, page: supplierPage } = await supplierPageOf(
+    browser,
+    request,
+    supplierUser,
+    supplierId,
   );
   await supplierPage.goto(detailUrl.replace(/\/shops\/\d+\//, `/suppliers/${supplierId}/`));
   await expect(supplierPage.getByText('Two cases of apples are missing')).toBeVisible();
@@ -311,19 +304,11 @@ test('the Messages inbox: unread conversations first, open one, reply, edit and 
   await page.screenshot({ path: 'e2e/screenshots/messages-shop-390.png', fullPage: true });
 
   // the supplier's inbox has the shop's reply unread; once read it can no longer be deleted by the shop
-  const supplierContext = await browser.newContext();
-  const supplierPage = await supplierContext.newPage();
-  const session = await apiLogin(request, supplierUser);
-  await supplierPage.goto('/privacy-policy');
-  await supplierPage.evaluate(
-    ({ s, supplierId }) => {
-      localStorage.setItem('accessToken', s.token);
-      localStorage.setItem('refreshToken', s.refreshToken);
-      localStorage.setItem('deviceID', s.deviceId);
-      localStorage.setItem('_companyType', 'suppliers');
-      localStorage.setItem('_companyId', String(supplierId));
-    },
-    { s: session, supplierId },
+  const { context: supplierContext, page: supplierPage } = await supplierPageOf(
+    browser,
+    request,
+    supplierUser,
+    supplierId,
   );
   await supplierPage.goto(`/suppliers/${supplierId}/messages`);
   const supplierRow = supplierPage
@@ -332,7 +317,9 @@ test('the Messages inbox: unread conversations first, open one, reply, edit and 
   await expect(supplierRow).toContainText('1 unread');
   await expect(supplierRow).toContainText('Corner Grocer');
   await supplierRow.click();
-  await expect(supplierPage.getByText('we will wait for the credit note')).toBeVisible();
+  await expect(
+    supplierPage.getByRole('list', { name: 'Thread' }).getByText('we will wait for the credit note'),
+  ).toBeVisible();
   await supplierPage.screenshot({ path: 'e2e/screenshots/messages-supplier-1280.png', fullPage: true });
   await supplierContext.close();
 
@@ -343,4 +330,124 @@ test('the Messages inbox: unread conversations first, open one, reply, edit and 
     .filter({ hasText: 'we will wait for the credit note' });
   await expect(read).toContainText('read');
   await expect(read.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+});
+
+/** The supplier of `disputedOrder` signed in on a page of its own browser context. */
+async function supplierPageOf(
+  browser: Browser,
+  request: APIRequestContext,
+  supplierUser: string,
+  supplierId: number,
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const s = await apiLogin(request, supplierUser);
+  await page.goto('/privacy-policy');
+  await page.evaluate(
+    ({ s, supplierId }) => {
+      localStorage.setItem('accessToken', s.token);
+      localStorage.setItem('refreshToken', s.refreshToken);
+      localStorage.setItem('deviceID', s.deviceId);
+      localStorage.setItem('_companyType', 'suppliers');
+      localStorage.setItem('_companyId', String(supplierId));
+    },
+    { s, supplierId },
+  );
+  return { context, page };
+}
+
+test('the supplier takes a return through its steps on the Returns page, uploads a credit note that matches nothing and assigns its line by hand on the Credits page (1280 and 390 px)', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // reading the uploaded credit note is a background job: on a loaded machine it takes a while
+  test.setTimeout(180_000);
+  const { shop, shopToken, supplierId, supplierUser, supplierAuth, items, orderId, disputeId } =
+    await disputedOrder(page, request);
+  const eggs = await request.post(`/api/shops/${shop.companyId}/disputes`, {
+    headers: { Authorization: `Bearer ${shopToken}` },
+    data: { orderId, itemId: items[1]!.id, reason: 'damaged', quantity: 1 },
+  });
+  const eggsId = ((await eggs.json()) as { data: { id: number } }).data.id;
+  const started = await request.post(`/api/suppliers/${supplierId}/disputes/${disputeId}/return`, {
+    headers: supplierAuth,
+    data: { note: 'Driver collects on Friday' },
+  });
+  expect(started.status()).toBe(200);
+
+  const supplier = await supplierPageOf(browser, request, supplierUser, supplierId);
+  const sp = supplier.page;
+  await sp.goto(`/suppliers/${supplierId}`);
+  const nav = sp.getByRole('navigation').first();
+  await expect(nav.getByRole('link', { name: 'Returns' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Returns' }).click();
+  const card = sp.getByRole('list', { name: 'Returns' }).getByRole('listitem').first();
+  await expect(card).toContainText('2 × Organic apples 1kg');
+  await expect(card).toContainText('Driver collects on Friday');
+  await card.getByRole('button', { name: /^Mark collected/ }).click();
+  await expect(sp.getByText('No returns to collect')).toBeVisible();
+  await sp.getByRole('tab', { name: 'All' }).click();
+  await expect(card.getByRole('listitem').filter({ hasText: 'Collected' })).toContainText('Test supplier');
+  await card.getByRole('button', { name: /^Mark received/ }).click();
+  await card.getByRole('button', { name: /^Mark credited/ }).click();
+  await expect(card.getByText('Enter the credit note number')).toBeVisible();
+  await sp.screenshot({ path: 'e2e/screenshots/returns-supplier-1280.png', fullPage: true });
+  await card.getByLabel('Credit note number').fill('CN-R1');
+  await card.getByRole('button', { name: /^Mark credited/ }).click();
+  await expect(card.getByText('Credited', { exact: true }).first()).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Mark/ })).toHaveCount(0);
+  await sp.setViewportSize({ width: 390, height: 844 });
+  await sp.screenshot({ path: 'e2e/screenshots/returns-supplier-390.png', fullPage: true });
+  await sp.setViewportSize({ width: 1280, height: 800 });
+
+  // a credit note for something nobody disputed: read, matched to nothing, waiting for a person
+  await sp.getByRole('navigation').first().getByRole('link', { name: 'Credits' }).click();
+  await expect(sp.getByRole('list', { name: 'Credits' })).toContainText('Credit note CN-R1');
+  await sp.getByRole('button', { name: 'Upload credit note' }).click();
+  const dialog = sp.getByRole('dialog', { name: 'Upload a credit note' });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByText('Choose the shop the credit note is for')).toBeVisible();
+  await dialog.getByLabel('Shop').selectOption({ label: 'Corner Grocer' });
+  await dialog.getByLabel('Credit note', { exact: true }).setInputFiles({
+    name: 'credit-note.pdf',
+    mimeType: 'application/pdf',
+    buffer: await invoicePdf({
+      vendor: 'Fresh Farm Foods',
+      invoiceNum: 'CN-900',
+      orderNum: 'PO-NONE',
+      date: '2026-11-10',
+      creditNote: true,
+      lines: [{ code: 'Z900', description: 'Bananas loose', qty: 1, price: 3.6 }],
+    }),
+  });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog).toHaveCount(0);
+  const readingNote = sp.getByText(/^Reading the credit note/);
+  await expect(readingNote).toBeVisible();
+  await sp.getByRole('tab', { name: 'Waiting for review' }).click();
+  // the page follows the reading by itself: the credit appears without a reload
+  const credit = sp
+    .getByRole('list', { name: 'Credits' })
+    .getByRole('listitem')
+    .filter({ hasText: 'CN-900' })
+    .first();
+  await expect(credit).toBeVisible({ timeout: 120_000 });
+  await expect(readingNote).toHaveCount(0);
+  await expect(credit).toContainText('matches no open dispute');
+  await credit.getByRole('button', { name: 'Assign lines' }).click();
+  const line = credit.getByLabel(/^Line 1: Z900 Bananas loose/);
+  await line.selectOption({ label: `Invoice INV-1001 · B200 Free range eggs x12 · Damaged · 3.60 open` });
+  await expect(credit.getByText('1 of 1 lines assigned')).toBeVisible();
+  await sp.screenshot({ path: 'e2e/screenshots/credits-review-1280.png', fullPage: true });
+  await sp.setViewportSize({ width: 390, height: 844 });
+  await sp.screenshot({ path: 'e2e/screenshots/credits-review-390.png', fullPage: true });
+  await credit.getByRole('button', { name: 'Apply credit' }).click();
+  await expect(sp.getByText('Nothing waits for review')).toBeVisible();
+  await supplier.context.close();
+
+  // the shop sees the eggs dispute settled by the credit note
+  await page.goto(`${shop.base}/disputes/${eggsId}`);
+  await expect(page.getByText('Resolved', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/CN-900/).first()).toBeVisible();
 });

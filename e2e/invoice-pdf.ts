@@ -15,6 +15,8 @@ export function invoicePdf(inv: {
   date: string;
   lines: TLine[];
   wrongLine?: boolean;
+  /** A credit note instead of an invoice: its title and number label say so. */
+  creditNote?: boolean;
 }): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { CreationDate: new Date(0) } });
   const chunks: Buffer[] = [];
@@ -22,9 +24,12 @@ export function invoicePdf(inv: {
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   doc.font('Helvetica-Bold').fontSize(18).text(inv.vendor, 50, 50);
   doc.font('Helvetica').fontSize(10).text('12 Market Street, Leeds LS1 4AB', 50, 75);
-  doc.font('Helvetica-Bold').fontSize(16).text('INVOICE', 400, 50);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(inv.creditNote ? 'CREDIT NOTE' : 'INVOICE', 400, 50);
   doc.font('Helvetica').fontSize(10);
-  doc.text(`Invoice No: ${inv.invoiceNum}`, 400, 75);
+  doc.text(`${inv.creditNote ? 'Credit Note No' : 'Invoice No'}: ${inv.invoiceNum}`, 400, 75);
   doc.text(`Invoice Date: ${inv.date}`, 400, 90);
   if (inv.orderNum) doc.text(`Order No: ${inv.orderNum}`, 400, 105);
   doc.text('Bill To:', 50, 130);

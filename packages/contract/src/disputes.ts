@@ -145,6 +145,24 @@ export const ZCreditSchema = z.object({
 });
 export type TCredit = z.infer<typeof ZCreditSchema>;
 
+/** An open dispute a line of a credit waiting in review may be assigned to, with what is still open on it. */
+export const ZCreditCandidateSchema = z.object({
+  disputeId: z.number().int(),
+  orderId: z.number().int(),
+  invoiceNum: z.string().nullable(),
+  orderNum: z.string().nullable(),
+  itemCode: z.string().nullable(),
+  itemDesc: z.string().nullable(),
+  reasonText: z.string(),
+  disputeVal: z.number(),
+  open: z.number(),
+});
+export type TCreditCandidate = z.infer<typeof ZCreditCandidateSchema>;
+
+/** One credit with the open disputes of its shop and supplier (empty once applied). */
+export const ZCreditDetailSchema = ZCreditSchema.extend({ candidates: z.array(ZCreditCandidateSchema) });
+export type TCreditDetail = z.infer<typeof ZCreditDetailSchema>;
+
 const step = z.object({ at: z.string(), by: z.string().nullable() }).nullable();
 export const ZReturnSchema = z.object({
   id: z.number().int(),
@@ -272,6 +290,8 @@ export const ZReturnStepSchema = z.object({
   creditDate: isoDate.optional(),
   amount: amount.optional(),
 });
+/** Assigns a line of a credit waiting in review to one open dispute, or clears it (null). */
+export const ZCreditLineAssignSchema = z.object({ disputeId: id.nullable() });
 export const ZReturnsQuerySchema = ZPageQuerySchema.extend({ status: z.enum(RETURN_STEPS).optional() });
 export const ZCreditsQuerySchema = ZPageQuerySchema.extend({
   status: z.enum(['applied', 'review']).optional(),

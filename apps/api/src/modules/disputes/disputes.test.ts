@@ -570,7 +570,7 @@ describe('a credit note closes the disputes it settles', () => {
     throw new Error(`no credit from document ${documentId}`);
   }
 
-  it('matches a generated credit-note PDF to its dispute, and leaves partial and unmatched ones in review', async () => {
+  it('matches a generated credit-note PDF to its dispute, leaves partial and unmatched ones in review, and a person assigns an unmatched line by hand', async () => {
     const w = await world();
     const [apples, eggs] = w.items;
     await call(w.shop, 'PATCH', `/api/shops/${w.shopId}/orders/${w.orderId}/item/${apples!.id}`, {
@@ -650,6 +650,62 @@ describe('a credit note closes the disputes it settles', () => {
       `/api/suppliers/${w.supplierId}/credits/${unmatched.id}/apply`,
     );
     expect(nothing.statusCode).toBe(409);
+
+    // a person assigns its line by hand: the detail offers the open disputes with what is still open on each
+    const review = (
+      await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/credits/${unmatched.id}`)
+    ).json().data;
+    expect(review.candidates).toEqual([
+      expect.objectContaining({ disputeId: broken.id, itemCode: 'B200', reasonText: 'Damaged', open: 3.6 }),
+    ]);
+    const lineUrl = `/api/suppliers/${w.supplierId}/credits/${unmatched.id}/lines/${review.lines[0].id}`;
+    // another shop's dispute, a line of another credit, another company: refused, nothing changed
+    const other = await world();
+    const foreign = (
+      await dispute(other, { ItemId: String(other.items[0]!.id), reason: 'damaged', quantity: '1' })
+    ).json().data;
+    const wrong = await call(w.supplier, 'PATCH', lineUrl, { disputeId: foreign.id });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.disputeId).toEqual(['Not an open dispute between this shop and supplier']);
+    const notMine = await call(
+      w.supplier,
+      'PATCH',
+      `/api/suppliers/${w.supplierId}/credits/${unmatched.id}/lines/${applied.lines[0].id}`,
+      { disputeId: broken.id },
+    );
+    expect(notMine.statusCode).toBe(404);
+    const outsider = await call(
+      other.supplier,
+      'PATCH',
+      `/api/suppliers/${other.supplierId}/credits/${unmatched.id}/lines/${review.lines[0].id}`,
+      { disputeId: broken.id },
+    );
+    expect(outsider.statusCode).toBe(404);
+    const bad = await call(w.supplier, 'PATCH', lineUrl, { disputeId: 'eggs' });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/credits/${unmatched.id}`)).json().data
+        .lines[0].disputeId,
+    ).toBeNull();
+    const assigned = await call(w.supplier, 'PATCH', lineUrl, { disputeId: broken.id });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json().data.lines[0].disputeId).toBe(broken.id);
+    const settled = await call(
+      w.supplier,
+      'POST',
+      `/api/suppliers/${w.supplierId}/credits/${unmatched.id}/apply`,
+    );
+    expect(settled.json().data.status).toBe('applied');
+    expect(
+      (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${broken.id}`)).json().data,
+    ).toMatchObject({ status: 'resolved', totalCredit: 7.2 });
+    const late = await call(w.supplier, 'PATCH', lineUrl, { disputeId: null });
+    expect(late.statusCode).toBe(409);
+    const afterwards = (
+      await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/credits/${unmatched.id}`)
+    ).json().data;
+    expect(afterwards.candidates).toEqual([]);
+
     const stranger = await call(w.supplier, 'POST', `/api/suppliers/${w.supplierId}/credits/upload`, {});
     expect(stranger.statusCode).toBe(400);
   }, 120_000);

@@ -1,6 +1,8 @@
 import {
   envelope,
   ZCreditAnswerSchema,
+  ZCreditDetailSchema,
+  ZCreditLineAssignSchema,
   ZCreditSchema,
   ZCreditsPageReplySchema,
   ZCreditsQuerySchema,
@@ -25,6 +27,7 @@ const id = z.coerce
   .positive('Must be a positive number')
   .max(2_147_483_647);
 const params = z.object({ id }).passthrough();
+const lineParams = z.object({ id, lineId: id }).passthrough();
 const ZCreditUploadSchema = z.object({ ShopId: id });
 const ok = <T>(message: string, data: T) => ({ success: true, message, data });
 const actorOf = (request: FastifyRequest) => ({
@@ -137,6 +140,42 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) =>
         ok('The credit has been applied.', await returns.applyReviewed(actorOf(request), request.params.id)),
+    );
+    app.get(
+      `${base}/credits/:id`,
+      {
+        schema: {
+          tags,
+          description:
+            'One credit; while it waits in review, with the open disputes its lines may be assigned to.',
+          params,
+          response: { 200: envelope(ZCreditDetailSchema) },
+        },
+      },
+      async (request) => ok('Credit.', await returns.creditDetail(actorOf(request), request.params.id)),
+    );
+    app.patch(
+      `${base}/credits/:id/lines/:lineId`,
+      {
+        schema: {
+          tags,
+          description:
+            'Assigns a line of a credit waiting in review to one open dispute (disputeId), or clears it (null).',
+          params: lineParams,
+          body: ZCreditLineAssignSchema,
+          response: { 200: envelope(ZCreditDetailSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          request.body.disputeId === null ? 'The line is no longer assigned.' : 'The line is assigned.',
+          await returns.assignLine(
+            actorOf(request),
+            request.params.id,
+            request.params.lineId,
+            request.body.disputeId,
+          ),
+        ),
     );
     app.get(
       `${base}/credits`,

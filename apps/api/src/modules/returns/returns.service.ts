@@ -1,10 +1,12 @@
-import type {
-  TCredit,
-  TCreditAnswer,
-  TCreditsQuery,
-  TItemDispute,
-  TPage,
-  TReturn,
+import {
+  DISPUTE_REASON_TEXT,
+  type TCredit,
+  type TCreditAnswer,
+  type TCreditDetail,
+  type TCreditsQuery,
+  type TItemDispute,
+  type TPage,
+  type TReturn,
 } from '@orderbridge/contract';
 import { and, asc, count, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
@@ -213,7 +215,7 @@ export function createReturnsService({ db, disputes: disputesService, documents:
         );
   }
 
-  return {
+  const service = {
     recordCredit,
     matchCreditNote,
 
@@ -239,6 +241,69 @@ export function createReturnsService({ db, disputes: disputesService, documents:
         message: 'The credit note is being read; it will be matched to the open disputes of this shop.',
         documentId: uploaded.tempOrderId,
       };
+    },
+
+    /** One credit; while it waits in review, with the open disputes its lines may be assigned to. */
+    async creditDetail(actor: TActor, creditId: number): Promise<TCreditDetail> {
+      const [credit] = await creditsOf(db, {
+        where: and(eq(credits.id, creditId), scoped(actor)) as SQL,
+        limit: 1,
+        offset: 0,
+      });
+      if (!credit) throw notFound('This credit');
+      const candidates =
+        credit.status === 'review'
+          ? (await disputesService.creditable(credit.shopId, credit.supplierId)).map((c) => ({
+              disputeId: c.dispute.id,
+              orderId: c.dispute.orderId,
+              invoiceNum: c.invoiceNum,
+              orderNum: c.orderNum,
+              itemCode: c.itemCode,
+              itemDesc: c.itemDesc,
+              reasonText: DISPUTE_REASON_TEXT[c.dispute.reason],
+              disputeVal: c.dispute.disputeVal,
+              open: c.open,
+            }))
+          : [];
+      return { ...credit, candidates };
+    },
+
+    /**
+     * A person assigns a line of a credit note that could not be matched by itself to one open dispute of the same
+     * shop and supplier (or clears it); applying the credit then settles what the lines name.
+     */
+    async assignLine(
+      actor: TActor,
+      creditId: number,
+      lineId: number,
+      disputeId: number | null,
+    ): Promise<TCreditDetail> {
+      const [credit] = await db
+        .select()
+        .from(credits)
+        .where(and(eq(credits.id, creditId), scoped(actor)));
+      if (!credit) throw notFound('This credit');
+      if (credit.status !== 'review')
+        throw new AppError('CONFLICT', 'This credit is already applied; its lines can no longer change.');
+      const lines = await db.select().from(creditLines).where(eq(creditLines.creditId, creditId));
+      const line = lines.find((l) => l.id === lineId);
+      if (!line) throw notFound('This line of the credit');
+      if (disputeId !== null) {
+        const open = await disputesService.creditable(credit.shopId, credit.supplierId);
+        if (!open.some((c) => c.dispute.id === disputeId)) {
+          throw new AppError('BAD_REQUEST', 'Choose one of the open disputes of this shop and supplier.', {
+            disputeId: ['Not an open dispute between this shop and supplier'],
+          });
+        }
+        const taken = lines.find((l) => l.id !== lineId && l.disputeId === disputeId);
+        if (taken) {
+          throw new AppError('BAD_REQUEST', 'Another line of this credit already settles that dispute.', {
+            disputeId: [`Already assigned to the line ${taken.itemCode ?? taken.description ?? taken.id}`],
+          });
+        }
+      }
+      await db.update(creditLines).set({ disputeId }).where(eq(creditLines.id, lineId));
+      return service.creditDetail(actor, creditId);
     },
 
     /** A person confirms a credit waiting in review: its lines that name a dispute are applied as they stand. */
@@ -503,6 +568,7 @@ export function createReturnsService({ db, disputes: disputesService, documents:
       );
     },
   };
+  return service;
 
   function creditWhere(
     scope: TDisputeScope,

@@ -2,14 +2,12 @@ import type { TDisputeRow } from '@orderbridge/contract';
 import { Search, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FilterTabs } from '../../../components/ui/filter-tabs';
+import { ListLoading, LoadError } from '../../../components/ui/load-state';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
-import { userMessage } from '../../../lib/errors';
 import { date, money } from '../../../lib/format';
 import { useDisputes } from '../api/get-disputes';
 import { StatusBadge } from '../components/status-badge';
@@ -51,28 +49,15 @@ export default function DisputesPage() {
             : 'Items your client shops disputed; answer each with a credit, a return or a reason.'
         }
       />
-      <div className="mb-4 flex flex-wrap items-center gap-2" role="tablist" aria-label="Status">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={status === t.id}
-            onClick={() => {
-              setStatus(t.id);
-              setPage(1);
-            }}
-            className={cn(
-              'min-h-10 rounded-lg px-3 text-sm font-medium',
-              status === t.id
-                ? 'bg-brand-600 text-white'
-                : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50',
-            )}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <FilterTabs
+        label="Status"
+        tabs={TABS}
+        value={status}
+        onChange={(id) => {
+          setStatus(id);
+          setPage(1);
+        }}
+      />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
           Search
@@ -109,16 +94,13 @@ export default function DisputesPage() {
       </div>
 
       {query.isError ? (
-        <Alert tone="error" title="The disputes could not be loaded">
-          {userMessage(query.error)}{' '}
-          <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="The disputes could not be loaded"
+          error={query.error}
+          onRetry={() => query.refetch()}
+        />
       ) : !data ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading disputes" />
-        </div>
+        <ListLoading label="Loading disputes" />
       ) : data.total === 0 ? (
         <EmptyState icon={TriangleAlert} title={search || status ? 'No disputes match' : 'No disputes'}>
           {companyType === 'shops'

@@ -2,14 +2,14 @@ import { DISPUTE_STATUS_TEXT, type TCompanyType } from '@orderbridge/contract';
 import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FilterTabs } from '../../../components/ui/filter-tabs';
+import { ListLoading, LoadError } from '../../../components/ui/load-state';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
-import { Spinner } from '../../../components/ui/spinner';
+import { Pager } from '../../../components/ui/pager';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
-import { userMessage } from '../../../lib/errors';
 import { dateTime } from '../../../lib/format';
 import { type TInboxThread, threadsOf, useMessages } from '../api/get-messages';
 import { StatusBadge } from '../components/status-badge';
@@ -28,19 +28,11 @@ export default function MessagesPage() {
   const selectedId = Number(params.get('dispute')) || null;
   const hideListOnPhone = selectedId !== null && 'max-md:hidden';
   const selected = threads.find((t) => t.disputeId === selectedId);
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PER_PAGE)) : 1;
 
   const list = query.isError ? (
-    <Alert tone="error" title="The messages could not be loaded">
-      {userMessage(query.error)}{' '}
-      <Button variant="secondary" size="sm" onClick={() => query.refetch()}>
-        Try again
-      </Button>
-    </Alert>
+    <LoadError title="The messages could not be loaded" error={query.error} onRetry={() => query.refetch()} />
   ) : !query.data ? (
-    <div className="flex justify-center py-16">
-      <Spinner label="Loading messages" />
-    </div>
+    <ListLoading label="Loading messages" />
   ) : threads.length === 0 ? (
     <EmptyState icon={MessagesSquare} title={unreadOnly ? 'Nothing unread' : 'No messages'}>
       {unreadOnly
@@ -62,18 +54,14 @@ export default function MessagesPage() {
           />
         ))}
       </ul>
-      {pages > 1 ? (
-        <div className="flex items-center justify-between border-t border-slate-200 px-4 py-2 text-sm">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
-          </Button>
-          <span className="text-slate-600">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Older
-          </Button>
-        </div>
+      {query.data.total > PER_PAGE ? (
+        <Pager
+          page={page}
+          perPage={PER_PAGE}
+          total={query.data.total}
+          noun={['message', 'messages']}
+          onPage={setPage}
+        />
       ) : null}
     </Card>
   );
@@ -88,31 +76,19 @@ export default function MessagesPage() {
             : 'Your conversations with client shops about disputed items, unread first.'
         }
       />
-      <div className={cn('mb-4 flex gap-2', hideListOnPhone)} role="tablist" aria-label="Show">
-        {[
+      <FilterTabs
+        label="Show"
+        className={hideListOnPhone || undefined}
+        tabs={[
           { id: false, label: 'All' },
           { id: true, label: 'Unread' },
-        ].map((t) => (
-          <button
-            key={t.label}
-            type="button"
-            role="tab"
-            aria-selected={unreadOnly === t.id}
-            onClick={() => {
-              setUnreadOnly(t.id);
-              setPage(1);
-            }}
-            className={cn(
-              'min-h-10 rounded-lg px-3 text-sm font-medium',
-              unreadOnly === t.id
-                ? 'bg-brand-600 text-white'
-                : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50',
-            )}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+        ]}
+        value={unreadOnly}
+        onChange={(id) => {
+          setUnreadOnly(id);
+          setPage(1);
+        }}
+      />
       <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className={cn(hideListOnPhone)}>{list}</div>
         {selectedId ? (

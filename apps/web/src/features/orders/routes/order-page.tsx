@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
@@ -20,7 +21,6 @@ import { useOrderDisputes } from '../api/order-disputes';
 import { useUpdateOrderItem } from '../api/update-order-item';
 import { formatDate, formatDateTime, formatMoney, orderNumberOf } from '../components/format';
 import { disputeOfLine, LineDispute } from '../components/line-dispute';
-import { Pager } from '../components/pager';
 import { PartyBlock } from '../components/parties';
 import { OrderStatusBadge } from '../components/status-badge';
 

@@ -14,6 +14,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
+import { Pager, SkeletonCards, SkeletonRows } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
@@ -26,7 +27,6 @@ import { useSupplierOptions } from '../api/get-supplier-options';
 import { orderKeys } from '../api/keys';
 import { useLiveDocuments } from '../api/use-live-documents';
 import { formatDate, formatMoney, orderNumberOf, since } from '../components/format';
-import { Pager, SkeletonCards, SkeletonRows } from '../components/pager';
 import { DocumentStatusBadge, OrderStatusBadge } from '../components/status-badge';
 
 const PER_PAGE = 25;
