@@ -188,13 +188,18 @@ test('a shop pairs the Semtek agent from the web page, sees its catalogue, confi
   await expect(page.getByText("Line 1 confirmed; this supplier's name for it is remembered.")).toBeVisible();
   await expect(apples.getByLabel('Confirmed')).toBeVisible();
   await expect(apples.getByRole('button', { name: /Confirm the POS product/ })).toHaveCount(0);
-  // Changing a match: line 2 is pointed at the milk and back at the eggs through the picker.
-  await page.getByRole('button', { name: 'Change the POS product of line 2' }).click();
+  // A wrong suggestion is unmatched, then the right product chosen through the picker.
+  const eggs = page.getByTestId('line-mark-2');
+  await eggs.getByRole('button', { name: 'Unmatch line 2' }).click();
+  await expect(page.getByText('Line 2 is not matched to a POS product.')).toBeVisible();
+  await expect(eggs).toContainText('Not in the POS catalogue');
+  await eggs.getByRole('button', { name: 'Choose the POS product of line 2' }).click();
   const picker = page.getByRole('dialog', { name: 'POS product of line 2' });
   await picker.getByLabel('Search').fill('EGG');
   await picker.getByRole('button', { name: /Free range eggs 12 pack/ }).click();
   await expect(page.getByText("Line 2 matched; this supplier's name for it is remembered.")).toBeVisible();
-  await expect(page.getByTestId('line-mark-2').getByLabel('Confirmed')).toBeVisible();
+  await expect(eggs).toContainText('EGG12');
+  await expect(eggs.getByLabel('Confirmed')).toBeVisible();
   await expectAccessible(page, 'review screen with marks');
   await snapBoth(page, 'review-marks', () => expect(apples.getByTestId('price-flag')).toBeVisible());
 

@@ -220,6 +220,28 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ),
   );
+  app.delete(
+    '/shops/:shopId/orders/pending-review/:id/matches/:lineNo',
+    {
+      schema: {
+        tags: matchTags,
+        description:
+          'The line has no POS product: it stays unmatched, and what its code and words taught is forgotten.',
+        params: lineParams,
+        response: { 200: ZLineMatchesReplySchema },
+      },
+    },
+    async (request) =>
+      ok(
+        'The line is not matched to a POS product.',
+        await matching.unmatch(
+          request.company.id,
+          request.params.id,
+          request.params.lineNo,
+          request.auth.userId,
+        ),
+      ),
+  );
   app.get(
     '/shops/:shopId/orders/:id/matches',
     { schema: { tags: matchTags, params: idParams, response: { 200: ZLineMatchesReplySchema } } },

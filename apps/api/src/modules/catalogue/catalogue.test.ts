@@ -61,6 +61,7 @@ async function world(): Promise<TWorld> {
   return { shop, shopId, supplier, supplierId, linkId: link.json().data.shopSupplierId };
 }
 
+let tills = 0;
 /** Pairs an agent for the shop and returns its token. */
 async function pair(w: TWorld) {
   const verify = await call(w.shop.token, 'POST', `/api/shops/${w.shopId}/integrations/${semtekId}/verify`);
@@ -68,6 +69,8 @@ async function pair(w: TWorld) {
   const paired = await t.app.inject({
     method: 'POST',
     url: '/api/agent/pair',
+    // Each shop's till has its own address: pairing is limited per IP, and this file pairs many shops.
+    remoteAddress: `10.0.${Math.floor(++tills / 250)}.${tills % 250}`,
     payload: { code: verify.json().data.code, deviceName: 'Till 1' },
   });
   expect(paired.statusCode).toBe(200);
@@ -570,6 +573,54 @@ describe('matching read lines to POS products', { timeout: 120_000 }, () => {
           w.shop.token,
           'DELETE',
           `/api/shops/${w.shopId}/products/${product.json().data.id}/integrations`,
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('unmatches a wrong suggestion: the line stays unmatched and a confirmed code is forgotten', async () => {
+    const w = await world();
+    const token = await pair(w);
+    await csv(token, '/api/agent/sync', POS);
+    const lines = [
+      { itemCode: 'W32', itemDesc: 'WALKERS READY SALTED CRISPS 32X32.5G', itemQty: 1, price: 8.64 },
+      { itemCode: 'X1', itemDesc: 'Shop fittings', itemQty: 1, price: 5 },
+    ];
+    const doc = await readDocument(w, lines);
+    const url = `/api/shops/${w.shopId}/orders/pending-review/${doc}/matches`;
+    const crisps = (await call(w.shop.token, 'GET', url)).json().data[0];
+    expect(crisps).toMatchObject({ method: 'description', product: { productCode: 'CRISPS' } });
+    // Confirmed, the code W32 is learned; then the shop says it was wrong after all.
+    await call(w.shop.token, 'PUT', `${url}/1`, { semtekProductId: crisps.product.id });
+    const unmatched = await call(w.shop.token, 'DELETE', `${url}/1`);
+    expect(unmatched.statusCode).toBe(200);
+    expect(unmatched.json().data[0]).toMatchObject({
+      product: null,
+      method: 'manual',
+      confirmed: true,
+      unitCost: null,
+      priceChangeFlagged: false,
+    });
+    // Matched again (the review screen opens): still unmatched.
+    expect((await call(w.shop.token, 'GET', url)).json().data[0]).toMatchObject({
+      product: null,
+      confirmed: true,
+    });
+    // The next invoice's W32 is not taken by its code any more (its words still fit the crisps).
+    const next = await readDocument(w, lines.slice(0, 1));
+    const nextMatch = (
+      await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/orders/pending-review/${next}/matches`)
+    ).json().data[0];
+    expect(nextMatch.method).toBe('description');
+    // A line that does not exist, another shop's document.
+    expect((await call(w.shop.token, 'DELETE', `${url}/9`)).statusCode).toBe(404);
+    const other = await world();
+    expect(
+      (
+        await call(
+          other.shop.token,
+          'DELETE',
+          `/api/shops/${other.shopId}/orders/pending-review/${doc}/matches/1`,
         )
       ).statusCode,
     ).toBe(404);

@@ -1,5 +1,5 @@
 import type { TLineMatch, TPage, TPageQuery, TPriceChange } from '@orderbridge/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import {
   documentItems,
@@ -301,6 +301,53 @@ export function createMatchingService({ db, products: productsService, onPriceCh
           });
       }
       // Costs and price changes follow the new product.
+      await matchDocument(documentId);
+      return view(shopId, documentId);
+    },
+
+    /**
+     * The shop says a line has no POS product (a wrong suggestion, or goods it does not stock): the line stays
+     * unmatched when matched again, and what this supplier's code and words had taught is forgotten.
+     */
+    async unmatch(shopId: number, documentId: number, lineNo: number, userId: string) {
+      const found = await documentOf(shopId, documentId);
+      if (!found) throw notFound('This document');
+      const [item] = await db
+        .select()
+        .from(documentItems)
+        .where(and(eq(documentItems.documentId, documentId), eq(documentItems.lineNo, lineNo)));
+      if (!item) throw notFound('This line');
+      const values = {
+        shopId,
+        documentId,
+        lineNo,
+        posProductId: null,
+        method: 'manual' as const,
+        confidence: 1,
+        unitsPerLine: 1,
+        confirmedBy: userId,
+      };
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(lineMatches)
+          .values(values)
+          .onConflictDoUpdate({ target: [lineMatches.documentId, lineMatches.lineNo], set: values });
+        const learned = [
+          item.itemCode
+            ? and(eq(productAliases.kind, 'code'), eq(productAliases.value, normaliseCode(item.itemCode)))
+            : undefined,
+          item.itemDesc
+            ? and(
+                eq(productAliases.kind, 'description'),
+                eq(productAliases.value, normaliseDescription(item.itemDesc)),
+              )
+            : undefined,
+        ].filter((c) => c !== undefined);
+        if (learned.length)
+          await tx
+            .delete(productAliases)
+            .where(and(eq(productAliases.shopSupplierId, found.doc.shopSupplierId), or(...learned)));
+      });
       await matchDocument(documentId);
       return view(shopId, documentId);
     },

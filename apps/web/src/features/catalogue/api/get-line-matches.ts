@@ -40,3 +40,15 @@ export function useConfirmMatch(shopId: number, documentId: number) {
     onSuccess: () => qc.invalidateQueries({ queryKey: catalogueKeys.matches(shopId, { documentId }) }),
   });
 }
+
+/** The line has no POS product: it stays unmatched, and what its code and words taught is forgotten. */
+export const unmatchLine = (shopId: number, documentId: number, lineNo: number) =>
+  api.delete<TLineMatch[]>(`/shops/${shopId}/orders/pending-review/${documentId}/matches/${lineNo}`);
+
+export function useUnmatchLine(shopId: number, documentId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (lineNo: number) => unmatchLine(shopId, documentId, lineNo),
+    onSuccess: () => qc.invalidateQueries({ queryKey: catalogueKeys.matches(shopId, { documentId }) }),
+  });
+}

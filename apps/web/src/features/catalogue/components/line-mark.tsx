@@ -1,5 +1,5 @@
 import type { TLineMatch } from '@orderbridge/contract';
-import { Check, CircleSlash, Link2, Scale } from 'lucide-react';
+import { Check, CircleSlash, Link2, Scale, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +9,7 @@ import { userMessage } from '../../../lib/errors';
 import type { TLineMarkProps } from '../../../lib/line-mark-context';
 import { useDisputePrice } from '../api/dispute-price';
 import { useIntegrationNamed } from '../api/get-integrations';
-import { useConfirmMatch, useLineMatches } from '../api/get-line-matches';
+import { useConfirmMatch, useLineMatches, useUnmatchLine } from '../api/get-line-matches';
 import { cost, priceChangeText } from './format';
 import { PosProductPicker } from './pickers';
 import { PriceFlag } from './price-flag';
@@ -56,7 +56,8 @@ export default function LineMatchMark({ source, lineNo, item }: TLineMarkProps) 
         </span>
       ) : (
         <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-amber-900 ring-1 ring-amber-200">
-          <CircleSlash size={12} aria-hidden="true" /> Not matched to a POS product
+          <CircleSlash size={12} aria-hidden="true" />{' '}
+          {m.confirmed ? 'Not in the POS catalogue' : 'Not matched to a POS product'}
         </span>
       )}
       <PriceFlag match={m} />
@@ -85,7 +86,16 @@ function ReviewActions({
 }) {
   const { companyId } = useCompany();
   const confirm = useConfirmMatch(companyId, documentId);
+  const unmatch = useUnmatchLine(companyId, documentId);
   const [picking, setPicking] = useState(false);
+  const clear = async () => {
+    try {
+      await unmatch.mutateAsync(m.lineNo);
+      notify.success(`Line ${m.lineNo} is not matched to a POS product.`);
+    } catch (e) {
+      notify.error(`Line ${m.lineNo} could not be unmatched`, userMessage(e));
+    }
+  };
   const save = async (semtekProductId: number, what: string) => {
     setPicking(false);
     try {
@@ -118,6 +128,18 @@ function ReviewActions({
       >
         <Link2 size={12} aria-hidden="true" /> {m.product ? 'Change product' : 'Match product'}
       </Button>
+      {m.product ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="h-7"
+          loading={unmatch.isPending}
+          onClick={clear}
+          aria-label={`Unmatch line ${m.lineNo}`}
+        >
+          <X size={12} aria-hidden="true" /> Unmatch
+        </Button>
+      ) : null}
       {picking ? (
         <PosProductPicker
           open
