@@ -1,6 +1,7 @@
 // Generated layouts: a fresh set of invoices, credit notes and orders of layouts nobody has seen (see
 // generator.ts), read with the CLI and scored with the corpus scorer. A fresh seed each run unless --seed.
 //   npx tsx bench/reader/generated.ts [--seed N] [--docs 40] [--scans 8] [--verbose] [--dry] [--reader REPO]
+//     [--raw-confidence]  (fields keep their uncalibrated confidence: the input of calibration.ts --write)
 // --reader: read with the CLI of another checkout (e.g. main), to compare two versions on the same documents.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -72,10 +73,15 @@ console.log(`seed ${seed}: ${nDocs} documents (${nScans} scanned) in ${out}`);
 if (process.argv.includes('--dry')) process.exit(0);
 const t0 = performance.now();
 const readerAt = process.argv.indexOf('--reader');
-execFileSync('npm', ['run', '--silent', 'read', '--', ...files, '--out', dirs.pred, '--timeout', '300'], {
-  cwd: readerAt >= 0 ? path.resolve(process.argv[readerAt + 1]!) : root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const extra = process.argv.includes('--raw-confidence') ? ['--raw-confidence'] : [];
+execFileSync(
+  'npm',
+  ['run', '--silent', 'read', '--', ...files, '--out', dirs.pred, '--timeout', '300', ...extra],
+  {
+    cwd: readerAt >= 0 ? path.resolve(process.argv[readerAt + 1]!) : root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 const seconds = (performance.now() - t0) / 1000;
 console.log(
   scoreExtraction(dirs.pred, {

@@ -31,6 +31,13 @@ const shuffle = <T>(r: Rand, xs: T[]): T[] => {
   return a;
 };
 
+/** A generator of its own for each part of a layout, so that two documents of one layout draw it alike. */
+function keyed(seed: number, key: string): Rand {
+  let h = seed >>> 0;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return rng(h);
+}
+
 type Lang = 'en' | 'de' | 'fr' | 'nl';
 const LANGS: Lang[] = ['en', 'de', 'fr', 'nl'];
 
@@ -584,13 +591,17 @@ const NUMBER_SHAPES = [
   (r: Rand) => `${pick(r, ['A', 'B', 'K', 'S'])}${digits(r, 2)}-${digits(r, 6)}`,
 ];
 
-/** A document's truth; `maxLines` keeps scans to a few pages (OCR costs seconds a page). */
-export function makeTruth(r: Rand, id: string, maxLines = 60): GenDoc {
-  const lang = pick(r, LANGS);
-  const kind: Kind = chance(r, 0.12) ? 'creditNote' : chance(r, 0.15) ? 'order' : 'invoice';
-  const vendor = party(r, chance(r, 0.7) ? lang : pick(r, LANGS));
-  const buyer = party(r, chance(r, 0.8) ? lang : pick(r, LANGS));
-  const whole = chance(r, 0.1);
+/**
+ * A document's truth; `maxLines` keeps scans to a few pages (OCR costs seconds a page). `like`: the next
+ * document of the same supplier to the same buyer (same parties, language, currency, date style, customer
+ * number and kinds of optional fields; new number, dates, lines and amounts).
+ */
+export function makeTruth(r: Rand, id: string, maxLines = 60, like?: GenDoc): GenDoc {
+  const lang = like?.lang ?? pick(r, LANGS);
+  const kind: Kind = like?.kind ?? (chance(r, 0.12) ? 'creditNote' : chance(r, 0.15) ? 'order' : 'invoice');
+  const vendor = like?.vendor ?? party(r, chance(r, 0.7) ? lang : pick(r, LANGS));
+  const buyer = like?.buyer ?? party(r, chance(r, 0.8) ? lang : pick(r, LANGS));
+  const whole = like ? like.money.decimals === 0 : chance(r, 0.1);
   const currency = whole
     ? pick(r, ['JPY', 'KRW', 'ISK'])
     : lang === 'en'
@@ -606,7 +617,7 @@ export function makeTruth(r: Rand, id: string, maxLines = 60): GenDoc {
         : currency === 'CHF'
           ? 'ch'
           : 'de';
-  const money: Money = {
+  const money: Money = like?.money ?? {
     currency,
     decimals: whole ? 0 : 2,
     style,
@@ -616,9 +627,9 @@ export function makeTruth(r: Rand, id: string, maxLines = 60): GenDoc {
   const scale = whole ? (currency === 'ISK' ? 150 : currency === 'JPY' ? 150 : 1400) : 1;
   const rates =
     lang === 'de' ? [19, 7] : lang === 'fr' ? [20, 10, 5.5] : lang === 'nl' ? [21, 9] : [20, 5, 0];
-  const multiRate = chance(r, 0.3);
+  const multiRate = like ? new Set(like.lines.map((l) => l.vat)).size > 1 : chance(r, 0.3);
   const nLines = Math.min(maxLines, chance(r, 0.15) ? int(r, 25, 60) : chance(r, 0.3) ? 1 : int(r, 2, 12));
-  const lineDiscounts = chance(r, 0.2);
+  const lineDiscounts = like ? like.lines.some((l) => l.discPct) : chance(r, 0.2);
   const lines: Line[] = [];
   for (let i = 0; i < nLines; i++) {
     const name = pick(r, PRODUCTS);
@@ -645,8 +656,12 @@ export function makeTruth(r: Rand, id: string, maxLines = 60): GenDoc {
     lines.reduce((a, l) => a + l.amount, 0),
     dp,
   );
-  const discount = chance(r, 0.2) ? round(subtotal * pick(r, [0.02, 0.03, 0.05, 0.1]), dp) : 0;
-  const charges = chance(r, 0.25) ? round(pick(r, [4.9, 9.95, 15, 25, 49]) * scale, dp) : 0;
+  const discount = (like ? like.discount > 0 : chance(r, 0.2))
+    ? round(subtotal * pick(r, [0.02, 0.03, 0.05, 0.1]), dp)
+    : 0;
+  const charges = (like ? like.charges > 0 : chance(r, 0.25))
+    ? round(pick(r, [4.9, 9.95, 15, 25, 49]) * scale, dp)
+    : 0;
   const net = round(subtotal - discount + charges, dp);
   // VAT per rate on the lines' base; the document discount and charges go with the first (standard) rate
   const byRate = new Map<number, number>();
@@ -660,8 +675,9 @@ export function makeTruth(r: Rand, id: string, maxLines = 60): GenDoc {
     dp,
   );
   const date = new Date(Date.UTC(int(r, 2018, 2026), int(r, 0, 11), int(r, 1, 28)));
-  const dateStyle: DateStyle =
-    lang === 'de'
+  const dateStyle: DateStyle = like
+    ? like.dateStyle
+    : lang === 'de'
       ? pick(r, ['dmy.', 'dmy.', 'long', 'iso'] as const)
       : lang === 'fr'
         ? pick(r, ['dmy/', 'dmy/', 'long', 'dmy.'] as const)
@@ -674,13 +690,21 @@ export function makeTruth(r: Rand, id: string, maxLines = 60): GenDoc {
     lang,
     vendor,
     buyer,
-    shipTo: chance(r, 0.2) ? { ...party(r, buyer.lang), name: buyer.name } : undefined,
+    shipTo: like ? like.shipTo : chance(r, 0.2) ? { ...party(r, buyer.lang), name: buyer.name } : undefined,
     number: pick(r, NUMBER_SHAPES)(r),
-    orderRef: kind !== 'order' && chance(r, 0.4) ? `PO-${digits(r, 6)}` : undefined,
-    customerNo: chance(r, 0.4) ? `${pick(r, ['K', 'C', 'D', ''])}${digits(r, 5)}` : undefined,
+    orderRef: (like ? like.orderRef : kind !== 'order' && chance(r, 0.4)) ? `PO-${digits(r, 6)}` : undefined,
+    customerNo: like
+      ? like.customerNo
+      : chance(r, 0.4)
+        ? `${pick(r, ['K', 'C', 'D', ''])}${digits(r, 5)}`
+        : undefined,
     date,
-    due: kind === 'invoice' && chance(r, 0.6) ? addDays(date, pick(r, [14, 30, 45])) : undefined,
-    delivery: kind !== 'order' && chance(r, 0.3) ? addDays(date, -int(r, 1, 10)) : undefined,
+    due: (like ? like.due : kind === 'invoice' && chance(r, 0.6))
+      ? addDays(date, pick(r, [14, 30, 45]))
+      : undefined,
+    delivery: (like ? like.delivery : kind !== 'order' && chance(r, 0.3))
+      ? addDays(date, -int(r, 1, 10))
+      : undefined,
     lines,
     subtotal,
     discount,
@@ -716,44 +740,45 @@ interface Layout {
   repeatHeader: boolean;
   rowGap: number;
 }
-function makeLayout(r: Rand, d: GenDoc): Layout {
-  const family = pick(r, ['Helvetica', 'Times-Roman', 'Courier']);
+/** `at(key)`: the generator of one layout choice (one generator for all of them without a layout seed). */
+function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
+  const family = pick(at('l1'), ['Helvetica', 'Times-Roman', 'Courier']);
   const cols: Col[] = ['desc'];
-  if (d.lines.some((l) => l.code) && chance(r, 0.8)) cols.push('code');
-  if (chance(r, 0.3)) cols.push('pos');
+  if (d.lines.some((l) => l.code) && chance(at('l2'), 0.8)) cols.push('code');
+  if (chance(at('l3'), 0.3)) cols.push('pos');
   const numeric: Col[] = ['qty', 'price', 'amount'];
-  if (chance(r, 0.3)) numeric.splice(1, 0, 'unit');
+  if (chance(at('l4'), 0.3)) numeric.splice(1, 0, 'unit');
   if (d.lines.some((l) => l.discPct)) numeric.splice(numeric.indexOf('amount'), 0, 'disc');
-  if (d.vatByRate.length > 1 || chance(r, 0.2)) numeric.splice(numeric.indexOf('amount'), 0, 'vat');
+  if (d.vatByRate.length > 1 || chance(at('l5'), 0.2)) numeric.splice(numeric.indexOf('amount'), 0, 'vat');
   // text columns lead in most layouts; some put the quantity first
   const lead = shuffle(
-    r,
+    at('l6'),
     cols.filter((c) => c !== 'pos'),
   );
   const ordered: Col[] = [...(cols.includes('pos') ? ['pos' as Col] : []), ...lead];
-  const order = chance(r, 0.15)
+  const order = chance(at('l7'), 0.15)
     ? ['qty' as Col, ...ordered, ...numeric.filter((c) => c !== 'qty')]
     : [...ordered, ...numeric];
   return {
     font: family,
     bold: family === 'Times-Roman' ? 'Times-Bold' : `${family}-Bold`,
-    size: family === 'Courier' ? pick(r, [7.5, 8, 8.5]) : pick(r, [7.5, 8, 8.5, 9, 9.5, 10]),
-    letterhead: pick(r, ['left', 'left', 'right', 'centre', 'none'] as const),
-    senderLine: chance(r, 0.4),
-    footer: chance(r, 0.75),
-    buyerX: chance(r, 0.8) ? int(r, 45, 75) : int(r, 320, 360),
-    buyerLabel: chance(r, 0.5),
-    headerStyle: pick(r, ['kv-right', 'kv-right', 'inline', 'band', 'kv-left'] as const),
+    size: family === 'Courier' ? pick(at('l8'), [7.5, 8, 8.5]) : pick(at('l9'), [7.5, 8, 8.5, 9, 9.5, 10]),
+    letterhead: pick(at('l10'), ['left', 'left', 'right', 'centre', 'none'] as const),
+    senderLine: chance(at('l11'), 0.4),
+    footer: chance(at('l12'), 0.75),
+    buyerX: chance(at('l13'), 0.8) ? int(at('l14'), 45, 75) : int(at('l15'), 320, 360),
+    buyerLabel: chance(at('l16'), 0.5),
+    headerStyle: pick(at('l17'), ['kv-right', 'kv-right', 'inline', 'band', 'kv-left'] as const),
     cols: order,
-    negativeCredit: chance(r, 0.5),
+    negativeCredit: chance(at('l18'), 0.5),
     vatRows:
       d.vatByRate.length > 1
-        ? pick(r, ['per-rate', 'breakdown'] as const)
-        : pick(r, ['per-rate', 'single'] as const),
-    printSubtotal: d.discount > 0 || d.charges > 0 || chance(r, 0.6),
-    carried: chance(r, 0.3),
-    repeatHeader: chance(r, 0.85),
-    rowGap: pick(r, [3, 4, 6, 8]),
+        ? pick(at('l19'), ['per-rate', 'breakdown'] as const)
+        : pick(at('l20'), ['per-rate', 'single'] as const),
+    printSubtotal: d.discount > 0 || d.charges > 0 || chance(at('l21'), 0.6),
+    carried: chance(at('l22'), 0.3),
+    repeatHeader: chance(at('l23'), 0.85),
+    rowGap: pick(at('l24'), [3, 4, 6, 8]),
   };
 }
 
@@ -761,8 +786,12 @@ function makeLayout(r: Rand, d: GenDoc): Layout {
 export function renderPdf(
   r: Rand,
   d: GenDoc,
+  layoutSeed?: number,
 ): Promise<{ bytes: Uint8Array; printed: Set<string>; pages: number }> {
-  const lay = makeLayout(r, d);
+  // with a layout seed, each layout choice comes from its own keyed generator: another document of that
+  // supplier (makeTruth's `like`) is drawn with the same positions, label words, columns and fonts
+  const at = (key: string): Rand => (layoutSeed === undefined ? r : keyed(layoutSeed, key));
+  const lay = makeLayout(at, d);
   const printed = new Set<string>();
   const lang = d.lang;
   const sign = d.kind === 'creditNote' && lay.negativeCredit ? -1 : 1;
@@ -775,8 +804,8 @@ export function renderPdf(
     let pages = 0;
     const W = 595.28;
     const H = 841.89;
-    const left = int(r, 36, 60);
-    const right = W - int(r, 36, 55);
+    const left = int(at('left'), 36, 60);
+    const right = W - int(at('right'), 36, 55);
     const fs = lay.size;
     const lh = fs + 3;
     const text = (s: string, x: number, y: number, o: PDFKit.Mixins.TextOptions = {}) =>
@@ -792,7 +821,7 @@ export function renderPdf(
       const v = issuer;
       const colsF = [
         [v.name, v.street, cityLine(v)],
-        [`${word(r, L.vatId, lang)} ${v.vat}`, v.register],
+        [`${word(at('vatId'), L.vatId, lang)} ${v.vat}`, v.register],
         [`IBAN ${v.iban}`, v.phone, v.email],
       ];
       const w = (right - left) / 3;
@@ -812,11 +841,11 @@ export function renderPdf(
     };
     newPage();
     // letterhead: the issuer's (the vendor's; an order's is the buyer's, and the supplier is addressed)
-    let y = int(r, 36, 60);
+    let y = int(at('top'), 36, 60);
     const v = issuer;
     const vLines = [v.street, cityLine(v), v.phone, v.email];
     if (lay.letterhead !== 'none') {
-      doc.font(lay.bold).fontSize(fs + int(r, 3, 8));
+      doc.font(lay.bold).fontSize(fs + int(at('headSize'), 3, 8));
       const big = fs + 6;
       if (lay.letterhead === 'centre') text(v.name, (W - doc.widthOfString(v.name)) / 2, y);
       else if (lay.letterhead === 'right') rtext(v.name, right, y);
@@ -824,7 +853,7 @@ export function renderPdf(
       doc.font(lay.font).fontSize(fs);
       y += big + 4;
       if (lay.letterhead !== 'centre')
-        for (const s of vLines.slice(0, int(r, 2, 4))) {
+        for (const s of vLines.slice(0, int(at('headLines'), 2, 4))) {
           if (lay.letterhead === 'right') rtext(s, right, y);
           else text(s, left, y);
           y += lh;
@@ -846,7 +875,7 @@ export function renderPdf(
       y += fs + 14;
     }
     // the address window
-    const winY = Math.max(y + 20, int(r, 130, 165));
+    const winY = Math.max(y + 20, int(at('winY'), 130, 165));
     let wy = winY;
     if (lay.senderLine) {
       doc.fontSize(Math.max(6, fs - 2.5));
@@ -858,7 +887,9 @@ export function renderPdf(
     if (lay.buyerLabel || d.kind === 'order') {
       doc.font(lay.bold);
       text(
-        d.kind === 'order' ? `${word(r, L.supplier, lang)}:` : `${word(r, L.billTo, lang)}:`,
+        d.kind === 'order'
+          ? `${word(at('supplier'), L.supplier, lang)}:`
+          : `${word(at('billTo'), L.billTo, lang)}:`,
         lay.buyerX,
         wy,
       );
@@ -874,7 +905,7 @@ export function renderPdf(
       // the delivery address under the invoice address
       wy += lh;
       doc.font(lay.bold);
-      text(`${word(r, L.shipTo, lang)}:`, lay.buyerX, wy);
+      text(`${word(at('shipTo'), L.shipTo, lang)}:`, lay.buyerX, wy);
       doc.font(lay.font);
       wy += lh;
       for (const s of [d.shipTo.name, d.shipTo.street, cityLine(d.shipTo)]) {
@@ -886,33 +917,38 @@ export function renderPdf(
     const kind = d.kind;
     const fields: [string, string, string][] = [];
     fields.push([
-      word(r, L.number[kind], lang),
+      word(at('number[kind]'), L.number[kind], lang),
       d.number,
       kind === 'order' ? 'orderNumber' : 'invoiceNumber',
     ]);
-    fields.push([word(r, L.date[kind], lang), date(d.date), kind === 'order' ? 'orderDate' : 'invoiceDate']);
-    if (d.delivery) fields.push([word(r, L.delivery, lang), date(d.delivery), '']);
-    if (d.due) fields.push([word(r, L.due, lang), date(d.due), 'dueDate']);
-    if (d.orderRef) fields.push([word(r, L.yourOrder, lang), d.orderRef, 'orderNumber']);
-    if (d.customerNo) fields.push([word(r, L.customerNo, lang), d.customerNo, 'accountNumber']);
-    const hf = shuffle(r, fields.slice(2));
+    fields.push([
+      word(at('date[kind]'), L.date[kind], lang),
+      date(d.date),
+      kind === 'order' ? 'orderDate' : 'invoiceDate',
+    ]);
+    if (d.delivery) fields.push([word(at('delivery'), L.delivery, lang), date(d.delivery), '']);
+    if (d.due) fields.push([word(at('due'), L.due, lang), date(d.due), 'dueDate']);
+    if (d.orderRef) fields.push([word(at('yourOrder'), L.yourOrder, lang), d.orderRef, 'orderNumber']);
+    if (d.customerNo)
+      fields.push([word(at('customerNo'), L.customerNo, lang), d.customerNo, 'accountNumber']);
+    const hf = shuffle(at('headerOrder'), fields.slice(2));
     const header = [fields[0]!, fields[1]!, ...hf];
     // title
-    const title = word(r, L.title[kind], lang);
+    const title = word(at('title[kind]'), L.title[kind], lang);
     const hy = winY;
-    doc.font(lay.bold).fontSize(fs + int(r, 4, 9));
+    doc.font(lay.bold).fontSize(fs + int(at('titleSize'), 4, 9));
     if (lay.buyerX < 200) rtext(title, right, winY - 26);
     else text(title, left, winY - 26);
     doc.font(lay.font).fontSize(fs);
     let below = Math.max(wy, winY) + 24;
-    const kvX = lay.buyerX < 200 ? int(r, 330, 380) : left;
-    const valX = kvX + int(r, 85, 110);
+    const kvX = lay.buyerX < 200 ? int(at('kvX'), 330, 380) : left;
+    const valX = kvX + int(at('valX'), 85, 110);
     switch (lay.headerStyle) {
       case 'kv-right':
       case 'kv-left': {
         const x0 = lay.headerStyle === 'kv-left' && lay.buyerX < 200 ? left : kvX;
         let ky = lay.headerStyle === 'kv-left' && lay.buyerX < 200 ? below : hy;
-        const colon = chance(r, 0.6) ? ':' : '';
+        const colon = chance(at('colon'), 0.6) ? ':' : '';
         // values in one column right of the longest label
         const vx = Math.max(
           x0 + (valX - kvX),
@@ -956,9 +992,9 @@ export function renderPdf(
     if (
       lay.headerStyle !== 'band' &&
       !(lay.headerStyle === 'kv-left' && lay.buyerX < 200) &&
-      chance(r, 0.3)
+      chance(at('thanksLine'), 0.3)
     ) {
-      text(word(r, L.thanks, lang), left, below);
+      text(word(at('thanks'), L.thanks, lang), left, below);
       below += lh + 10;
     }
     // item table: column widths (the description takes what the others leave)
@@ -982,10 +1018,9 @@ export function renderPdf(
       cx += widthOf[c];
     }
     const numericCol = (c: Col) => c !== 'desc' && c !== 'code' && c !== 'unit';
-    const colLabel = Object.fromEntries(lay.cols.map((c) => [c, word(r, L.col[c], lang)])) as Record<
-      Col,
-      string
-    >;
+    const colLabel = Object.fromEntries(
+      lay.cols.map((c) => [c, word(at(`col:${c}`), L.col[c], lang)]),
+    ) as Record<Col, string>;
     const drawHeader = (top: number) => {
       doc.font(lay.bold);
       for (const c of lay.cols) {
@@ -1009,15 +1044,15 @@ export function renderPdf(
       const rowH = descLines * lh + lay.rowGap;
       if (y + rowH > bottom) {
         if (lay.carried) {
-          text(word(r, L.carried, lang), colX.desc! + 8, y + 4);
+          text(word(at('carried'), L.carried, lang), colX.desc! + 8, y + 4);
           rtext(m(sign * running), colX.amount! + widthOf.amount - 4, y + 4);
         }
         drawFooter();
         newPage();
-        y = int(r, 40, 70);
+        y = int(at('pageTop'), 40, 70);
         if (lay.repeatHeader) y = drawHeader(y);
         if (lay.carried) {
-          text(word(r, L.carried, lang), colX.desc! + 8, y);
+          text(word(at('carried'), L.carried, lang), colX.desc! + 8, y);
           rtext(m(sign * running), colX.amount! + widthOf.amount - 4, y);
           y += lh + lay.rowGap;
         }
@@ -1063,11 +1098,11 @@ export function renderPdf(
     });
     // totals block
     const totalsRows: [string, number, string][] = [];
-    if (lay.printSubtotal) totalsRows.push([word(r, L.subtotal, lang), d.subtotal, 'subtotal']);
-    if (d.discount) totalsRows.push([word(r, L.discount, lang), -d.discount, 'discount']);
-    if (d.charges) totalsRows.push([word(r, L.charges, lang), d.charges, 'charges']);
-    totalsRows.push([word(r, L.net, lang), d.net, 'netTotal']);
-    const vatWord = word(r, L.vat, lang);
+    if (lay.printSubtotal) totalsRows.push([word(at('subtotal'), L.subtotal, lang), d.subtotal, 'subtotal']);
+    if (d.discount) totalsRows.push([word(at('discount'), L.discount, lang), -d.discount, 'discount']);
+    if (d.charges) totalsRows.push([word(at('charges'), L.charges, lang), d.charges, 'charges']);
+    totalsRows.push([word(at('net'), L.net, lang), d.net, 'netTotal']);
+    const vatWord = word(at('vat'), L.vat, lang);
     const rateText = (x: number) => String(x).replace('.', d.money.style === 'en' ? '.' : ',');
     if (lay.vatRows === 'single')
       totalsRows.push([vatWord.replace('{r}', rateText(d.vatByRate[0]!.rate)), d.vat, 'vat']);
@@ -1078,16 +1113,16 @@ export function renderPdf(
           v.vat,
           d.vatByRate.length === 1 ? 'vat' : '',
         ]);
-    totalsRows.push([word(r, L.total, lang), d.total, 'invoiceTotal']);
+    totalsRows.push([word(at('total'), L.total, lang), d.total, 'invoiceTotal']);
     const need =
       (totalsRows.length + (lay.vatRows === 'breakdown' ? d.vatByRate.length + 2 : 0)) * (lh + 3) + 20;
     if (y + need > bottom) {
       drawFooter();
       newPage();
-      y = int(r, 50, 80);
+      y = int(at('totalsTop'), 50, 80);
     }
     y += 14;
-    const tLabelX = Math.max(left + 200, right - int(r, 190, 240));
+    const tLabelX = Math.max(left + 200, right - int(at('totalsX'), 190, 240));
     const tValR = colX.amount! + widthOf.amount - 4;
     const valueRight = Math.min(right, Math.max(tValR, tLabelX + 150));
     totalsRows.forEach(([k, val, f], i) => {

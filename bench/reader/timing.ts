@@ -1,6 +1,6 @@
 // Page timings: a text-layer page, one OCR pass compared with the native tesseract CLI on the same image,
 // and every image document of the corpus read whole (all passes).
-//   npx tsx bench/reader/timing.ts [CORPUS_DIR]
+//   npx tsx bench/reader/timing.ts [CORPUS_DIR] [--pages]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,11 +44,14 @@ console.log(
 );
 
 // one OCR pass (our clean-up excluded: the same prepared image goes to both) vs the native CLI
-if (!nativeTesseractLangs()) console.log('native tesseract not installed: OCR runs on tesseract.js (WASM)');
+const native = nativeTesseractLangs();
+if (!native)
+  console.log('native tesseract not installed: OCR runs on tesseract.js (WASM), as on a fresh clone');
 const images = ['fx107-f20220024-render.png', 'sroie-000.jpg', 'sroie-100.jpg'].filter((f) =>
   fs.existsSync(path.join(docs, f)),
 );
-for (const f of images) {
+// without the native binary there is nothing to compare a pass with
+for (const f of native ? images : []) {
   const img = cleanScan(await decodeImage(new Uint8Array(fs.readFileSync(path.join(docs, f))), 1e9));
   const png = path.join(os.tmpdir(), `bench-${f}.png`);
   fs.writeFileSync(png, await toPng(img));
@@ -72,9 +75,17 @@ for (const f of images) {
   );
 }
 
-// whole image documents, all passes included: every image of the corpus, read once in this thread
+// whole image documents, all passes included: every image of the corpus (--pages: only the page images of
+// invoices and orders, not the receipts), read once in this thread
+const pagesOnly = process.argv.includes('--pages');
+const isReceipt = (f: string) => {
+  const t = path.join(docs, '../truth', `${f.replace(/\.[^.]+$/, '')}.json`);
+  return fs.existsSync(t) && JSON.parse(fs.readFileSync(t, 'utf8')).kind === 'receipt';
+};
 const whole: { f: string; ms: number }[] = [];
-for (const f of fs.readdirSync(docs).filter((f) => /\.(?:png|jpe?g)$/i.test(f))) {
+for (const f of fs
+  .readdirSync(docs)
+  .filter((f) => /\.(?:png|jpe?g)$/i.test(f) && !(pagesOnly && isReceipt(f)))) {
   const bytes = new Uint8Array(fs.readFileSync(path.join(docs, f)));
   const t = performance.now();
   await readDocument(bytes, {});
@@ -83,7 +94,12 @@ for (const f of fs.readdirSync(docs).filter((f) => /\.(?:png|jpe?g)$/i.test(f)))
 whole.sort((a, b) => a.ms - b.ms);
 const at = (q: number) => whole[Math.min(whole.length - 1, Math.floor(q * whole.length))]!.ms;
 console.log(
-  `whole image documents (${whole.length}): median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, slowest ${whole
+  `load average now ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(
+      ' ',
+    )}; whole image documents (${whole.length}): median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, slowest ${whole
     .slice(-3)
     .reverse()
     .map((w) => `${w.f} ${w.ms.toFixed(0)} ms`)

@@ -35,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
   const timeout = opt('--timeout');
   const files = args.filter((a) => !a.startsWith('--'));
   const defaults: ReadOptions = {};
+  if (args.includes('--raw-confidence')) defaults.rawConfidence = true;
   if (process.env.READER_OCR_ENGINE)
     defaults.ocrEngine = process.env.READER_OCR_ENGINE as ReadOptions['ocrEngine'];
   if (process.env.READER_MODEL_URL && process.env.READER_MODEL)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './__tests__/make-docs.js';
-import { readDocument } from './read.js';
+import { readDocument, STRAIGHT_THROUGH } from './read.js';
 
 /** A text: x and y in points on an A4 page, optional font size (default 9). */
 type Text = [x: number, y: number, text: string, size?: number];
@@ -244,7 +244,7 @@ describe('totals', () => {
       vat: 21,
       invoiceTotal: 126,
     });
-    expect(r.confidence.fields['totals.subtotal']).toBeLessThan(0.85);
+    expect(r.confidence.fields['totals.subtotal']).toBeLessThan(STRAIGHT_THROUGH);
     // the charge row explains the step from the subtotal to the net: nothing for a person to check there
     expect(r.issues).toEqual([]);
   });
@@ -307,7 +307,7 @@ describe('confidence', () => {
       [440, 75, '14/03/2024'],
     ]);
     expect(inBlock.headers.invoiceDate).toBe('2024-03-14');
-    expect(inBlock.confidence.fields['headers.invoiceDate']).toBeGreaterThanOrEqual(0.85);
+    expect(inBlock.confidence.fields['headers.invoiceDate']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
     const apart = await read([
       [60, 60, 'FACTURE', 16],
       [330, 60, 'Facture N° :'],
@@ -316,6 +316,9 @@ describe('confidence', () => {
       [170, 400, '14/03/2024'],
     ]);
     expect(apart.headers.invoiceDate).toBe('2024-03-14');
-    expect(apart.confidence.fields['headers.invoiceDate']).toBeLessThan(0.85);
+    // calibrated: such a date was right less often where it was measured, but not rarely
+    expect(apart.confidence.fields['headers.invoiceDate']).toBeLessThan(
+      inBlock.confidence.fields['headers.invoiceDate']!,
+    );
   });
 });

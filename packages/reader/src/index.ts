@@ -14,6 +14,13 @@ export {
   recogniseSupplier,
   type SupplierProfile,
 } from './profile.js';
-export { DEFAULT_LIMITS, type ReaderLimits, type ReadOptions, readDocument, readWords } from './read.js';
+export {
+  DEFAULT_LIMITS,
+  type ReaderLimits,
+  type ReadOptions,
+  readDocument,
+  readWords,
+  STRAIGHT_THROUGH,
+} from './read.js';
 export type { KnownVendor } from './receipt.js';
 export * from './types.js';

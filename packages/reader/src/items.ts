@@ -65,7 +65,14 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
   // numbers in a header row mean it is not a header
   if (lineNumbers(line, ctx.decimal).filter((x) => isMoneyText(x.cell.text, ctx.wholeUnits)).length)
     return undefined;
-  return cols;
+  // the other headings the labels do not know still bound their columns: a code column after the
+  // description must not run into it
+  const others = unknown.filter((u) => !cols.some((c) => xOverlap(c, u) > 0));
+  if (!others.length) return cols;
+  return [
+    ...cols,
+    ...others.map((u) => ({ kind: 'other' as const, x0: u.x0, x1: u.x1, label: norm(u.text) })),
+  ].sort((a, b) => a.x0 - b.x0);
 }
 
 const kindOf = (t: string): ColumnKind | undefined => COLUMN_LABELS.find(([, re]) => re.test(norm(t)))?.[0];

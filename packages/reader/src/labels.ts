@@ -63,7 +63,7 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
     ],
     [new RegExp(String.raw`\bp\.?o\.?\s*${NO}`), 2],
     [
-      /\b(?:your|customer)\s+order\b|\bihre bestellung\b|\bbon de commande\b|\bvotre\s+commande\b|\buw\s+bestelling\b|\border\s+ref\w*|\bref\w*\s+(?:de\s+)?commande\b/,
+      /\b(?:your|customer)\s+order\b|\bihre bestellung\b|\bbon de commande\b|\bvotre\s+commande\b|\buw\s+bestelling\b|\border\s+ref\w*|\bref\w*\.?\s*(?:de\s+)?commande\b/,
       3,
     ],
     [/^(?:purchase order|bestellung|bon de commande|bestelling|order)$/, 7],
@@ -219,7 +219,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],
   [
     'code',
-    /\b(?:code|(?:product|item|article|artikel)\s*id|art\.?\s*-?\s*nr\.?|artikel\s*-?\s*(?:nr|nummer)|item\s*(?:no|#|code)|sku|ref\w*|reference|artikelnr|product\s*code|part\s*no|ean|gtin)\b/,
+    /\b(?:[a-z]*code|(?:product|item|article|artikel)\s*id|art\.?\s*-?\s*nr\.?|artikel\s*-?\s*(?:nr|nummer)|item\s*(?:no|#|code)|sku|ref\w*|reference|artikelnr|product\s*code|part\s*no|ean|gtin)\b/,
   ],
   [
     'desc',

@@ -278,6 +278,8 @@ export function extractParties(ctx: ExtractContext): Parties {
         const m = re.exec(n);
         if (!m || m.index > 3 || n.length > m[0].length + 40) continue;
         if (avoid.test(n)) continue;
+        // "N° client", "Kd.-Nr." label a number, not a party block
+        if (/\b(?:no|nr|n°|numero|num)\.?\s*$/.test(n.slice(0, m.index))) continue;
         if (
           /\b(?:no|nr|number|nummer|n°|id|vat|tva|ust|date|datum|ref)\b/.test(
             n.slice(m.index + m[0].length, m.index + m[0].length + 12),
@@ -287,6 +289,8 @@ export function extractParties(ctx: ExtractContext): Parties {
         // value on the same cell after a colon, else the cell below
         const after = cell.text.slice(rawIndex(cell.text, m.index + m[0].length));
         const rest = /^\s*:/.test(after) ? after.replace(/^[\s:]+/, '').trim() : '';
+        // "Customer: 10442" labels a number, not a party block
+        if (/^\S*\d\S*$/.test(rest)) continue;
         let nameCell: Cell | undefined;
         let nameLine = line;
         // a block with its own "Name:" row
@@ -405,7 +409,9 @@ export function extractParties(ctx: ExtractContext): Parties {
   } else {
     const sender = first.find((l) => l.y0 < 0.3 && l.text.split(SENDER_SPLIT).length >= 3);
     if (sender) {
-      const next = ctx.lines[sender.index + 1];
+      // a heading under the sender line ("Adresse de facturation:") stands over the buyer's name
+      let next = ctx.lines[sender.index + 1];
+      if (next && /:\s*$/.test(next.text)) next = ctx.lines[sender.index + 2];
       const start = next?.cells.find((c) => Math.abs(c.x0 - sender.x0) < 0.08);
       const cell = next && start ? wholeName(next, start) : undefined;
       if (next && cell && !isNoiseName(cell.text)) {
@@ -432,6 +438,8 @@ export function extractParties(ctx: ExtractContext): Parties {
       for (const cell of line.cells) {
         if (isNoiseName(cell.text) || cell.text.length > 60 || CONTACT_LINE.test(norm(cell.text))) continue;
         if (!vendorKey || nameKey(cell.text) === vendorKey || SEPARATORS.test(cell.text)) continue;
+        // "Adresse de facturation:" heads the block: a heading, never the name
+        if (/:\s*$/.test(cell.text)) continue;
         const a = addressAfter(ctx, line, cell, 4);
         if (!hasPostcodeLine(a.cells)) continue;
         // a company block (legal form) in the address window's place, left of the page's middle

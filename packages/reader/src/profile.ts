@@ -428,12 +428,17 @@ function learnColumns(
         (n) => n !== a && n !== q && it.price !== undefined && Math.abs(n.value - it.price) < 0.006,
       );
       if (pr) push(cols, 'price', pr.cell.x1);
+      // the description column: where the corrected description starts on the amount's line
+      const want = compact(it.itemDesc ?? '');
+      const d =
+        want && line.cells.find((c) => compact(c.text).length > 2 && want.startsWith(compact(c.text)));
+      if (d) push(cols, 'desc', d.x0);
       break;
     }
   }
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const learned: LearnedColumn[] = [];
-  for (const k of ['qty', 'price', 'amount'] as const)
+  for (const k of ['qty', 'price', 'amount', 'desc'] as const)
     if (cols[k]?.length) learned.push({ kind: k, x: round4(avg(cols[k])) });
   if (learned.length && sameAmounts(itemsByColumns(ctx, learned))) p.columns = learned;
   else delete p.columns;
@@ -656,8 +661,14 @@ function itemsByColumns(ctx: ExtractContext, cols: LearnedColumn[]): TItem[] {
     const q = at(cols.find((c) => c.kind === 'qty')?.x);
     const pr = at(cols.find((c) => c.kind === 'price')?.x);
     if (!q && !pr) continue;
+    // the learned description column (a table may print the quantity first), else the text before the numbers
+    const descX = cols.find((c) => c.kind === 'desc')?.x;
     const desc = line.cells
-      .filter((c) => c.x1 < Math.min(...nums.map((n) => n.cell.x0)) + 0.001 && !/^\d+$/.test(c.text))
+      .filter((c) =>
+        descX !== undefined
+          ? Math.abs(c.x0 - descX) < 0.02
+          : c.x1 < Math.min(...nums.map((n) => n.cell.x0)) + 0.001 && !/^\d+$/.test(c.text),
+      )
       .map((c) => c.text)
       .join(' ');
     const it: TItem = { itemDesc: desc, amount: a.value };

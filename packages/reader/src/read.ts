@@ -1,4 +1,6 @@
+import { calibrate } from './calibrate.js';
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
+import { unreadLabelledValues } from './completeness.js';
 import type { ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import { documentType, extractCurrency, extractHeaders, extractTotals, settleTotals } from './extract.js';
@@ -58,6 +60,8 @@ export interface ReadOptions extends CheckOptions {
   model?: ModelOptions;
   /** vendors seen before: a receipt's OCR'd vendor close to one of them takes the remembered spelling */
   knownVendors?: KnownVendor[];
+  /** keep each field's raw confidence (its evidence) instead of the calibrated one: to measure calibration */
+  rawConfidence?: boolean;
   /** called as each page's words are ready (`page` of `pages`), for progress shown while a document is read */
   onPage?: (page: number, pages: number) => void;
 }
@@ -344,9 +348,30 @@ export function extractAll(ctx: ExtractContext, doc: DocumentWords, file: string
   return r;
 }
 
+/**
+ * The overall confidence a document needs to go through without a person. Field confidences are calibrated
+ * (calibrate.ts), and the overall one is the weakest key field, optional field read, or item row: on the
+ * calibration set (bench/reader/calibration.ts, bench/RESULTS.md) this is the lowest value at which the
+ * documents sent straight through were all right.
+ */
+export const STRAIGHT_THROUGH = 0.95;
+/**
+ * Receipts keep their own, uncalibrated scale (agreement between OCR passes, a vendor a person confirmed before):
+ * they go through only with such a vendor (bench/RESULTS.md).
+ */
+const RECEIPT_STRAIGHT_THROUGH = 0.85;
+
 /** Confidence and review decision. */
-export function finish(r: TReaderResult, opts: ReadOptions): TReaderResult {
+export function finish(r: TReaderResult, opts: ReadOptions, ctx?: ExtractContext): TReaderResult {
   r.issues.push(...runChecks(r, opts));
+  // a labelled value of the header area that no field took: the page may print a field the reader missed
+  if (ctx && !ctx.isReceipt && r.source !== 'embedded-xml')
+    for (const line of unreadLabelledValues(ctx, r).slice(0, 3))
+      r.issues.push({
+        table: 'headers',
+        column: '',
+        description: `Printed but not read into any field: "${line}"`,
+      });
   const f = r.confidence.fields;
   // the fields a document cannot be processed without; a receipt also needs its supplier's address
   const key =
@@ -379,9 +404,14 @@ export function finish(r: TReaderResult, opts: ReadOptions): TReaderResult {
   if (itemConfs.length) overall = Math.min(overall, ...itemConfs);
   // an item table that adds up to no printed total may have lost a row: a person looks
   if (r.documentType !== 'receipt' && !linesAddUp(r)) overall = Math.min(overall, 0.7);
+  // the buyer is printed on nearly every invoice and order: when none was found, a block was probably missed
+  // (on generated layouts, an order's letterhead; an address window under a heading the reader does not know)
+  if (r.documentType !== 'receipt' && !r.invoiceTo.name && !r.recipient.name)
+    overall = Math.min(overall, 0.8);
   if (r.issues.length) overall *= 0.6;
   r.confidence.overall = round2(overall);
-  const threshold = opts.threshold ?? 0.85;
+  const threshold =
+    opts.threshold ?? (r.documentType === 'receipt' ? RECEIPT_STRAIGHT_THROUGH : STRAIGHT_THROUGH);
   r.pendingReview = r.issues.length > 0 || overall < threshold || r.inTraining === true;
   return r;
 }
@@ -509,10 +539,13 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       return { r: extractAll(c2, d2, file), ctx: c2 };
     }));
   }
+  // what the evidence of each field is worth, as measured on the calibration set (generated layouts, dev corpus)
+  if (r.source !== 'embedded-xml' && !ctx.isReceipt && !opts.rawConfidence)
+    r.confidence.fields = calibrate(r.confidence.fields);
   if (opts.profile) r = applyProfile(r, ctx, opts.profile);
   else if (opts.supplierKey) r.inTraining = true;
   if (modelFailure) r.issues.unshift(modelFailure);
-  return finish(r, opts);
+  return finish(r, opts, ctx);
 }
 
 /** An output for a file that could not be read: the reason as an issue, always sent to review. */

@@ -1,0 +1,171 @@
+// Reliability of the reader's confidence, measured on documents it was not tuned on: the per-field table
+// (confidence bucket → share of the values that were right) and, per straight-through threshold, how many
+// documents would go through without a person and how many of those are fully right.
+//   npx tsx bench/reader/calibration.ts bench/reader/out/generated-SEED [more output folders…]
+// Each folder is a run of generated.ts (or any folder with truth/, pred/ and the scorer's score.json).
+//   --write: from runs read with --raw-confidence, writes packages/reader/src/calibration-table.ts (per field,
+//   each raw confidence → the share of such values that were right, smoothed towards the raw value where
+//   there are few, never decreasing with the raw value).
+import fs from 'node:fs';
+import path from 'node:path';
+import { root } from './common.ts';
+
+/** Where the reader keeps the confidence of each field the corpus scorer scores. */
+const CONF_KEYS: Record<string, string[]> = {
+  invoiceNumber: ['headers.invoiceNum', 'headers.orderNum'],
+  orderNumber: ['headers.orderNum', 'headers.invoiceNum'],
+  invoiceDate: ['headers.invoiceDate'],
+  orderDate: ['headers.orderDate', 'headers.invoiceDate'],
+  dueDate: ['headers.dueDate'],
+  accountNumber: ['headers.shopAccount'],
+  vendorName: ['vendor.name'],
+  recipientName: ['invoiceTo.name', 'recipient.name'],
+  vatNumber: ['vendor.vatNumber'],
+  subtotal: ['totals.subtotal'],
+  netTotal: ['totals.net'],
+  vat: ['totals.vat'],
+  invoiceTotal: ['totals.invoiceTotal'],
+};
+const BUCKETS = [0, 0.5, 0.7, 0.8, 0.85, 0.9, 0.95, 1.01];
+
+interface Doc {
+  id: string;
+  right: boolean;
+  pending: boolean;
+  overall: number;
+  issues: number;
+}
+const fields: { name: string; key?: string; conf: number; right: boolean; read: boolean }[] = [];
+const docs: Doc[] = [];
+for (const dir of process.argv.slice(2).filter((a) => !a.startsWith('--'))) {
+  const score = JSON.parse(fs.readFileSync(path.join(dir, 'score.json'), 'utf8'));
+  for (const d of score.docs) {
+    const truth = JSON.parse(fs.readFileSync(path.join(dir, 'truth', `${d.id}.json`), 'utf8'));
+    const pred = JSON.parse(fs.readFileSync(path.join(dir, 'pred', `${d.id}.json`), 'utf8'));
+    const wrong = new Set((d.wrong as string[]).map((w) => w.split(':')[0]));
+    const fc: Record<string, number> = pred.confidence?.fields ?? {};
+    for (const [name, keys] of Object.entries(CONF_KEYS)) {
+      const tv = truth.fields?.[name];
+      if (tv === undefined || tv === null || tv === '' || truth.visibility?.fields?.[name] === false)
+        continue;
+      const at = keys.find((k) => fc[k] !== undefined);
+      fields.push({ name, key: at, conf: at ? fc[at]! : 0, right: !wrong.has(name), read: at !== undefined });
+    }
+    docs.push({
+      id: d.id,
+      right: d.fullyRight,
+      pending: pred.pendingReview !== false,
+      overall: pred.confidence?.overall ?? 0,
+      issues: pred.issues?.length ?? 0,
+    });
+  }
+}
+
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');
+console.log(`${docs.length} documents, ${fields.length} printed header fields scored\n`);
+console.log('| field confidence | values | right | accuracy |');
+console.log('|---|---|---|---|');
+const unread = fields.filter((f) => !f.read);
+console.log(`| not read (printed, no value) | ${unread.length} | – | – |`);
+for (let i = 0; i < BUCKETS.length - 1; i++) {
+  const lo = BUCKETS[i]!;
+  const hi = BUCKETS[i + 1]!;
+  const inB = fields.filter((f) => f.read && f.conf >= lo && f.conf < hi);
+  const right = inB.filter((f) => f.right).length;
+  console.log(
+    `| ${lo.toFixed(2)}–${hi > 1 ? '1.00' : hi.toFixed(2)} | ${inB.length} | ${right} | ${pct(right, inB.length)} |`,
+  );
+}
+const sure = fields.filter((f) => f.read && f.conf >= 0.9);
+console.log(
+  `\nvalues said ≥ 0.9 sure: ${sure.filter((f) => f.right).length} of ${sure.length} right (${pct(sure.filter((f) => f.right).length, sure.length)})`,
+);
+
+// documents: the reader's own decision, then what each threshold on the overall confidence would do
+const auto = docs.filter((d) => !d.pending);
+console.log(
+  `\nreader's decision: ${auto.length} of ${docs.length} straight through (${pct(auto.length, docs.length)}), ${auto.filter((d) => d.right).length} right (${pct(auto.filter((d) => d.right).length, auto.length)}); fully right documents: ${docs.filter((d) => d.right).length}`,
+);
+console.log('\n| overall ≥ | straight through | right | precision |');
+console.log('|---|---|---|---|');
+for (const t of [0.8, 0.85, 0.88, 0.9, 0.92, 0.93, 0.94, 0.95, 0.96, 0.97]) {
+  const through = docs.filter((d) => d.issues === 0 && d.overall >= t);
+  const right = through.filter((d) => d.right).length;
+  console.log(
+    `| ${t.toFixed(2)} | ${through.length} (${pct(through.length, docs.length)}) | ${right} | ${pct(right, through.length)} |`,
+  );
+}
+const wrongThrough = auto.filter((d) => !d.right).map((d) => d.id);
+if (wrongThrough.length) console.log(`\nsent straight through and wrong: ${wrongThrough.join(', ')}`);
+
+if (process.argv.includes('--by-field')) {
+  // each field's raw confidences and how often each was right (to see which evidence deserves which value)
+  const by = new Map<string, { n: number; right: number }>();
+  for (const f of fields) {
+    const k = `${f.name} ${f.read ? f.conf.toFixed(2) : 'unread'}`;
+    const e = by.get(k) ?? { n: 0, right: 0 };
+    e.n++;
+    if (f.right) e.right++;
+    by.set(k, e);
+  }
+  console.log('');
+  for (const [k, e] of [...by].sort()) console.log(`${k.padEnd(28)} ${e.right}/${e.n}`);
+}
+
+if (process.argv.includes('--write')) {
+  // per field: values grouped by raw confidence, groups of fewer than MIN_BIN values pooled with the next
+  // higher one, each group's share right smoothed towards its raw value (PRIOR values' worth), then made
+  // non-decreasing (a stronger evidence is never worth less), at most 0.99
+  const MIN_BIN = 8;
+  const PRIOR = 4;
+  const table: Record<string, [number, number][]> = {};
+  const keys = [...new Set(fields.filter((f) => f.key).map((f) => f.key!))].sort();
+  for (const key of keys) {
+    const vs = fields.filter((f) => f.key === key).sort((a, b) => a.conf - b.conf);
+    const groups: { from: number; n: number; right: number; rawSum: number }[] = [];
+    for (const f of vs) {
+      const g = groups[groups.length - 1];
+      const conf = Math.round(f.conf * 100) / 100;
+      if (g && (g.n < MIN_BIN || conf === g.from)) {
+        g.n++;
+        g.right += f.right ? 1 : 0;
+        g.rawSum += f.conf;
+      } else groups.push({ from: conf, n: 1, right: f.right ? 1 : 0, rawSum: f.conf });
+    }
+    // a last group too small to stand alone joins the one before
+    if (groups.length > 1 && groups[groups.length - 1]!.n < MIN_BIN) {
+      const last = groups.pop()!;
+      const g = groups[groups.length - 1]!;
+      g.n += last.n;
+      g.right += last.right;
+      g.rawSum += last.rawSum;
+    }
+    const bins = groups.map((g) => ({
+      from: g.from,
+      p: (g.right + PRIOR * (g.rawSum / g.n)) / (g.n + PRIOR),
+      n: g.n,
+    }));
+    // pool adjacent violators: a bin worth less than the one below takes their common mean
+    for (let i = 1; i < bins.length; i++)
+      if (bins[i]!.p < bins[i - 1]!.p) {
+        const a = bins[i - 1]!;
+        const b = bins[i]!;
+        const p = (a.p * a.n + b.p * b.n) / (a.n + b.n);
+        bins.splice(i - 1, 2, { from: a.from, p, n: a.n + b.n });
+        i = Math.max(0, i - 2);
+      }
+    // the lowest bin starts at 0: a weaker value than any measured is worth at most that bin
+    if (bins[0]) bins[0].from = 0;
+    table[key] = bins.map((b) => [b.from, Math.min(0.99, Math.round(b.p * 1000) / 1000)]);
+  }
+  const file = path.join(root, 'packages/reader/src/calibration-table.ts');
+  const dirs = process.argv
+    .slice(2)
+    .filter((a) => !a.startsWith('--'))
+    .map((d) => path.basename(d));
+  fs.writeFileSync(
+    file,
+    `// Written by \`npx tsx bench/reader/calibration.ts --write ${dirs.join(' ')}\` (${docs.length} documents read with\n// --raw-confidence): do not edit by hand.\n/** Per field: [raw confidence from, share right] bins, measured on the calibration set. */\nexport const CALIBRATION: Record<string, [number, number][]> = ${JSON.stringify(table)};\n`,
+  );
+  console.log(`\nwrote ${file} (${keys.length} fields)`);
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { pdfOf } from './__tests__/make-docs.js';
+import { calibrate } from './calibrate.js';
+import { CALIBRATION } from './calibration-table.js';
+import { readDocument } from './read.js';
+
+type Text = [x: number, y: number, text: string, size?: number];
+function pagePdf(texts: Text[]): Promise<Uint8Array> {
+  return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
+    for (const [x, y, text, size] of texts)
+      doc
+        .font('Helvetica')
+        .fontSize(size ?? 9)
+        .text(text, x, y, { lineBreak: false });
+  });
+}
+
+/** A plain invoice: supplier letterhead with its VAT id, a labelled buyer, one line that adds up. */
+const invoice = (headerRows: [string, string][]): Text[] => [
+  [60, 50, 'Harbour Lane Supplies Ltd', 14],
+  [60, 70, '3 Quay Street, Bristol BS1 4DJ'],
+  [60, 82, 'VAT No. GB987654321'],
+  [60, 140, 'Bill to:'],
+  [60, 152, 'Copperfield Cafe Ltd'],
+  [60, 164, '22 Hill Road'],
+  [60, 176, 'Bath BA1 2AB'],
+  ...headerRows.flatMap(([k, v], i): Text[] => [
+    [360, 140 + i * 12, `${k}:`],
+    [460, 140 + i * 12, v],
+  ]),
+  [60, 250, 'INVOICE', 16],
+  [60, 290, 'Description'],
+  [330, 290, 'Qty'],
+  [400, 290, 'Price'],
+  [480, 290, 'Amount'],
+  [60, 306, 'Oat milk 1 l'],
+  [330, 306, '12'],
+  [400, 306, '1.50'],
+  [480, 306, '18.00'],
+  [330, 340, 'Net total'],
+  [480, 340, '18.00'],
+  [330, 356, 'VAT 20%'],
+  [480, 356, '3.60'],
+  [330, 372, 'Total due'],
+  [480, 372, '21.60'],
+];
+
+describe('how sure the reader is', () => {
+  it('sends a page with a labelled value it could not place to a person, and says which', async () => {
+    const bytes = await pagePdf(
+      invoice([
+        ['Invoice No.', 'HL-20931'],
+        ['Invoice date', '14/03/2025'],
+        ['Bestellreferenz', 'KT-88120'],
+      ]),
+    );
+    const r = await readDocument(bytes, { fileName: 'unknown-label.pdf' });
+    expect(r.headers.invoiceNum).toBe('HL-20931');
+    expect(r.pendingReview).toBe(true);
+    expect(r.issues.map((i) => i.description).join(' ')).toContain('bestellreferenz: KT-88120');
+  });
+
+  it('does not count contact, bank or delivery values as fields it missed', async () => {
+    const bytes = await pagePdf(
+      invoice([
+        ['Invoice No.', 'HL-20932'],
+        ['Invoice date', '14/03/2025'],
+        ['Delivery date', '12/03/2025'],
+        ['Tel', '0117 496 0000'],
+      ]),
+    );
+    const r = await readDocument(bytes, { fileName: 'known-labels.pdf' });
+    expect(r.issues.filter((i) => i.description.startsWith('Printed but not read'))).toEqual([]);
+  });
+
+  it('does not take a customer number for the buyer', async () => {
+    const texts = invoice([
+      ['Invoice No.', 'HL-20933'],
+      ['Invoice date', '14/03/2025'],
+    ]).filter(([, , t]) => t !== 'Bill to:');
+    texts.push([360, 164, 'N° client: C22741']);
+    const r = await readDocument(await pagePdf(texts), { fileName: 'customer-number.pdf' });
+    expect(r.invoiceTo.name).not.toBe('C22741');
+  });
+
+  it('maps raw confidence to the measured share right, never lower for stronger evidence', () => {
+    for (const bins of Object.values(CALIBRATION))
+      for (let i = 1; i < bins.length; i++) expect(bins[i]![1]).toBeGreaterThanOrEqual(bins[i - 1]![1]);
+    expect(calibrate({ 'no.such.field': 0.42 })).toEqual({ 'no.such.field': 0.42 });
+  });
+});
