@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { apiLogin, createConfirmedUser, signedInCompany, uniqueEmail } from './helpers';
 import { invoicePdf } from './invoice-pdf';
@@ -200,7 +201,7 @@ test('the shop records a short delivery and disputes the missing cases from the 
     buffer: Buffer.from('not a picture at all'),
   });
   await dialog.getByRole('button', { name: 'Send dispute' }).click();
-  await expect(dialog.getByText('The picture must be a PNG, JPEG or WebP image.')).toBeVisible();
+  await expect(dialog.getByText('The picture must be a JPEG, PNG, WebP or HEIC image.')).toBeVisible();
   await dialog.getByLabel(/^Photo/).setInputFiles({ name: 'crate.png', mimeType: 'image/png', buffer: PNG });
   await dialog.getByLabel(/^Note/).fill('Two cases missing from the pallet');
   await dialog.getByRole('button', { name: 'Send dispute' }).click();
@@ -223,6 +224,10 @@ test('the shop records a short delivery and disputes the missing cases from the 
   await expect(dialog.getByText('Enter the price difference per unit')).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/dispute-item-dialog-390.png' });
   await dialog.getByLabel('Price difference per unit').fill('0.40');
+  // a phone's HEIC photo is taken (the server stores it as a JPEG)
+  await dialog
+    .getByLabel(/^Photo/)
+    .setInputFiles(path.join(import.meta.dirname, '../apps/api/src/test/fixtures/crate.heic'));
   await dialog.getByRole('button', { name: 'Send dispute' }).click();
   await expect(eggs.getByRole('link', { name: /^Disputed: Awaiting supplier/ })).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/order-disputed-line-390.png', fullPage: true });

@@ -120,7 +120,7 @@ describe('profile and onboarding', () => {
       payload: fake.payload,
     });
     expect(bad.statusCode).toBe(415);
-    expect(bad.json().message).toBe('The picture must be a PNG, JPEG or WebP image.');
+    expect(bad.json().message).toBe('The picture must be a JPEG, PNG, WebP or HEIC image.');
     // Nothing was created by the refused request.
     expect((await get('/api/profile', s)).json().data.companies).toHaveLength(1);
     expect(

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePdf, type TInvoiceLine } from '../../demo/invoice-pdf.js';
 import {
@@ -23,6 +25,9 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A real 64 × 48 HEIC photo (made with libheif's heif-enc), as phones save them. */
+const HEIC = readFileSync(new URL('../../test/fixtures/crate.heic', import.meta.url));
 
 type TWorld = {
   shop: TSession;
@@ -476,7 +481,7 @@ describe('bad input is refused with the envelope and changes nothing', () => {
       },
     );
     expect(pdf.statusCode).toBe(415);
-    expect(pdf.json().message).toBe('The picture must be a PNG, JPEG or WebP image.');
+    expect(pdf.json().message).toBe('The picture must be a JPEG, PNG, WebP or HEIC image.');
     const huge = await dispute(
       w,
       { ItemId: String(apples.id), reason: 'damaged', quantity: '1' },
@@ -487,6 +492,25 @@ describe('bad input is refused with the envelope and changes nothing', () => {
     );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().success).toBe(false);
+    // a real 7,000 × 7,000 HEIC of one colour (12 KB) is refused before its pixels are decoded; a cut-off one
+    // cannot be read
+    const claimed = await dispute(
+      w,
+      { ItemId: String(apples.id), reason: 'damaged', quantity: '1' },
+      {
+        bytes: readFileSync(new URL('../../test/fixtures/wall-49mp.heic', import.meta.url)),
+        type: 'image/heic',
+      },
+    );
+    expect(claimed.statusCode).toBe(413);
+    expect(claimed.json().message).toBe('The picture is 7000×7000 pixels; at most 48 million are taken.');
+    const cut = await dispute(
+      w,
+      { ItemId: String(apples.id), reason: 'damaged', quantity: '1' },
+      { bytes: HEIC.subarray(0, 300), type: 'image/heic' },
+    );
+    expect(cut.statusCode).toBe(415);
+    expect(cut.json().message).toBe('This HEIC picture could not be read.');
     expect(await count()).toBe(0);
     expect(await orderStatus(w)).toBe('open');
 
@@ -521,6 +545,23 @@ describe('bad input is refused with the envelope and changes nothing', () => {
     expect(foreignMessage.statusCode).toBe(404);
     const detail = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${d.id}`)).json().data;
     expect(detail).toMatchObject({ status: 'open', totalCredit: 0, messages: [] });
+  });
+});
+
+describe('photos', () => {
+  it('a HEIC photo from a phone is stored and served as a JPEG', async () => {
+    const w = await world();
+    const res = await dispute(
+      w,
+      { ItemId: String(w.items[1]!.id), reason: 'damaged', quantity: '1', note: 'Cracked tray' },
+      { bytes: HEIC, type: 'image/heic' },
+    );
+    expect(res.statusCode).toBe(201);
+    const photo = await t.app.inject({ method: 'GET', url: res.json().data.imageUrl });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    const decoded = jpeg.decode(photo.rawPayload);
+    expect([decoded.width, decoded.height]).toEqual([64, 48]);
   });
 });
 

@@ -24,8 +24,8 @@ const ZFormSchema = ZDisputeCreateSchema.omit({ orderId: true, itemId: true });
 type TInput = z.input<typeof ZFormSchema>;
 type TOutput = z.output<typeof ZFormSchema>;
 
-/** Image types the server accepts (it checks the bytes again; HEIC is converted to JPEG there). */
-export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
+/** Image types the server accepts (it checks the bytes again and turns a phone's HEIC photo into a JPEG). */
+const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 
 /**
  * What a line allows, as the server counts it: for a short delivery what is missing (nothing recorded as received
@@ -173,7 +173,7 @@ export function DisputeItemDialog({
             className="block w-full text-sm text-slate-700 file:mr-3 file:h-10 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium"
           />
           <p id="dispute-photo-hint" className="text-xs text-slate-600">
-            JPEG, PNG or WebP, up to 10 MB.
+            JPEG, PNG, WebP or HEIC, up to 10 MB.
           </p>
           <FieldError id="dispute-photo-error" message={photoError} />
         </div>
