@@ -1,4 +1,5 @@
 import { CALIBRATION } from './calibration-table.js';
+import type { TBox, Word } from './types.js';
 
 /**
  * Turns the raw confidence of each field (how strong its evidence is: label, position, format, arithmetic)
@@ -11,6 +12,34 @@ export function calibrate(fields: Record<string, number>): Record<string, number
     const bins = CALIBRATION[k];
     const bin = bins?.filter(([from]) => from <= raw + 1e-9).pop();
     out[k] = bin ? bin[1] : raw;
+  }
+  return out;
+}
+
+/** OCR word confidence (Tesseract's, 0–1) below which a word may be misread. */
+const DOUBTFUL_WORD = 0.8;
+/** What a field read from such a word is worth at most: below the straight-through threshold. */
+const DOUBTFUL_FIELD = 0.9;
+
+/**
+ * Caps the confidence of each field whose box holds an OCR word Tesseract itself doubted: the rules cannot see
+ * a misread letter in a name or a description, the OCR engine's own confidence can.
+ */
+export function capByOcr(
+  fields: Record<string, number>,
+  boxes: Record<string, TBox>,
+  words: Word[],
+): Record<string, number> {
+  const out = { ...fields };
+  for (const [k, conf] of Object.entries(fields)) {
+    const b = boxes[k];
+    if (!b || conf <= DOUBTFUL_FIELD) continue;
+    const inBox = words.filter((w) => {
+      const x = (w.x0 + w.x1) / 2;
+      const y = (w.y0 + w.y1) / 2;
+      return w.page === b.page && x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h;
+    });
+    if (inBox.some((w) => (w.conf ?? 1) < DOUBTFUL_WORD)) out[k] = DOUBTFUL_FIELD;
   }
   return out;
 }

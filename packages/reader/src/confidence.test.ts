@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './__tests__/make-docs.js';
-import { calibrate } from './calibrate.js';
+import { calibrate, capByOcr } from './calibrate.js';
 import { CALIBRATION } from './calibration-table.js';
-import { readDocument } from './read.js';
+import { readDocument, STRAIGHT_THROUGH } from './read.js';
 
 type Text = [x: number, y: number, text: string, size?: number];
 function pagePdf(texts: Text[]): Promise<Uint8Array> {
@@ -81,6 +81,23 @@ describe('how sure the reader is', () => {
     texts.push([360, 164, 'N° client: C22741']);
     const r = await readDocument(await pagePdf(texts), { fileName: 'customer-number.pdf' });
     expect(r.invoiceTo.name).not.toBe('C22741');
+  });
+
+  it('doubts a field read from a word the OCR engine itself doubted', () => {
+    const box = { page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.02 };
+    const word = (conf: number) => ({
+      text: 'Hansa',
+      page: 1,
+      x0: 0.12,
+      y0: 0.105,
+      x1: 0.2,
+      y1: 0.115,
+      conf,
+    });
+    const read = (conf: number) =>
+      capByOcr({ 'invoiceTo.name': 0.97 }, { 'invoiceTo.name': box }, [word(conf)])['invoiceTo.name']!;
+    expect(read(0.95)).toBe(0.97);
+    expect(read(0.4)).toBeLessThan(STRAIGHT_THROUGH);
   });
 
   it('maps raw confidence to the measured share right, never lower for stronger evidence', () => {

@@ -67,7 +67,8 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     return undefined;
   // the other headings the labels do not know still bound their columns: a code column after the
   // description must not run into it
-  const others = unknown.filter((u) => !cols.some((c) => xOverlap(c, u) > 0));
+  // (numbers are placed by arithmetic; an unknown heading over them would only take them from their column)
+  const others = unknown.filter((u) => u.x1 < firstNumber && !cols.some((c) => xOverlap(c, u) > 0));
   if (!others.length) return cols;
   return [
     ...cols,
@@ -99,7 +100,8 @@ function splitHeaderCells(cells: Cell[]): Cell[] {
     const pieces: Word[][] = [];
     for (const w of c.words) {
       const last = pieces[pieces.length - 1];
-      if (!last || kindOf(w.text)) pieces.push([w]);
+      // a lone "%" qualifies the label before it ("Korting %", "MwSt. %")
+      if (!last || (kindOf(w.text) && /\p{L}/u.test(w.text))) pieces.push([w]);
       else last.push(w);
     }
     // two-word labels ("Unit Price", "Code article") stay together

@@ -210,11 +210,11 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ],
   [
     'amount',
-    /betrag\b|\b(?:amount|total|line\s+total|gesamt\w*|gp|summe|montant|total\s*ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/,
+    /betrag\b|\b(?:amount|total|[a-z]*totaal|line\s+total|gesamt\w*|gp|summe|montant|total\s*ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/,
   ],
   ['base', /\b(?:(?:price\s+)?base\s+(?:qty|quantity)|preiseinheit|pe|per|prijs\s+per|prix\s+par)\b/],
   ['qty', /menge\b|\b(?:qty|quantity|units|anzahl|qte|quantite|aantal|hoeveelheid|stk|hrs|hours|uren|qt)\b/],
-  ['discount', /\b(?:discount|rabatt|remise|korting|disc|rem)\b/],
+  ['discount', /\b(?:discount|rabatt|remise|korting|disc|rem|rab)\b/],
   ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*)\b|%/],
   ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],
   [

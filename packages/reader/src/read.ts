@@ -1,4 +1,4 @@
-import { calibrate } from './calibrate.js';
+import { calibrate, capByOcr } from './calibrate.js';
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
 import { unreadLabelledValues } from './completeness.js';
 import type { ExtractContext } from './context.js';
@@ -540,8 +540,15 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     }));
   }
   // what the evidence of each field is worth, as measured on the calibration set (generated layouts, dev corpus)
-  if (r.source !== 'embedded-xml' && !ctx.isReceipt && !opts.rawConfidence)
+  if (r.source !== 'embedded-xml' && !ctx.isReceipt && !opts.rawConfidence) {
     r.confidence.fields = calibrate(r.confidence.fields);
+    if (r.source !== 'text')
+      r.confidence.fields = capByOcr(
+        r.confidence.fields,
+        r.boxes,
+        ctx.lines.flatMap((l) => l.words),
+      );
+  }
   if (opts.profile) r = applyProfile(r, ctx, opts.profile);
   else if (opts.supplierKey) r.inTraining = true;
   if (modelFailure) r.issues.unshift(modelFailure);
