@@ -7,11 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { DEMO_PASSWORD, DEMO_SHOP_USER, DEMO_SUPPLIER_USER } from './accounts.js';
 import { invoicePdf, type TInvoiceLine } from './invoice-pdf.js';
-
-export const DEMO_PASSWORD = 'orderbridge demo 1';
-export const DEMO_SHOP_USER = 'shop@demo.orderbridge.test';
-export const DEMO_SUPPLIER_USER = 'supplier@demo.orderbridge.test';
 
 type TReply = {
   statusCode: number;

@@ -26,8 +26,8 @@ export async function captureRequestSql(
         : Array.isArray(second)
           ? second
           : [];
-    // pg-boss polls in the background: its statements are not the request's.
-    if (sink && text && !text.includes('pgboss')) sink.push({ text, values });
+    // pg-boss and the event stream poll in the background: their statements are not the request's.
+    if (sink && text && !/pgboss|"live_events"/.test(text)) sink.push({ text, values });
     return original.apply(this, args);
   };
   try {

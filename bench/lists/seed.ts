@@ -1,10 +1,12 @@
 /**
- * Bulk data for the orders-list benchmark, inserted with `generate_series` straight into the tables made by
+ * Bulk data for the lists benchmark (`npm run bench:lists`), inserted with `generate_series` straight into the tables made by
  * the committed migrations. The benchmark user, its big shop and three of that shop's suppliers are made
  * through the API beforehand (see run.ts); everything else is plain SQL here.
  *
  * Shape: 1,000,000 orders = one big shop with 100,000 + 450 shops with 2,000 each, 200 supplier companies,
- * 5 suppliers per normal shop, 20 for the big shop. Orders arrive interleaved over two years (id order is time
+ * 5 suppliers per normal shop (the first always supplier 0, a wholesaler every shop buys from: the big supplier,
+ * ~185,000 orders), 20 for the big shop. Two items an order and a document per order (2 % waiting in the review
+ * queue) for the big and the typical shop. Orders arrive interleaved over two years (id order is time
  * order, like a real table), so one shop's rows are spread over the whole heap, not clustered.
  */
 import type pg from 'pg';
@@ -19,12 +21,18 @@ export const BIG_SHOP_LINKS = 20;
 const STAFF = 30;
 
 export type TSeedInput = { bigShopId: number; benchUserId: string };
+/** Changes when the shape does: a kept database of another version is seeded again. */
+export const SEED_VERSION = 3;
+
 export type TSeedResult = {
   /** A normal shop (2,000 orders) the benchmark user is also an admin of. */
   typicalShopId: number;
   /** A supplier link of the big shop, and one of the typical shop, for the shopSupplierId scenario. */
   bigShopSupplierId: number;
   typicalShopSupplierId: number;
+  /** Supplier 0 (in every shop) and a supplier of typical size (~4,500 orders); the user is an admin of both. */
+  bigSupplierId: number;
+  typicalSupplierId: number;
   seconds: number;
 };
 
@@ -68,7 +76,7 @@ export async function seedOrders(client: pg.Client, input: TSeedInput): Promise<
     `INSERT INTO shop_suppliers (shop_id, supplier_id, name, main_email)
      SELECT s.shop_id, p.id, p.name, p.main_email
      FROM bench_shop s CROSS JOIN generate_series(0, $1::int - 1) k
-     JOIN bench_supplier p ON p.idx = (s.idx * 7 + k * 41) % $2::int
+     JOIN bench_supplier p ON p.idx = CASE WHEN k = 0 THEN 0 ELSE 1 + (s.idx * 7 + k * 41) % ($2::int - 1) END
      WHERE s.idx > 0`,
     [LINKS_PER_SHOP, SUPPLIERS],
   );
@@ -134,13 +142,39 @@ export async function seedOrders(client: pg.Client, input: TSeedInput): Promise<
   );
   const typical = await q(`SELECT shop_id FROM bench_shop WHERE idx = 1`);
   const typicalShopId = typical.rows[0].shop_id as number;
+  const supplierOf = async (idx: number) =>
+    (await q(`SELECT id FROM bench_supplier WHERE idx = $1`, [idx])).rows[0].id as number;
+  const bigSupplierId = await supplierOf(0);
+  const typicalSupplierId = await supplierOf(150);
   await q(
-    `INSERT INTO memberships (user_id, company_id, role) VALUES ($1, $2, 'admin') ON CONFLICT DO NOTHING`,
-    [input.benchUserId, typicalShopId],
+    `INSERT INTO memberships (user_id, company_id, role) SELECT $1, c, 'admin' FROM unnest($2::int[]) c
+     ON CONFLICT DO NOTHING`,
+    [input.benchUserId, [typicalShopId, bigSupplierId, typicalSupplierId]],
+  );
+  // Items (searched by description) and documents (the review queue) for the big and the typical shop.
+  await q(
+    `INSERT INTO order_items (order_id, line_no, item_code, item_desc, item_qty, price)
+     SELECT o.id, k, 'SKU-' || ((o.id * 13 + k * 1009) % 5000),
+            (array['Crème fraîche', 'Brötchen', 'Whole milk', 'Rye loaf', 'Apples', 'Cheddar'])[1 + (o.id + k) % 6]
+              || ' ' || lpad(((o.id * 13 + k * 1009) % 5000)::text, 4, '0'),
+            1 + (o.id % 12), round(((o.id * 7 + k) % 2000) / 100.0, 2)
+     FROM orders o CROSS JOIN generate_series(1, 2) k WHERE o.shop_id = ANY($1::int[])`,
+    [[input.bigShopId, typicalShopId]],
+  );
+  await q(
+    `INSERT INTO documents (shop_id, shop_supplier_id, status, file_key, file_name, content_type, sha256, size,
+                            headers, uploaded_by, created_at)
+     SELECT o.shop_id, o.shop_supplier_id,
+            -- A hash of the id, not the id: a shop's order ids share residues (the big shop's are multiples of 10).
+            CASE WHEN abs(hashint4(o.id)) % 100 < 2 THEN 'pending_review'
+                 WHEN abs(hashint4(o.id)) % 200 = 7 THEN 'failed' ELSE 'processed' END,
+            'bench/doc-' || o.id || '.pdf', o.invoice_num || '.pdf', 'application/pdf', md5(o.id::text), 40000,
+            jsonb_build_object('invoiceNum', o.invoice_num, 'orderNum', o.order_num), o.inserted_by, o.created_at
+     FROM orders o WHERE o.shop_id = ANY($1::int[])`,
+    [[input.bigShopId, typicalShopId]],
   );
   // A live table has been vacuumed and analysed by autovacuum; do it now rather than wait for it.
-  await q('VACUUM (ANALYZE) orders');
-  await q('ANALYZE');
+  await q('VACUUM (ANALYZE)');
   const link = async (shopId: number) =>
     (await q(`SELECT shop_supplier_id FROM bench_link WHERE shop_id = $1 AND rn = 1`, [shopId])).rows[0]
       .shop_supplier_id as number;
@@ -148,6 +182,8 @@ export async function seedOrders(client: pg.Client, input: TSeedInput): Promise<
     typicalShopId,
     bigShopSupplierId: await link(input.bigShopId),
     typicalShopSupplierId: await link(typicalShopId),
+    bigSupplierId,
+    typicalSupplierId,
     seconds: (Date.now() - started) / 1000,
   };
 }

@@ -1,0 +1,41 @@
+/**
+ * The bare baseline: Fastify + pg, one route per list that runs the SQL the API's list runs, built by the API's
+ * own list builder (`statements()` of lib/list.ts, the same code the API calls), with the same pool size as the
+ * API (10) and no auth, tenant guard, validation or reply shaping. Its own process; run.ts starts and stops it
+ * and checks, against a capture of the real app, that the statements are the API's to the parameter.
+ */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import Fastify from 'fastify';
+import pg from 'pg';
+import type { TDb } from '../../apps/api/src/db/client.js';
+import { bareQuery, benchLists } from './lists.js';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// Only to build SQL with: statements are sent with pool.query below, as arrays, like drizzle asks pg for them.
+const db = drizzle(pool) as unknown as TDb;
+const app = Fastify({ logger: false });
+
+app.get('/health', async () => ({ status: 'ok' }));
+
+app.get('/:list/:side/:companyId', async (request) => {
+  const { list: name, side, companyId } = request.params as { list: string; side: string; companyId: string };
+  const { scope, query } = bareQuery(side, Number(companyId), request.query as Record<string, string>);
+  const { count, rows } = benchLists[name]!.statements(db, scope, query);
+  const c = count.toSQL();
+  const r = rows.toSQL();
+  const [total, page] = await Promise.all([
+    pool.query({ text: c.sql, values: c.params, rowMode: 'array' }),
+    pool.query({ text: r.sql, values: r.params, rowMode: 'array' }),
+  ]);
+  return { total: Number(total.rows[0][0]), data: page.rows };
+});
+
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 3472) });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0));
+  });
+}
