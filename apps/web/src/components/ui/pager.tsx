@@ -1,16 +1,19 @@
+import { formatTotal } from '../../lib/list-state';
 import { Button } from './button';
 
-/** Previous/next paging with the total count. */
+/** Previous/next paging with the total count ("10,000+" when the API capped it). */
 export function Pager({
   page,
   perPage,
   total,
+  capped,
   noun,
   onPage,
 }: {
   page: number;
   perPage: number;
   total: number;
+  capped?: boolean;
   noun: [string, string];
   onPage: (page: number) => void;
 }) {
@@ -18,7 +21,7 @@ export function Pager({
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600">
       <span className="tabular" data-testid="list-total">
-        {total} {total === 1 ? noun[0] : noun[1]}
+        {formatTotal(total, capped)} {total === 1 && !capped ? noun[0] : noun[1]}
       </span>
       {pages > 1 ? (
         <div className="flex items-center gap-2">
@@ -26,7 +29,8 @@ export function Pager({
             Previous
           </Button>
           <span className="tabular">
-            Page {page} of {pages}
+            Page {page} of {pages.toLocaleString('en-GB')}
+            {capped ? '+' : ''}
           </span>
           <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
             Next

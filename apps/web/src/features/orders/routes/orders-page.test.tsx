@@ -114,4 +114,70 @@ describe('OrdersPage (shop)', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: /Needs review/ }).textContent).toContain('1'));
     stream.release();
   });
+
+  it('keeps sort, search and page in the address, waits for 3 characters, shows a capped total and asks for the next page ahead', async () => {
+    const rows = Array.from(
+      { length: 25 },
+      (_, i) =>
+        ({
+          id: i + 1,
+          invoiceNum: `INV-${1000 + i}`,
+          orderNum: null,
+          supplierName: 'Fresh Farm Supplies',
+          companyName: 'Corner Shop',
+          orderStatus: 'open',
+          orderStatusText: 'Open',
+          invoiceDate: '2026-11-01',
+          createdDate: '2026-11-01T10:00:00Z',
+          invoiceTotal: 12.5,
+          currency: 'GBP',
+          totalItems: 2,
+        }) as unknown as TOrderListItem,
+    );
+    const api = fakeApi((c) => {
+      if (c.path.startsWith('/api/shops/1/orders?'))
+        return json(200, {
+          success: true,
+          message: 'ok',
+          data: { total: 10_000, totalCapped: true, page: 1, perPage: 25, nextCursor: 'next', data: rows },
+        });
+      if (c.path.startsWith('/api/shops/1/orders/')) return page<TUnprocessedOrder>([]);
+      if (c.path.startsWith('/api/shops/1/suppliers')) return page([]);
+      return undefined;
+    });
+    const paths = () => api.calls.map((c) => c.path);
+    const user = userEvent.setup();
+    const { router } = renderInShop(<OrdersPage />, { path: '/shops/1/orders?sort=total' });
+    // The total as the API gives it: capped at 10,000.
+    expect(await screen.findByText('10,000+ orders')).toBeTruthy();
+    expect(screen.getByText(/Page 1 of 400\+/)).toBeTruthy();
+    // Page 2 is asked for before anyone clicks Next.
+    await waitFor(() => expect(paths()).toContain('/api/shops/1/orders?Page=2&PerPage=25&sort=total'));
+
+    // Two characters: a hint, and no request (the API would answer 400).
+    await user.type(screen.getByLabelText('Search'), 'in');
+    expect(await screen.findByText('Type at least 3 characters')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(paths().filter((p) => p.includes('search='))).toEqual([]);
+    // The third character: one request once typing settles, and the term in the address.
+    await user.type(screen.getByLabelText('Search'), 'v');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=total&q=inv'));
+    await waitFor(() =>
+      expect(paths()).toContain('/api/shops/1/orders?Page=1&PerPage=25&search=inv&sort=total'),
+    );
+    expect(screen.queryByText('Type at least 3 characters')).toBeNull();
+    expect(
+      new Set(
+        paths()
+          .filter((p) => p.includes('search='))
+          .map((p) => /search=(\w+)/.exec(p)![1]),
+      ),
+    ).toEqual(new Set(['inv']));
+
+    // Next keeps the search and sort in the address; Back to the address restores the box.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=total&q=inv&page=2'));
+    await router.navigate('/shops/1/orders?q=fresh');
+    await waitFor(() => expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('fresh'));
+  });
 });

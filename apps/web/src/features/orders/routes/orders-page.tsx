@@ -9,7 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, FileText, Inbox, Search, SearchX, Upload } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,10 +19,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
+import { useListUrl, usePrefetchNextPage, useSearchBox } from '../../../lib/list-state';
 import { useOpenUpload } from '../../../lib/upload-order-context';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { type TDocumentList, useDocuments } from '../api/get-documents';
-import { useOrders } from '../api/get-orders';
+import { documentsQueryOptions, type TDocumentList, useDocuments } from '../api/get-documents';
+import { ordersQueryOptions, useOrders } from '../api/get-orders';
 import { useSupplierOptions } from '../api/get-supplier-options';
 import { orderKeys } from '../api/keys';
 import { useLiveDocuments } from '../api/use-live-documents';
@@ -49,26 +50,6 @@ const SORTS = [
   { id: 'total', label: 'Total' },
 ] as const;
 
-/** Filters live in the address, so a filtered list can be shared, reloaded and navigated back to. */
-function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const get = (k: string) => params.get(k) ?? '';
-  const set = (changes: Record<string, string | number | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '' || (k === 'page' && v === 1)) next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  return { get, set, page: Math.max(1, Number(params.get('page')) || 1) };
-}
-
 /** Orders of a shop (with its documents waiting to be read or reviewed) or of a supplier. */
 export default function OrdersPage() {
   useLiveDocuments();
@@ -76,23 +57,15 @@ export default function OrdersPage() {
   const isShop = companyType === 'shops';
   const openUpload = useOpenUpload();
   const isMobile = useIsMobile();
-  const filters = useFilters();
+  const filters = useListUrl();
   const tab: TTab =
     isShop && (['review', 'unprocessed'] as string[]).includes(filters.get('tab'))
       ? (filters.get('tab') as TTab)
       : 'orders';
 
   // Typing settles for a moment before the list is asked again.
-  const [searchText, setSearchText] = useState(filters.get('q'));
   const committed = filters.get('q');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing commits the search
-  useEffect(() => {
-    const term = searchText.trim();
-    // The API answers a term shorter than SEARCH_MIN_LENGTH with a 400: wait for more typing instead.
-    if (term === committed || (term && term.length < SEARCH_MIN_LENGTH)) return;
-    const t = setTimeout(() => filters.set({ q: term }), 300);
-    return () => clearTimeout(t);
-  }, [searchText]);
+  const search = useSearchBox(committed, (q) => filters.set({ q }));
 
   const supplierId = Number(filters.get('supplier')) || undefined;
   const suppliers = useSupplierOptions(companyId, isShop);
@@ -167,10 +140,19 @@ export default function OrdersPage() {
               id="orders-search"
               type="search"
               placeholder="Number, supplier or item"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
+              value={search.text}
+              onChange={(e) => search.setText(e.target.value)}
+              aria-describedby={search.tooShort ? 'orders-search-hint' : undefined}
               className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:outline-2 focus:outline-brand-600"
             />
+          </div>
+          {/* Absolutely placed: the hint appears without moving the filters or the list. */}
+          <div className="relative h-0">
+            {search.tooShort ? (
+              <p id="orders-search-hint" className="absolute top-0.5 left-0 text-xs text-slate-600">
+                Type at least {SEARCH_MIN_LENGTH} characters
+              </p>
+            ) : null}
           </div>
         </div>
         {isShop ? (
@@ -455,6 +437,9 @@ function OrdersList({
   const { companyType, companyId, basePath } = useCompany();
   const isShop = companyType === 'shops';
   const orders = useOrders(companyType, companyId, filter);
+  usePrefetchNextPage(orders.data, filter.page, (page) =>
+    ordersQueryOptions(companyType, companyId, { ...filter, page }),
+  );
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const rows = orders.data?.data ?? [];
@@ -514,6 +499,7 @@ function OrdersList({
               page={filter.page}
               perPage={filter.perPage}
               total={orders.data.total}
+              capped={orders.data.totalCapped}
               noun={['order', 'orders']}
               onPage={onPage}
             />
@@ -591,6 +577,7 @@ function OrdersList({
           page={filter.page}
           perPage={filter.perPage}
           total={orders.data.total}
+          capped={orders.data.totalCapped}
           noun={['order', 'orders']}
           onPage={onPage}
         />
@@ -614,6 +601,9 @@ function DocumentsList({
 }) {
   const { companyType, companyId, basePath } = useCompany();
   const docs = useDocuments(companyType, companyId, which, filter);
+  usePrefetchNextPage(docs.data, filter.page, (page) =>
+    documentsQueryOptions(companyType, companyId, which, { ...filter, page }),
+  );
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const rows = docs.data?.data ?? [];
@@ -706,6 +696,7 @@ function DocumentsList({
               page={filter.page}
               perPage={filter.perPage}
               total={docs.data.total}
+              capped={docs.data.totalCapped}
               noun={['document', 'documents']}
               onPage={onPage}
             />
@@ -793,6 +784,7 @@ function DocumentsList({
           page={filter.page}
           perPage={filter.perPage}
           total={docs.data.total}
+          capped={docs.data.totalCapped}
           noun={['document', 'documents']}
           onPage={onPage}
         />
