@@ -7,7 +7,7 @@ import {
   ZReviewOrderSchema,
   ZUnprocessedOrderSchema,
 } from './orders.js';
-import { page, ZPageQuerySchema } from './paging.js';
+import { page, ZListQuerySchema, ZPageQuerySchema, ZSearchSchema } from './paging.js';
 
 /**
  * Operator reads and changes of company data say why (support ticket, customer's request …) in this header;
@@ -31,12 +31,20 @@ const search = z.string().trim().max(100).optional();
 export const ZOperatorSchema = z.object({ userId: z.string(), email: z.string() });
 export type TOperator = z.infer<typeof ZOperatorSchema>;
 
+/** The operators' shops list (the Shop (admin) shape of spec §3). */
+export const ZAdminShopsQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
+  sort: z.enum(['name']).default('name'),
+});
+export type TAdminShopsQuery = z.infer<typeof ZAdminShopsQuerySchema>;
+
 // ---- companies ------------------------------------------------------------------------------------------------
 
 export const COMPANY_STATES = ['active', 'suspended'] as const;
 
-export const ZAdminCompaniesQuerySchema = ZPageQuerySchema.extend({
-  search,
+export const ZAdminCompaniesQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
+  sort: z.enum(['name']).default('name'),
   type: ZCompanyTypeSchema.optional(),
   plan: z.enum(PLANS, { error: 'Plan must be Business or Enterprise' }).optional(),
   billingcycle: z.enum(BILLING_CYCLES, { error: 'Billing cycle must be Monthly or Yearly' }).optional(),
@@ -103,8 +111,8 @@ export type TReaderModel = z.infer<typeof ZReaderModelSchema>;
 
 // ---- orders and documents across companies ----------------------------------------------------------------------
 
-export const ZAdminOrdersQuerySchema = ZPageQuerySchema.extend({
-  search,
+export const ZAdminOrdersQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
   status: ZOrderStatusSchema.optional(),
   shopid: id.optional(),
   supplierid: id.optional(),
@@ -114,8 +122,9 @@ export const ZAdminOrdersQuerySchema = ZPageQuerySchema.extend({
 });
 export type TAdminOrdersQuery = z.infer<typeof ZAdminOrdersQuerySchema>;
 
-export const ZAdminDocumentsQuerySchema = ZPageQuerySchema.extend({
-  search,
+export const ZAdminDocumentsQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
+  sort: z.enum(['oldest', 'newest']).default('oldest'),
   status: z
     .enum(DOCUMENT_STATUSES, { error: 'Status must be reading, pending_review, processed or failed' })
     .optional(),
@@ -171,7 +180,8 @@ export type TTrainingSupplier = z.infer<typeof ZTrainingSupplierSchema>;
 
 // ---- audit log -----------------------------------------------------------------------------------------------
 
-export const ZAuditQuerySchema = ZPageQuerySchema.extend({
+export const ZAuditQuerySchema = ZListQuerySchema.extend({
+  sort: z.enum(['newest']).default('newest'),
   companyid: id.optional(),
   operator: search,
   action: z.string().trim().max(100).optional(),

@@ -1,3 +1,4 @@
+import { LIST_TOTAL_CAP } from '@orderbridge/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '../test/harness.js';
@@ -92,6 +93,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
       select o.id, k, 'Item ' || lpad(((o.id * 13 + k * 1009) % 5000)::text, 4, '0') || ' ' ||
                       (array['Crème fraîche', 'Brötchen', 'Milk', 'Rye loaf'])[1 + (o.id + k) % 4]
       from orders o cross join generate_series(1, 3) k`);
+    // The operators' lists: many more companies than link to anything, and an audit log of 20,000 entries.
+    await db.execute(sql`
+      insert into companies (name, type, main_email)
+      select 'Archive Company ' || i, case when i % 2 = 0 then 'shops' else 'suppliers' end,
+             'archive' || i || '@example.com'
+      from generate_series(1, 5000) i`);
+    await db.execute(sql`
+      insert into audit_log (operator_email, action, method, target, company_id, reason, created_at)
+      select 'operator' || (i % 5) || '@example.com', 'company.list', 'GET', '/api/admin/companies',
+             (select min(id) from companies) + i % 60, 'Looking after a company',
+             timestamptz '2025-01-01' + i * interval '5 minutes'
+      from generate_series(1, 20000) i`);
     // VACUUM too, as autovacuum would: it marks pages all-visible, which makes index-only counts cheap.
     await db.execute(sql`vacuum analyze`);
     // The big shop, its busiest link, and that link's supplier.
@@ -141,10 +154,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
     }`;
 
   it('reads every registered list × filter × sort, first page and after a cursor, without a big scan or sort', async () => {
-    const tables = await rawQuery<{ relname: string }>(
-      `select relname from pg_class where relkind = 'r' and reltuples > ${BIG}`,
+    const tables = await rawQuery<{ relname: string; reltuples: number }>(
+      `select relname, reltuples from pg_class where relkind = 'r' and reltuples > ${BIG}`,
     );
     const big = new Set(tables.map((r) => r.relname));
+    // The total reads at most LIST_TOTAL_CAP + 1 rows anyway: a table no bigger than that may be read whole for it.
+    const bigForCount = new Set(tables.filter((r) => r.reltuples > LIST_TOTAL_CAP).map((r) => r.relname));
     expect(big).toContain('orders');
     expect(LISTS.length).toBeGreaterThan(0);
     const failures: string[] = [];
@@ -169,7 +184,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
               );
               const plan = explained!['QUERY PLAN'][0]!.Plan;
               const searching = Boolean((q as { search?: string }).search);
-              const found = offences(plan, big, searching ? SEARCH_SORT_LIMIT : SORT_LIMIT);
+              const found = offences(
+                plan,
+                kind === 'count' ? bigForCount : big,
+                searching ? SEARCH_SORT_LIMIT : SORT_LIMIT,
+              );
               if (searching && trigram !== false && trigramIndexes(plan).length === 0)
                 found.push('no trigram index read');
               checked++;

@@ -34,7 +34,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('audit_log_company_idx').on(t.companyId, t.createdAt.desc()),
+    index('audit_log_company_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
     index('audit_log_operator_idx').on(t.operatorId, t.createdAt.desc()),
   ],
 );

@@ -29,8 +29,11 @@ export const companies = pgTable(
   },
   (t) => [
     index('companies_main_email_idx').on(t.type, t.mainEmail),
-    // A supplier's lists find orders by the shop's name (schema/search.ts).
+    // A supplier's lists find orders by the shop's name; the operators find companies by name or address.
     index('companies_name_trgm_idx').using('gin', trigrams(fold(t.name))),
+    index('companies_email_trgm_idx').using('gin', trigrams(fold(t.mainEmail))),
+    // The operators' companies and shops lists, by name (lib/list.ts reads it backwards for A to Z).
+    index('companies_name_idx').on(t.name.desc(), t.id.desc()),
   ],
 );
 export type TCompanyRow = typeof companies.$inferSelect;

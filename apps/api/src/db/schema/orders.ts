@@ -111,6 +111,9 @@ export const documents = pgTable(
     index('documents_link_unprocessed_idx')
       .on(t.shopSupplierId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} in ('reading', 'pending_review', 'failed')`),
+    // The operators' documents list of every shop: newest first, or of one state.
+    index('documents_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('documents_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     // Search in the review queue and the unprocessed list: file name and the numbers read (schema/search.ts).
     index('documents_search_trgm_idx').using(
       'gin',

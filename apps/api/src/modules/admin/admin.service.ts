@@ -5,6 +5,7 @@ import {
   type TAdminCompanyDetail,
   type TAdminCompanyPatch,
   type TAdminOrdersQuery,
+  type TAdminShopsQuery,
   type TAuditEntry,
   type TAuditQuery,
   type TPage,
@@ -13,7 +14,7 @@ import {
   type TTrainingQuery,
   type TTrainingSupplier,
 } from '@orderbridge/contract';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import {
@@ -23,11 +24,14 @@ import {
   memberships,
   orders,
   shopSuppliers,
+  type TAuditRow,
   type TCompanyRow,
   users,
 } from '../../db/schema/index.js';
+import { fold } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { fileUrl } from '../../lib/images.js';
+import { defineList, type TListScope, type TPlanCase } from '../../lib/list.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import { type TDocumentsService, urgentDocument } from '../orders/documents.service.js';
 import type { TOrdersService } from '../orders/orders.service.js';
@@ -59,6 +63,121 @@ const toCompany = (c: TCompanyRow, users: number): TAdminCompany => ({
   suspendedReason: c.suspendedReason,
   userCount: users,
   createdDate: c.createdAt.toISOString(),
+});
+
+/** Companies by name, A to Z (index `companies_name_idx`); search by name or main address (trigram indexes). */
+const byName = {
+  name: { key: companies.name, dir: 'asc', of: (r: { company: TCompanyRow }) => r.company.name },
+} as const;
+const companySearch = {
+  match: (_scope: TListScope, pattern: SQL) =>
+    or(
+      sql`${fold(companies.name)} like ${pattern}`,
+      sql`${fold(companies.mainEmail)} like ${pattern}`,
+    ) as SQL,
+};
+const companiesCount = (db: TDb) =>
+  db
+    .select({ one: sql`1`.as('one') })
+    .from(companies)
+    .$dynamic();
+
+/** GET /admin/companies. */
+const adminCompaniesList = defineList({
+  name: 'admin-companies',
+  id: companies.id,
+  idOf: (r: { company: TCompanyRow; users: number }) => r.company.id,
+  sorts: byName,
+  where: (_scope, query: TAdminCompaniesQuery) => [
+    query.type ? eq(companies.type, query.type) : undefined,
+    query.plan ? eq(companies.plan, query.plan) : undefined,
+    query.billingcycle ? eq(companies.billingCycle, query.billingcycle) : undefined,
+    query.status === 'suspended'
+      ? isNotNull(companies.suspendedAt)
+      : query.status === 'active'
+        ? isNull(companies.suspendedAt)
+        : undefined,
+  ],
+  search: companySearch,
+  // The user count is a subquery of the page statement (25 rows), not a statement per company.
+  select: (db, fields) =>
+    db
+      .select({ company: companies, users: userCount, ...fields })
+      .from(companies)
+      .$dynamic(),
+  countFrom: companiesCount,
+  toItem: (r) => toCompany(r.company, r.users),
+  planCases: (seed): TPlanCase<TAdminCompaniesQuery>[] => [
+    { scope: { side: 'platform' }, query: {} },
+    { scope: { side: 'platform' }, query: { type: 'suppliers' } },
+    { scope: { side: 'platform' }, query: { search: seed.terms.shopName } },
+  ],
+});
+
+/** GET /admin/shops: the Shop (admin) shape of spec §3. */
+const adminShopsList = defineList({
+  name: 'admin-shops',
+  id: companies.id,
+  idOf: (r: { company: TCompanyRow }) => r.company.id,
+  sorts: byName,
+  where: () => [eq(companies.type, 'shops')],
+  search: companySearch,
+  select: (db, fields) =>
+    db
+      .select({ company: companies, ...fields })
+      .from(companies)
+      .$dynamic(),
+  countFrom: companiesCount,
+  toItem: ({ company: c }) => ({
+    clientId: c.id,
+    clientName: c.name,
+    aiModal: c.aiModel,
+    requireApproval: c.requireApproval,
+  }),
+  planCases: (seed): TPlanCase<TAdminShopsQuery>[] => [
+    { scope: { side: 'platform' }, query: {} },
+    { scope: { side: 'platform' }, query: { search: seed.terms.shopName } },
+  ],
+});
+
+/** GET /admin/audit: newest first, all or of one company (indexes `audit_log_created_idx`, `audit_log_company_idx`). */
+const auditList = defineList({
+  name: 'admin-audit',
+  id: auditLog.id,
+  idOf: (r: { entry: TAuditRow; companyName: string | null }) => r.entry.id,
+  sorts: { newest: { key: auditLog.createdAt, dir: 'desc', of: (r) => r.entry.createdAt } },
+  where: (_scope, query: TAuditQuery) => [
+    query.companyid ? eq(auditLog.companyId, query.companyid) : undefined,
+    // A part of an operator's address, within the page order (operators are few; no index of its own).
+    query.operator ? ilike(auditLog.operatorEmail, `%${escapeLike(query.operator)}%`) : undefined,
+    query.action ? eq(auditLog.action, query.action) : undefined,
+  ],
+  select: (db) =>
+    db
+      .select({ entry: auditLog, companyName: companies.name })
+      .from(auditLog)
+      .leftJoin(companies, eq(companies.id, auditLog.companyId))
+      .$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(auditLog)
+      .$dynamic(),
+  toItem: ({ entry: e, companyName }): TAuditEntry => ({
+    id: e.id,
+    operatorEmail: e.operatorEmail,
+    action: e.action,
+    method: e.method,
+    target: e.target,
+    companyId: e.companyId,
+    companyName,
+    reason: e.reason,
+    timestamp: e.createdAt.toISOString(),
+  }),
+  planCases: (seed): TPlanCase<TAuditQuery>[] => [
+    { scope: { side: 'platform' }, query: {} },
+    { scope: { side: 'platform' }, query: { companyid: seed.shopId } },
+  ],
 });
 
 const paged = <T>(query: TPageQuery, total: number, data: T[]): TPage<T> => ({
@@ -134,35 +253,8 @@ export function createAdminService({ db, config, documents: docs, orders: orderS
     models,
     company,
 
-    async companies(query: TAdminCompaniesQuery): Promise<TPage<TAdminCompany>> {
-      const term = query.search ? `%${escapeLike(query.search)}%` : null;
-      const where = and(
-        query.type ? eq(companies.type, query.type) : undefined,
-        query.plan ? eq(companies.plan, query.plan) : undefined,
-        query.billingcycle ? eq(companies.billingCycle, query.billingcycle) : undefined,
-        query.status === 'suspended'
-          ? isNotNull(companies.suspendedAt)
-          : query.status === 'active'
-            ? isNull(companies.suspendedAt)
-            : undefined,
-        term ? or(ilike(companies.name, term), ilike(companies.mainEmail, term)) : undefined,
-      );
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(companies).where(where),
-        db
-          .select({ company: companies, users: userCount })
-          .from(companies)
-          .where(where)
-          .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return paged(
-        query,
-        total?.n ?? 0,
-        rows.map((r) => toCompany(r.company, r.users)),
-      );
-    },
+    companies: (query: TAdminCompaniesQuery): Promise<TPage<TAdminCompany>> =>
+      adminCompaniesList.run(db, { side: 'platform' }, query),
 
     async updateCompany(companyId: number, patch: TAdminCompanyPatch) {
       await companyRow(companyId);
@@ -183,32 +275,7 @@ export function createAdminService({ db, config, documents: docs, orders: orderS
     reactivate: (companyId: number) => setSuspension(companyId, null),
 
     /** Shops in the Shop (admin) shape of spec §3. */
-    async shops(query: TPageQuery & { search?: string }) {
-      const where = and(
-        eq(companies.type, 'shops'),
-        query.search ? ilike(companies.name, `%${escapeLike(query.search)}%`) : undefined,
-      );
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(companies).where(where),
-        db
-          .select()
-          .from(companies)
-          .where(where)
-          .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return paged(
-        query,
-        total?.n ?? 0,
-        rows.map((c) => ({
-          clientId: c.id,
-          clientName: c.name,
-          aiModal: c.aiModel,
-          requireApproval: c.requireApproval,
-        })),
-      );
-    },
+    shops: (query: TAdminShopsQuery) => adminShopsList.run(db, { side: 'platform' }, query),
 
     /** Orders of every company in the Order (admin list) shape, filtered by shop, supplier and model too. */
     orders(query: TAdminOrdersQuery) {
@@ -306,39 +373,8 @@ export function createAdminService({ db, config, documents: docs, orders: orderS
       );
     },
 
-    async audit(query: TAuditQuery): Promise<TPage<TAuditEntry>> {
-      const where = and(
-        query.companyid ? eq(auditLog.companyId, query.companyid) : undefined,
-        query.operator ? ilike(auditLog.operatorEmail, `%${escapeLike(query.operator)}%`) : undefined,
-        query.action ? eq(auditLog.action, query.action) : undefined,
-      );
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(auditLog).where(where),
-        db
-          .select({ entry: auditLog, companyName: companies.name })
-          .from(auditLog)
-          .leftJoin(companies, eq(companies.id, auditLog.companyId))
-          .where(where)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return paged(
-        query,
-        total?.n ?? 0,
-        rows.map(({ entry: e, companyName }) => ({
-          id: e.id,
-          operatorEmail: e.operatorEmail,
-          action: e.action,
-          method: e.method,
-          target: e.target,
-          companyId: e.companyId,
-          companyName,
-          reason: e.reason,
-          timestamp: e.createdAt.toISOString(),
-        })),
-      );
-    },
+    audit: (query: TAuditQuery): Promise<TPage<TAuditEntry>> =>
+      auditList.run(db, { side: 'platform' }, query),
   };
 }
 export type TAdminService = ReturnType<typeof createAdminService>;

@@ -23,7 +23,7 @@ import {
   runChecks,
   type TReaderResult,
 } from '@orderbridge/reader';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { TDb } from '../../db/client.js';
 import {
@@ -40,9 +40,8 @@ import {
 } from '../../db/schema/index.js';
 import { fold, foldAll } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { defineList, type TListScope } from '../../lib/list.js';
+import { defineList, type TListScope, type TPlanCase } from '../../lib/list.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
-import { escapeLike } from '../../lib/sql-like.js';
 import type { Storage } from '../../lib/storage.js';
 import type { TJobs } from '../../plugins/jobs.js';
 import type { TLiveEventInput } from '../notifications/live-events.js';
@@ -206,6 +205,77 @@ const linkCorrections = sql`(select coalesce(sum(d2.corrections), 0) from docume
 
 /** An urgent document: in training and waiting too long, or of a supplier whose documents needed many corrections. */
 export const urgentDocument = sql`(${waitingTooLong} or (${documents.inTraining} and ${documents.status} = 'pending_review' and ${linkCorrections} >= ${URGENT_CORRECTIONS}))`;
+
+/** The operators' documents page: the document with its shop, supplier, uploader, order and urgency. */
+const adminDocumentsSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {}) =>
+  db
+    .select({
+      doc: documents,
+      supplierId: shopSuppliers.supplierId,
+      supplierName: shopSuppliers.name,
+      shopName: companies.name,
+      uploader: users.email,
+      orderId: orders.id,
+      urgent: sql<boolean>`${urgentDocument}`,
+      ...fields,
+    })
+    .from(documents)
+    .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+    .innerJoin(companies, eq(companies.id, documents.shopId))
+    .leftJoin(users, eq(users.id, documents.uploadedBy))
+    .leftJoin(orders, eq(orders.documentId, documents.id));
+type TAdminDocumentsRow = Awaited<ReturnType<ReturnType<typeof adminDocumentsSelect>['where']>>[number];
+
+/** The operators' documents list of every shop (GET /admin/documents); `urgent` is computed in the page statement. */
+const adminDocumentsList = defineList({
+  name: 'admin-documents',
+  id: documents.id,
+  idOf: (r: TAdminDocumentsRow) => r.doc.id,
+  sorts: {
+    // Oldest first by default: the queue is worked from the document that has waited longest.
+    oldest: { key: documents.createdAt, dir: 'asc', of: (r) => r.doc.createdAt },
+    newest: { key: documents.createdAt, dir: 'desc', of: (r) => r.doc.createdAt },
+  },
+  where: (_scope, query: TAdminDocumentsQuery) => [
+    query.status ? eq(documents.status, query.status) : undefined,
+    query.intraining === undefined ? undefined : eq(documents.inTraining, query.intraining),
+    query.urgent === undefined ? undefined : query.urgent ? urgentDocument : sql`not ${urgentDocument}`,
+    query.shopid ? eq(documents.shopId, query.shopid) : undefined,
+    query.shopsupplierid ? eq(documents.shopSupplierId, query.shopsupplierid) : undefined,
+  ],
+  search: {
+    // As the shops' queue: file name and numbers read, or the supplier's name (its link ids).
+    match: (_scope, pattern) =>
+      or(
+        sql`${documentText} like ${pattern}`,
+        sql`${documents.shopSupplierId} = any(array(select ${shopSuppliers.id} from ${shopSuppliers} where ${fold(shopSuppliers.name)} like ${pattern}))`,
+      ) as SQL,
+  },
+  select: (db, fields) => adminDocumentsSelect(db, fields).$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(documents)
+      .$dynamic(),
+  toItem: (r): TAdminDocument => ({
+    ...unprocessedOrder(r.doc, {
+      supplierId: r.supplierId,
+      supplierName: r.supplierName,
+      uploader: r.uploader,
+      orderId: r.orderId,
+    }),
+    shopName: r.shopName,
+    aiModel: r.doc.aiModel,
+    corrections: r.doc.corrections,
+    urgent: Boolean(r.urgent),
+  }),
+  planCases: (seed): TPlanCase<TAdminDocumentsQuery>[] => [
+    { scope: { side: 'platform' }, query: {} },
+    { scope: { side: 'platform' }, query: { status: 'pending_review' } },
+    { scope: { side: 'platform' }, query: { shopid: seed.shopId } },
+    { scope: { side: 'platform' }, query: { search: seed.terms.fileName } },
+  ],
+});
 
 export function createDocumentsService({
   db,
@@ -783,67 +853,8 @@ export function createDocumentsService({
     },
 
     /** Documents of every shop, for operators: by state, training, urgency, shop and supplier. */
-    async listAcross(query: TAdminDocumentsQuery): Promise<TPage<TAdminDocument>> {
-      const term = query.search ? `%${escapeLike(query.search)}%` : null;
-      const where = and(
-        query.status ? eq(documents.status, query.status) : undefined,
-        query.intraining === undefined ? undefined : eq(documents.inTraining, query.intraining),
-        query.urgent === undefined ? undefined : query.urgent ? urgentDocument : sql`not ${urgentDocument}`,
-        query.shopid ? eq(documents.shopId, query.shopid) : undefined,
-        query.shopsupplierid ? eq(documents.shopSupplierId, query.shopsupplierid) : undefined,
-        term
-          ? or(
-              ilike(documents.fileName, term),
-              ilike(shopSuppliers.name, term),
-              ilike(sql`${documents.headers}->>'invoiceNum'`, term),
-            )
-          : undefined,
-      );
-      const [[total], rows] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(documents)
-          .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
-          .where(where),
-        db
-          .select({
-            doc: documents,
-            supplierId: shopSuppliers.supplierId,
-            supplierName: shopSuppliers.name,
-            shopName: companies.name,
-            uploader: users.email,
-            orderId: orders.id,
-            urgent: sql<boolean>`${urgentDocument}`,
-          })
-          .from(documents)
-          .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
-          .innerJoin(companies, eq(companies.id, documents.shopId))
-          .leftJoin(users, eq(users.id, documents.uploadedBy))
-          .leftJoin(orders, eq(orders.documentId, documents.id))
-          .where(where)
-          // Oldest first: the queue is worked from the document that has waited longest.
-          .orderBy(asc(documents.createdAt), asc(documents.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return {
-        total: total?.n ?? 0,
-        page: query.page,
-        perPage: query.perpage,
-        data: rows.map((r) => ({
-          ...unprocessedOrder(r.doc, {
-            supplierId: r.supplierId,
-            supplierName: r.supplierName,
-            uploader: r.uploader,
-            orderId: r.orderId,
-          }),
-          shopName: r.shopName,
-          aiModel: r.doc.aiModel,
-          corrections: r.doc.corrections,
-          urgent: Boolean(r.urgent),
-        })),
-      };
-    },
+    listAcross: (query: TAdminDocumentsQuery): Promise<TPage<TAdminDocument>> =>
+      adminDocumentsList.run(db, { side: 'platform' }, query),
 
     async fileUrl(scope: { side: 'shops' | 'suppliers'; companyId: number }, id: number) {
       const [row] = await db

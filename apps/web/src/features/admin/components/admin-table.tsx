@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/page';
 import { cn } from '../../../lib/cn';
 import { userMessage } from '../../../lib/errors';
+import { formatTotal } from '../../../lib/list-state';
 import { useIsMobile } from '../../../lib/use-media-query';
 
 export type TColumn<T> = {
@@ -24,7 +25,7 @@ type TProps<T> = {
   error: unknown;
   empty: { icon: LucideIcon; title: string; text: string };
   onRowClick?: (row: T) => void;
-  paging?: { page: number; perPage: number; total: number; onPage: (page: number) => void };
+  paging?: { page: number; perPage: number; total: number; capped?: boolean; onPage: (page: number) => void };
 };
 
 /**
@@ -155,18 +156,20 @@ export function AdminTable<T>({
   );
 }
 
-function Pager({ page, perPage, total, onPage }: NonNullable<TProps<unknown>['paging']>) {
+/** Previous/next with the total as the API gives it ("10,000+ in all" when capped). */
+function Pager({ page, perPage, total, capped, onPage }: NonNullable<TProps<unknown>['paging']>) {
   const pages = Math.max(1, Math.ceil(total / perPage));
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600">
-      <span className="tabular">{total} in all</span>
+      <span className="tabular">{formatTotal(total, capped)} in all</span>
       {pages > 1 ? (
         <div className="flex items-center gap-2">
           <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             Previous
           </Button>
           <span className="tabular">
-            Page {page} of {pages}
+            Page {page} of {pages.toLocaleString('en-GB')}
+            {capped ? '+' : ''}
           </span>
           <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
             Next

@@ -1,7 +1,8 @@
+import { SEARCH_MIN_LENGTH } from '@orderbridge/contract';
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SelectField } from '../../../components/ui/field';
+import { useSearchBox } from '../../../lib/list-state';
 
 /** List state in the address (shareable, survives reload): filters by key and the page. */
 export function useListParams() {
@@ -33,14 +34,7 @@ export function Filters({
   search: string;
   selects: { key: string; label: string; options: [string, string][] }[];
 }) {
-  const committed = list.get('q') ?? '';
-  const [text, setText] = useState(committed);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing commits the search
-  useEffect(() => {
-    if (text.trim() === committed) return;
-    const t = setTimeout(() => list.set('q', text.trim() || undefined), 300);
-    return () => clearTimeout(t);
-  }, [text]);
+  const box = useSearchBox(list.get('q') ?? '', (q) => list.set('q', q || undefined));
   return (
     <div className="mb-4 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
       <div className="col-span-2 space-y-1.5 sm:w-72">
@@ -52,12 +46,18 @@ export function Filters({
           <input
             id="admin-search"
             type="search"
-            value={text}
+            value={box.text}
             placeholder={search}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => box.setText(e.target.value)}
+            aria-describedby={box.tooShort ? 'admin-search-hint' : undefined}
             className="block h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:outline-2 focus:outline-brand-600"
           />
         </div>
+        {box.tooShort ? (
+          <p id="admin-search-hint" className="text-xs text-slate-600">
+            Type at least {SEARCH_MIN_LENGTH} characters
+          </p>
+        ) : null}
       </div>
       {selects.map((s) => (
         <SelectField

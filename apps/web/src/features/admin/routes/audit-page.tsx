@@ -42,7 +42,13 @@ export default function AuditPage() {
         }}
         paging={
           audit.data
-            ? { page: list.page, perPage: 25, total: audit.data.total, onPage: list.setPage }
+            ? {
+                page: list.page,
+                perPage: 25,
+                total: audit.data.total,
+                capped: audit.data.totalCapped,
+                onPage: list.setPage,
+              }
             : undefined
         }
       />

@@ -77,7 +77,13 @@ export default function CompaniesPage() {
         onRowClick={(c) => navigate(`/admin/companies/${c.companyId}`)}
         paging={
           query.data
-            ? { page: list.page, perPage: 25, total: query.data.total, onPage: list.setPage }
+            ? {
+                page: list.page,
+                perPage: 25,
+                total: query.data.total,
+                capped: query.data.totalCapped,
+                onPage: list.setPage,
+              }
             : undefined
         }
       />

@@ -126,7 +126,13 @@ export default function AdminOrdersPage() {
             onRowClick={(d) => navigate(`/admin/documents/${d.id}`)}
             paging={
               documents.data
-                ? { page: list.page, perPage: 25, total: documents.data.total, onPage: list.setPage }
+                ? {
+                    page: list.page,
+                    perPage: 25,
+                    total: documents.data.total,
+                    capped: documents.data.totalCapped,
+                    onPage: list.setPage,
+                  }
                 : undefined
             }
           />
@@ -155,7 +161,13 @@ export default function AdminOrdersPage() {
             onRowClick={(o) => (o.tempOrderId ? navigate(`/admin/documents/${o.tempOrderId}`) : undefined)}
             paging={
               orders.data
-                ? { page: list.page, perPage: 25, total: orders.data.total, onPage: list.setPage }
+                ? {
+                    page: list.page,
+                    perPage: 25,
+                    total: orders.data.total,
+                    capped: orders.data.totalCapped,
+                    onPage: list.setPage,
+                  }
                 : undefined
             }
           />

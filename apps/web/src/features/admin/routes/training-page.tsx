@@ -77,7 +77,13 @@ export default function TrainingPage() {
         }
         paging={
           suppliers.data
-            ? { page: list.page, perPage: 25, total: suppliers.data.total, onPage: list.setPage }
+            ? {
+                page: list.page,
+                perPage: 25,
+                total: suppliers.data.total,
+                capped: suppliers.data.totalCapped,
+                onPage: list.setPage,
+              }
             : undefined
         }
       />
