@@ -142,3 +142,108 @@ test('an upload moves to ready without a reload, and the bell counts what a coll
   await expect(page.getByRole('button', { name: 'Mark all read' })).toBeHidden();
   await other.close();
 });
+
+test('email settings are saved per user, and the unsubscribe link works without signing in', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const shop = await signedInCompany(page, request, 'shops');
+  await page.goto(`${shop.base}/notifications`);
+  await page.getByRole('link', { name: 'Email settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Email settings' })).toBeVisible();
+  const failed = page.getByRole('checkbox', { name: 'A document could not be read' });
+  const ready = page.getByRole('checkbox', { name: 'A document is ready for review' });
+  await expect(failed).toBeChecked();
+  await expect(ready).not.toBeChecked();
+  await ready.check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Email settings saved')).toBeVisible();
+  await snapBoth(page, 'email-settings', () => expect(ready).toBeChecked());
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'A document is ready for review' })).toBeChecked();
+
+  // A document read for review is now mailed at once, with the unsubscribe link at its foot.
+  const owner = await apiLogin(request, shop.email);
+  const link = await request.post(`/api${shop.base}/suppliers`, {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    data: { supplierName: 'Mail Farm', supplierEmail: uniqueEmail('mail-farm') },
+  });
+  const uploaded = await request.post(`/api${shop.base}/orders/upload`, {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    multipart: {
+      ShopSupplierId: String(
+        ((await link.json()) as { data: { shopSupplierId: number } }).data.shopSupplierId,
+      ),
+      File: { name: 'mailed.pdf', mimeType: 'application/pdf', buffer: await pdfOf('MAIL-1') },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+  const unsubscribe = new URL(await linkFromOutbox(request, shop.email, '/unsubscribe?token='));
+
+  const stranger = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const out = await stranger.newPage();
+  await out.goto(`${unsubscribe.pathname}${unsubscribe.search}`);
+  await expect(out.getByRole('heading', { name: 'Unsubscribe from OrderBridge email' })).toBeVisible();
+  await expect(out.getByText(shop.email)).toBeVisible();
+  await snapBoth(out, 'unsubscribe', () =>
+    expect(out.getByRole('button', { name: 'Unsubscribe' })).toBeVisible(),
+  );
+  await out.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(out.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  await stranger.close();
+
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'A document is ready for review' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Daily summary' })).not.toBeChecked();
+});
+
+test('the Home screen shows what needs attention and its counts follow the stream', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const shop = await signedInCompany(page, request, 'shops');
+  const owner = await apiLogin(request, shop.email);
+  const auth = { Authorization: `Bearer ${owner.token}` };
+  const link = await request.post(`/api${shop.base}/suppliers`, {
+    headers: auth,
+    data: { supplierName: 'Home Farm', supplierEmail: uniqueEmail('home-farm') },
+  });
+  const shopSupplierId = String(
+    ((await link.json()) as { data: { shopSupplierId: number } }).data.shopSupplierId,
+  );
+
+  await page.goto(`${shop.base}/orders`);
+  await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('count-unprocessed')).toHaveText('0');
+  await expect(page.getByText('Nothing waits for review.')).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+
+  for (const n of [1, 2]) {
+    const uploaded = await request.post(`/api${shop.base}/orders/upload`, {
+      headers: auth,
+      multipart: {
+        ShopSupplierId: shopSupplierId,
+        File: { name: `home-${n}.pdf`, mimeType: 'application/pdf', buffer: await pdfOf(`HOME-${n}`) },
+      },
+    });
+    expect(uploaded.status()).toBe(201);
+  }
+  // The stream moves the counts and the panels, without a reload.
+  await expect(page.getByTestId('count-unprocessed')).toHaveText('2', { timeout: 60_000 });
+  const review = page.getByRole('heading', { name: 'Documents to review (2)' });
+  await expect(review).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('link', { name: 'home-2.pdf' })).toBeVisible();
+  await expect(page.getByText(/2 documents read in 14 days, 0 % straight through\./)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await snapBoth(page, 'home', () => expect(review).toBeVisible());
+
+  await page.getByRole('link', { name: 'home-1.pdf' }).click();
+  await expect(page).toHaveURL(new RegExp(`${shop.base}/orders/review/\\d+$`));
+});

@@ -23,6 +23,7 @@ import { mailInRoutes } from './modules/mail-in/mail-in.routes.js';
 import { dashboardRoutes } from './modules/notifications/dashboard.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { streamRoutes } from './modules/notifications/stream.routes.js';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { supplierOrdersRoutes } from './modules/orders/supplier-orders.routes.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
       await api.register(notificationsRoutes);
       await api.register(mailInRoutes);
       await api.register(streamRoutes);
+      await api.register(unsubscribeRoutes);
       await api.register(disputesRoutes);
       await api.register(returnsRoutes);
       await api.register(adminRoutes);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { page, ZPageQuerySchema } from './paging.js';
+import { page, ZListQuerySchema } from './paging.js';
 
 /** Every event of the product that makes a notification, with the words a person sees in the preferences. */
 export const NOTIFICATION_KINDS = {
@@ -28,6 +28,7 @@ export const DEFAULT_IMMEDIATE_KINDS: TNotificationKind[] = [
   'document_failed',
   'dispute_opened',
   'dispute_answered',
+  'dispute_credited',
   'message_received',
   'integration_disconnected',
   'mailbox_failed',
@@ -46,8 +47,10 @@ export const ZNotificationSchema = z.object({
 });
 export type TNotification = z.infer<typeof ZNotificationSchema>;
 
-export const ZNotificationsQuerySchema = ZPageQuerySchema.extend({
+export const ZNotificationsQuerySchema = ZListQuerySchema.extend({
   unread: z.enum(['true', 'false'], { error: 'Must be true or false' }).optional(),
+  /** `unreadFirst`: unread ones first, each group newest first; `newest`: by time only. */
+  sort: z.enum(['unreadFirst', 'newest']).default('unreadFirst'),
 });
 export type TNotificationsQuery = z.infer<typeof ZNotificationsQuerySchema>;
 
@@ -57,15 +60,46 @@ export const ZNotificationsReplySchema = envelope(
 );
 export const ZUnreadCountReplySchema = envelope(z.object({ unread: z.number().int() }));
 
+/** The kinds each side of the product can receive (a supplier never has a document read for it, …). */
+export const NOTIFICATION_KINDS_OF: Record<'shops' | 'suppliers', TNotificationKind[]> = {
+  shops: [
+    'document_ready',
+    'document_processed',
+    'document_failed',
+    'document_emailed',
+    'email_refused',
+    'mailbox_failed',
+    'dispute_answered',
+    'dispute_credited',
+    'return_step',
+    'message_received',
+    'supplier_joined',
+    'integration_disconnected',
+    'price_change',
+  ],
+  suppliers: ['dispute_opened', 'dispute_resolved', 'message_received'],
+};
+
 export const ZNotificationPreferencesSchema = z.object({
-  immediate: z.array(ZNotificationKindSchema).max(50),
-  dailyDigest: z.boolean(),
+  immediate: z.array(ZNotificationKindSchema, { error: 'Choose from the listed kinds' }).max(50),
+  dailyDigest: z.boolean({ error: 'Must be true or false' }),
 });
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferencesSchema>;
 export const ZNotificationPreferencesReplySchema = envelope(
   ZNotificationPreferencesSchema.extend({
     kinds: z.array(z.object({ kind: ZNotificationKindSchema, label: z.string() })),
   }),
+);
+
+/** What an unsubscribe link stops: all email of one user about one company. */
+export const ZUnsubscribeSchema = z.object({
+  token: z
+    .string({ error: 'The unsubscribe link is incomplete' })
+    .min(1, 'The unsubscribe link is incomplete')
+    .max(2000),
+});
+export const ZUnsubscribeReplySchema = envelope(
+  z.object({ email: z.string(), companyName: z.string(), unsubscribed: z.boolean() }),
 );
 
 /** Spec §3 Dashboard counts. */
@@ -96,3 +130,50 @@ export type TLiveEvent =
       companyId: number;
       data: { documentId: number; stage: TDocumentStage; page?: number; pages?: number };
     };
+
+/** The Home screen of a company: what needs attention, this month's money, and the reading of the last days. */
+export const ZHomeSchema = z.object({
+  counts: ZDashboardCountsSchema,
+  /** Shops: documents waiting for review (or unreadable), newest first, with the reader's reasons. */
+  toReview: z.object({
+    total: z.number().int(),
+    items: z.array(
+      z.object({
+        id: z.number().int(),
+        fileName: z.string(),
+        supplierName: z.string(),
+        status: z.enum(['pending_review', 'failed']),
+        reasons: z.array(z.string()),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+  /** Disputes waiting for this company: a supplier's open ones, a shop's rejected ones. */
+  disputesWaiting: z.object({
+    total: z.number().int(),
+    items: z.array(
+      z.object({
+        id: z.number().int(),
+        item: z.string(),
+        partyName: z.string(),
+        status: z.string(),
+        disputeVal: z.number(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+  /** Orders created this calendar month (UTC): spend of a shop, sales of a supplier, by the other party. */
+  month: z.object({
+    total: z.number(),
+    currency: z.string().nullable(),
+    byPartner: z.array(z.object({ name: z.string(), total: z.number(), orders: z.number().int() })),
+  }),
+  /** Disputed value not credited yet, over disputes still open or accepted. */
+  creditsOutstanding: z.object({ amount: z.number(), disputes: z.number().int() }),
+  /** Documents read per day (UTC) over the last 14 days, and how many went straight through to an order. */
+  documentsPerDay: z.array(
+    z.object({ date: z.string(), read: z.number().int(), straightThrough: z.number().int() }),
+  ),
+});
+export type THome = z.infer<typeof ZHomeSchema>;
+export const ZHomeReplySchema = envelope(ZHomeSchema);

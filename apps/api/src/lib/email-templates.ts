@@ -3,21 +3,53 @@ import type { TMail } from './mailer.js';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** One message in HTML and plain text with a single call to action. */
+/** Where a notification mail's reader turns its mail off (settings, or one-click unsubscribe). */
+type TMailFooter = {
+  why: string;
+  settingsUrl: string;
+  /** The web page that asks for the one click. */
+  unsubscribeUrl: string;
+  /** The API address a mail program POSTs to (RFC 8058 one-click). */
+  oneClickUrl: string;
+};
+
+/** One message in HTML and plain text with a single call to action (and, for notification mail, a footer). */
 function message(
   to: string,
   subject: string,
   lines: string[],
   action: { label: string; url: string },
+  footer?: TMailFooter,
 ): TMail {
-  const text = `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n\n— OrderBridge`;
+  const footerText = footer
+    ? `\n\n${footer.why}\nEmail settings: ${footer.settingsUrl}\nUnsubscribe: ${footer.unsubscribeUrl}`
+    : '';
+  const text = `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n\n— OrderBridge${footerText}`;
+  const footerHtml = footer
+    ? `<p style="font-size:12px;color:#475569;border-top:1px solid #e2e8f0;padding-top:12px">${escapeHtml(footer.why)}
+<a href="${escapeHtml(footer.settingsUrl)}" style="color:#4338ca">Email settings</a> ·
+<a href="${escapeHtml(footer.unsubscribeUrl)}" style="color:#4338ca">Unsubscribe</a></p>`
+    : '';
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>
 ${lines.map((l) => `<p style="font-size:14px;line-height:1.5">${escapeHtml(l)}</p>`).join('\n')}
 <p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
 <p style="font-size:12px;color:#475569">If the button does not work, open this link: ${escapeHtml(action.url)}</p>
+${footerHtml}
 </body></html>`;
-  return { to, subject, text, html };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    // RFC 8058: mail programs offer their own "Unsubscribe" button, which POSTs to this address.
+    ...(footer && {
+      headers: {
+        'List-Unsubscribe': `<${footer.oneClickUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    }),
+  };
 }
 
 export const confirmEmailMail = (to: string, firstName: string, url: string) =>
@@ -88,17 +120,39 @@ export const supplierAddedMail = (
     claimed ? { label: 'Sign in', url } : { label: 'Claim your supplier account', url },
   );
 
-/** The supplier answered a dispute (credit, return step, rejection): the shop is told what and where to look. */
-export const disputeAnsweredMail = (
+export type TMailedNotification = { title: string; body: string; url: string };
+
+/** One notification, mailed as soon as it happened (a kind the person chose to get at once). */
+export const notificationMail = (
   to: string,
-  supplierName: string,
-  item: string,
-  answer: string,
-  url: string,
+  companyName: string,
+  n: TMailedNotification,
+  footer: Omit<TMailFooter, 'why'>,
 ) =>
   message(
     to,
-    `${supplierName} answered your dispute`,
-    [`${supplierName} answered your dispute about ${item}.`, answer],
-    { label: 'Open the dispute', url },
+    n.title,
+    [n.body],
+    { label: 'Open in OrderBridge', url: n.url },
+    {
+      ...footer,
+      why: `You get this email at once because of your notification settings for ${companyName}.`,
+    },
+  );
+
+/** The day's unread notifications of one company that were not mailed at once. */
+export const digestMail = (
+  to: string,
+  companyName: string,
+  items: TMailedNotification[],
+  more: number,
+  listUrl: string,
+  footer: Omit<TMailFooter, 'why'>,
+) =>
+  message(
+    to,
+    `${companyName}: ${items.length + more} unread notification${items.length + more === 1 ? '' : 's'}`,
+    [...items.map((n) => `${n.title} — ${n.body} (${n.url})`), ...(more ? [`And ${more} more.`] : [])],
+    { label: 'See all notifications', url: listUrl },
+    { ...footer, why: `This is your daily summary for ${companyName}.` },
   );

@@ -113,10 +113,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
        where shop_id = (select shop_id from orders group by shop_id order by count(*) desc limit 1)
        group by shop_id, shop_supplier_id, supplier_id order by count(*) desc limit 1`,
     );
+    // One member of the big shop with 20,000 notifications there (a third unread) and 10,000 in another shop; ten
+    // colleagues with 8,000 each, so the member's rows are a fifth of the table, as with a team.
+    await db.execute(sql`
+      insert into users (id, email, password_hash, first_name, last_name)
+      select 'plan-user' || coalesce(nullif(i, 0)::text, ''), 'plan-user' || i || '@example.com', 'x', 'Plan', 'User'
+      from generate_series(0, 10) i`);
+    await db.execute(sql`
+      insert into notifications (user_id, company_id, kind, title, body, link, read_at, created_at)
+      select 'plan-user' || (1 + i % 10), ${busiest!.shop_id}, 'document_ready', 'Invoice ' || i, 'Read.', '/x',
+        case when i % 4 = 0 then null else now() end, timestamptz '2024-01-01' + i * interval '2 minutes'
+      from generate_series(1, 80000) i`);
+    await db.execute(sql`
+      insert into notifications (user_id, company_id, kind, title, body, link, read_at, created_at)
+      select 'plan-user', case when i % 3 = 0 then (select min(id) from companies where type = 'shops' and id <> ${busiest!.shop_id})
+                               else ${busiest!.shop_id} end,
+        'document_ready', 'Invoice ' || i || ' is ready for review', 'Read.', '/shops/1/orders/review/' || i,
+        case when i % 3 = 1 then null else timestamptz '2024-01-01' + i * interval '21 minutes' end,
+        timestamptz '2024-01-01' + i * interval '20 minutes'
+      from generate_series(1, 30000) i`);
+    await db.execute(sql`vacuum analyze notifications`);
     seed = {
       shopId: busiest!.shop_id,
       supplierId: busiest!.supplier_id,
       shopSupplierId: busiest!.link_id,
+      userId: 'plan-user',
       terms: {
         number: '04999',
         supplierName: 'Supplier 3',

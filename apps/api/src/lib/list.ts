@@ -59,6 +59,8 @@ export type TPlanSeed = {
   shopId: number;
   supplierId: number;
   shopSupplierId: number;
+  /** A member of the shop with many notifications there. */
+  userId: string;
   /** Search terms that find a few rows: an order number's middle, a supplier's name, an item's description. */
   terms: { number: string; supplierName: string; shopName: string; item: string; fileName: string };
 };

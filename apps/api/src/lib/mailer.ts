@@ -3,7 +3,14 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 
-export type TMail = { to: string; subject: string; text: string; html: string };
+export type TMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra header fields, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+};
 export type TOutboxMessage = {
   id: string;
   to: string;
@@ -11,6 +18,8 @@ export type TOutboxMessage = {
   text: string;
   html: string;
   links: string[];
+  /** The List-Unsubscribe header fields, when the message has them (lower-case names). */
+  headers: Record<string, string>;
 };
 
 export interface Mailer {
@@ -64,6 +73,17 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
             text,
             html: typeof parsed.html === 'string' ? parsed.html : '',
             links: [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])],
+            headers: Object.fromEntries(
+              parsed.headerLines
+                .filter((h) => h.key.startsWith('list-unsubscribe'))
+                .map((h) => [
+                  h.key,
+                  h.line
+                    .slice(h.line.indexOf(':') + 1)
+                    .replace(/\r?\n/g, '')
+                    .trim(),
+                ]),
+            ),
           };
         }),
       );

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { TDatabase } from '../db/client.js';
-import { JOBS, type TJobName, type TJobPayloads } from '../jobs/index.js';
+import { JOBS, type TJobExtras, type TJobName, type TJobPayloads } from '../jobs/index.js';
 
 export type TJobHandlers = { [N in TJobName]: (payload: TJobPayloads[N]) => Promise<void> };
 
-/** At most one job per key within `singletonSeconds` (repeated polls of one mailbox do not pile up). */
-export type TSendOptions = { singletonKey: string; singletonSeconds: number };
+/**
+ * At most one job per key within `singletonSeconds` (repeated polls of one mailbox do not pile up);
+ * `startAfterSeconds` delays it.
+ */
+export type TSendOptions = { singletonKey: string; singletonSeconds: number } | { startAfter: number };
 
 export type TJobs = {
   /** Queues a job; the payload type follows from the job's name. */
@@ -38,7 +41,12 @@ export async function createJobs(database: TDatabase, log: FastifyBaseLogger): P
     : new PgBoss({ connectionString: database.url!, ...BOSS_OPTIONS });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const job of JOBS) await boss.createQueue(job.id, QUEUE_OPTIONS);
+  for (const job of JOBS as readonly (TJobExtras & { id: TJobName })[]) {
+    await boss.createQueue(job.id, { ...QUEUE_OPTIONS, ...job.queue });
+    // Upserted by every process at start: the schedule follows the code. Missed runs are skipped (the jobs
+    // take everything pending when they run).
+    if (job.schedule) await boss.schedule(job.id, job.schedule, {}, { tz: 'UTC' });
+  }
   return {
     async send(name, payload, options) {
       await boss.send(name, payload, options ?? {});

@@ -6,7 +6,10 @@ import type { TConfig } from '../config.js';
 import type { TDatabase, TDb } from '../db/client.js';
 import { ingestEmailJob } from '../jobs/ingest-email.js';
 import { learnLayoutJob } from '../jobs/learn-layout.js';
+import { mailNotificationsJob } from '../jobs/mail-notifications.js';
+import { notificationDigestJob } from '../jobs/notification-digest.js';
 import { pollMailboxJob } from '../jobs/poll-mailbox.js';
+import { pruneLiveEventsJob } from '../jobs/prune-live-events.js';
 import { readDocumentJob } from '../jobs/read-document.js';
 import { createAccessTokens, type TAccessTokens } from '../lib/access-tokens.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
@@ -34,7 +37,16 @@ import {
   createDashboardService,
   type TDashboardService,
 } from '../modules/notifications/dashboard.service.js';
+import {
+  createEmailPreferences,
+  type TEmailPreferences,
+} from '../modules/notifications/email-preferences.service.js';
+import { createHomeService, type THomeService } from '../modules/notifications/home.service.js';
 import { createLiveHub, publishLiveEvents, type TLiveHub } from '../modules/notifications/live-events.js';
+import {
+  createNotificationMails,
+  type TNotificationMails,
+} from '../modules/notifications/notification-mails.js';
 import {
   createNotificationsService,
   type TNotificationsService,
@@ -52,7 +64,10 @@ export type TServices = {
   documents: TDocumentsService;
   orders: TOrdersService;
   notifications: TNotificationsService;
+  emailPreferences: TEmailPreferences;
+  notificationMails: TNotificationMails;
   dashboard: TDashboardService;
+  home: THomeService;
   mailIn: TMailInService;
   disputes: TDisputesService;
   returns: TReturnsService;
@@ -98,7 +113,24 @@ export default fp(
       secret: config.jwtSecret,
       ttlSeconds: config.accessTokenTtlSeconds,
     });
-    const notifications = createNotificationsService({ db });
+    const notifications = createNotificationsService({
+      db,
+      // Called at request time, when the job queue below exists. Not awaited: notify() may run inside the
+      // caller's transaction, and on PGlite (one connection) the queue's insert waits for that transaction to end.
+      // The run starts a few seconds later, when the caller has committed (the minute's run catches any other).
+      notified: () => {
+        jobs
+          .send('mail-notifications', {}, { startAfter: 3 })
+          .catch((error) => app.log.error({ err: error }, 'notification mail job could not be queued'));
+      },
+    });
+    const emailPreferences = createEmailPreferences({ db, secret: config.jwtSecret });
+    const notificationMails = createNotificationMails({
+      db,
+      mailer,
+      publicUrl: config.publicUrl,
+      preferences: emailPreferences,
+    });
     const companies = createCompaniesService({ db, mailer, storage, config });
     const partners = createPartnersService({
       db,
@@ -180,18 +212,12 @@ export default fp(
       log: app.log,
       notify: notifications.notify,
     });
-    const disputes = createDisputesService({
-      db,
-      storage,
-      signedUrls,
-      mailer,
-      config,
-      notify: notifications.notify,
-    });
+    const disputes = createDisputesService({ db, storage, signedUrls, notify: notifications.notify });
     const dashboard = createDashboardService({
       db,
       counters: { noOfDispute: disputes.activeCount, noOfMessage: disputes.unreadCount },
     });
+    const home = createHomeService({ db, dashboard });
     const returns = createReturnsService({ db, disputes, documents });
     const operators = createOperators(db);
     const admin = createAdminService({ db, config, documents, orders });
@@ -203,6 +229,9 @@ export default fp(
         'learn-layout': learnLayoutJob.handler(documents),
         'ingest-email': ingestEmailJob.handler(mailIn),
         'poll-mailbox': pollMailboxJob.handler(mailboxes),
+        'mail-notifications': mailNotificationsJob.handler(notificationMails),
+        'notification-digest': notificationDigestJob.handler(notificationMails),
+        'prune-live-events': pruneLiveEventsJob.handler(db),
       });
       // Every worker queues the polls; the singleton key keeps it to one poll per mailbox and interval.
       mailboxPoller = setInterval(() => {
@@ -258,7 +287,10 @@ export default fp(
       integrations,
       matching,
       notifications,
+      emailPreferences,
+      notificationMails,
       dashboard,
+      home,
       mailIn,
       disputes,
       returns,

@@ -95,10 +95,35 @@ export async function lastMailTo(app: FastifyInstance, to: string) {
     text: string;
     html: string;
     links: string[];
+    headers: Record<string, string>;
   }[];
   const message = messages.find((m) => m.to.includes(to));
   if (!message) throw new Error(`no mail to ${to}`);
   return message;
+}
+
+export type TOutboxMail = Awaited<ReturnType<typeof lastMailTo>>;
+
+/** Every outbox message sent to `to`, newest first. */
+export async function mailsTo(app: FastifyInstance, to: string): Promise<TOutboxMail[]> {
+  const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+  return (res.json().data as TOutboxMail[]).filter((m) => m.to.includes(to));
+}
+
+/** Waits for a message to `to` that matches (mail sent by a job arrives a few seconds after the event). */
+export async function waitForMail(
+  app: FastifyInstance,
+  to: string,
+  match: (m: TOutboxMail) => boolean,
+  timeoutMs = 60_000,
+): Promise<TOutboxMail> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const found = (await mailsTo(app, to)).find(match);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no matching mail to ${to}`);
 }
 
 /** Follows a link from an email through the app (the host part is the configured PUBLIC_URL). */

@@ -32,6 +32,7 @@ function dataRoutes(): RouteObject[] {
     { path: 'email-verified', lazy: lazyScreen('emailVerified') },
     { path: 'privacy-policy', lazy: lazyScreen('privacy') },
     { path: 'terms', lazy: lazyScreen('terms') },
+    { path: 'unsubscribe', lazy: lazyScreen('unsubscribe') },
     { path: 'test', lazy: lazyScreen('test') },
     { path: NOT_AUTHORIZED_PATH.slice(1), lazy: lazyScreen('notAuthorized') },
     {
@@ -65,6 +66,7 @@ function dataRoutes(): RouteObject[] {
       lazy: lazyScreen('companyLayout'),
       children: [
         { index: true, element: <Navigate to="orders" replace /> },
+        { path: 'home', lazy: lazyScreen('companyHome') },
         { path: 'orders', lazy: lazyScreen('orders') },
         { path: 'orders/review/:docId', loader: shopsOnly, lazy: lazyScreen('orderReview') },
         { path: 'orders/:orderId', lazy: lazyScreen('orderDetail') },
@@ -104,6 +106,7 @@ function dataRoutes(): RouteObject[] {
         { path: 'returns', lazy: lazyScreen('returns') },
         { path: 'credits', lazy: lazyScreen('credits') },
         { path: 'notifications', lazy: lazyScreen('notifications') },
+        { path: 'notifications/settings', lazy: lazyScreen('emailSettings') },
         { path: 'test', lazy: lazyScreen('test') },
         {
           path: '*',

@@ -10,6 +10,7 @@ type TLoader = () => Promise<TModule>;
  */
 export const screens = {
   home: () => import('../features/home/routes/home-page'),
+  companyHome: () => import('../features/home/routes/company-home-page'),
   login: () => import('../features/accounts/routes/login-page'),
   logout: () => import('../features/accounts/routes/logout-page'),
   register: () => import('../features/accounts/routes/register-page'),
@@ -40,6 +41,8 @@ export const screens = {
   returns: () => import('../features/returns/routes/returns-page'),
   credits: () => import('../features/returns/routes/credits-page'),
   notifications: () => import('../features/notifications/routes/notifications-page'),
+  emailSettings: () => import('../features/notifications/routes/email-settings-page'),
+  unsubscribe: () => import('../features/notifications/routes/unsubscribe-page'),
   suppliers: () => import('../features/partners/routes/suppliers-page'),
   clients: () => import('../features/partners/routes/clients-page'),
   adminLayout: () => import('../features/admin/routes/admin-layout'),

@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
@@ -33,11 +34,18 @@ export const notifications = pgTable(
     readAt: tstz('read_at'),
     /** Set once the notification went out by email (immediately or in a digest): it is not mailed twice. */
     emailedAt: tstz('emailed_at'),
+    /** 1 while unread: the sort key of "unread first" (a list's sort key is a column, see lib/list.ts). */
+    unread: smallint('unread').notNull().generatedAlwaysAs(sql`case when read_at is null then 1 else 0 end`),
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_company_idx').on(t.userId, t.companyId, t.id),
-    index('notifications_unread_idx').on(t.userId, t.companyId).where(sql`read_at is null`),
+    // The list's orders (lib/list.ts): newest first, and unread first; the partial one serves `unread=true`
+    // and the bell's count.
+    index('notifications_user_company_idx').on(t.userId, t.companyId, t.id.desc()),
+    index('notifications_user_company_unread_idx').on(t.userId, t.companyId, t.unread.desc(), t.id.desc()),
+    // The mail jobs look for recent notifications not mailed yet.
+    index('notifications_unmailed_idx').on(t.createdAt).where(sql`emailed_at is null`),
+    index('notifications_unread_idx').on(t.userId, t.companyId, t.id.desc()).where(sql`read_at is null`),
   ],
 );
 export type TNotificationRow = typeof notifications.$inferSelect;
@@ -63,7 +71,7 @@ export const liveEvents = pgTable(
 );
 export type TLiveEventRow = typeof liveEvents.$inferSelect;
 
-/** A user's email choices for one company; without a row the defaults of notification-kinds.ts apply. */
+/** A user's email choices for one company; without a row the defaults of the contract (DEFAULT_IMMEDIATE_KINDS, a daily digest) apply. */
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {

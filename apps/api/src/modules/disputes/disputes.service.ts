@@ -26,7 +26,6 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import {
   companies,
@@ -43,9 +42,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { csv } from '../../lib/csv.js';
-import { disputeAnsweredMail } from '../../lib/email-templates.js';
 import { checkImage } from '../../lib/images.js';
-import type { Mailer } from '../../lib/mailer.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import type { Storage } from '../../lib/storage.js';
@@ -67,13 +64,14 @@ type TDeps = {
   db: TDb;
   storage: Storage;
   signedUrls: TSignedUrls;
-  mailer: Mailer;
-  config: TConfig;
-  /** The notifications module: a dispute's events reach the other company's members there too. */
+  /**
+   * The notifications module: a dispute's events reach the other company's members there, and by email as
+   * each member chose (an answer is mailed at once by default).
+   */
   notify: TNotify;
 };
 
-export function createDisputesService({ db, storage, signedUrls, mailer, config, notify }: TDeps) {
+export function createDisputesService({ db, storage, signedUrls, notify }: TDeps) {
   const scoped = (scope: TDisputeScope) =>
     scope.side === 'shops' ? eq(disputes.shopId, scope.companyId) : eq(disputes.supplierId, scope.companyId);
 
@@ -235,47 +233,39 @@ export function createDisputesService({ db, storage, signedUrls, mailer, config,
     return { key: await storage.put('disputes', image.bytes, image.extension), type: image.mime };
   }
 
-  /** Tells the shop that the supplier answered (the person who raised the dispute, else the shop's address). */
+  /** Tells the shop's members that the supplier answered (in the app, and by email as each of them chose). */
   async function notifyShop(
     disputeId: number,
     answer: string,
-    kind: 'dispute_answered' | 'dispute_credited' | 'dispute_resolved' | 'return_step' = 'dispute_answered',
+    kind: 'dispute_answered' | 'dispute_credited' | 'return_step' = 'dispute_answered',
   ) {
     const [row] = await db
-      .select({
-        shopId: disputes.shopId,
-        creator: users.email,
-        shopEmail: shopCo.mainEmail,
-        supplierName: supplierCo.name,
-        itemDesc: orderItems.itemDesc,
-        itemCode: orderItems.itemCode,
-      })
+      .select({ shopId: disputes.shopId, supplierName: supplierCo.name })
       .from(disputes)
-      .innerJoin(shopCo, eq(shopCo.id, disputes.shopId))
       .innerJoin(supplierCo, eq(supplierCo.id, disputes.supplierId))
-      .innerJoin(orderItems, eq(orderItems.id, disputes.itemId))
-      .leftJoin(users, eq(users.id, disputes.createdBy))
       .where(eq(disputes.id, disputeId));
     if (!row) return;
-    const link = `/shops/${row.shopId}/disputes/${disputeId}`;
-    const url = `${config.publicUrl}${link}`;
     await notify({
       companyId: row.shopId,
       kind,
       title: `${row.supplierName} answered your dispute`,
       body: answer,
-      link,
+      link: `/shops/${row.shopId}/disputes/${disputeId}`,
     });
-    await mailer.send(
-      disputeAnsweredMail(
-        row.creator ?? row.shopEmail,
-        row.supplierName,
-        row.itemDesc ?? row.itemCode ?? 'an item',
-        answer,
-        url,
-      ),
-    );
   }
+
+  /** The shop closed its dispute itself (withdrew it, or accepted the rejection): the supplier is told. */
+  const notifySupplierResolved = (tx: TDb, r: TSelected, what: string) =>
+    notify(
+      {
+        companyId: r.dispute.supplierId,
+        kind: 'dispute_resolved',
+        title: `${r.shopName} ${what}`,
+        body: `${r.invoiceNum ?? r.orderNum ?? `Order ${r.dispute.orderId}`}: ${r.itemDesc ?? r.itemCode ?? 'item'}. Nothing more is needed from you.`,
+        link: `/suppliers/${r.dispute.supplierId}/disputes/${r.dispute.id}`,
+      },
+      tx,
+    );
 
   async function postMessage(tx: TDb, actor: TActor, disputeId: number, body: string) {
     const [created] = await tx
@@ -644,7 +634,8 @@ export function createDisputesService({ db, storage, signedUrls, mailer, config,
 
     /** The shop withdraws its dispute; it stays on record (never deleted) with who withdrew it. */
     async withdraw(actor: TActor, id: number): Promise<TItemDispute> {
-      const { dispute } = await findRow(actor, id);
+      const found = await findRow(actor, id);
+      const { dispute } = found;
       if (dispute.status !== 'open' && dispute.status !== 'rejected') {
         throw new AppError(
           'CONFLICT',
@@ -661,13 +652,15 @@ export function createDisputesService({ db, storage, signedUrls, mailer, config,
           .where(eq(disputes.id, id));
         await event(tx, id, actor, 'withdrawn', { text: 'Withdrawn by the shop' });
         await settle(tx, dispute.mainDisputeId, actor.userId);
+        await notifySupplierResolved(tx, found, 'withdrew its dispute');
       });
       return service.detail(actor, id);
     },
 
     /** The shop accepts the supplier's rejection: the dispute is resolved without a credit. */
     async acceptRejection(actor: TActor, id: number): Promise<TItemDispute> {
-      const { dispute } = await findRow(actor, id);
+      const found = await findRow(actor, id);
+      const { dispute } = found;
       if (dispute.status !== 'rejected')
         throw new AppError('CONFLICT', 'Only a rejected dispute can have its rejection accepted.');
       await db.transaction(async (t) => {
@@ -678,6 +671,7 @@ export function createDisputesService({ db, storage, signedUrls, mailer, config,
           .where(eq(disputes.id, id));
         await event(tx, id, actor, 'rejection_accepted', { text: 'The shop accepted the rejection' });
         await settle(tx, dispute.mainDisputeId, actor.userId);
+        await notifySupplierResolved(tx, found, 'accepted your rejection of its dispute');
       });
       return service.detail(actor, id);
     },

@@ -6,11 +6,11 @@ import {
   bearer,
   createCompany,
   createTestApp,
-  lastMailTo,
   signUp,
   type TSession,
   type TTestApp,
   uniqueEmail,
+  waitForMail,
 } from '../../test/harness.js';
 import { multipart } from '../../test/multipart.js';
 
@@ -264,9 +264,9 @@ describe('the dispute loop', () => {
     expect(new Set(supplierBell.map((n: { kind: string }) => n.kind))).toEqual(
       new Set(['message_received', 'dispute_opened']),
     );
-    const mail = await lastMailTo(t.app, w.shop.email);
+    // Mailed at once by default (the notification mail job), to the shop's members.
+    const mail = await waitForMail(t.app, w.shop.email, (m) => m.text.includes('Credit note CN-1 of 2.00'));
     expect(mail.subject).toBe('Fresh Farm Foods answered your dispute');
-    expect(mail.text).toContain('Credit note CN-1 of 2.00');
     const tooMuch = await call(w.supplier, 'POST', `/api/suppliers/${w.supplierId}/disputes/${d.id}/credit`, {
       creditNoteNum: 'CN-2',
       creditDate: '2026-11-06',
@@ -389,12 +389,20 @@ describe('the dispute loop', () => {
       status: 'rejected',
       rejectionReason: 'The price list of 1 November applies.',
     });
-    expect((await lastMailTo(t.app, w.shop.email)).text).toContain('The price list of 1 November applies.');
+    await waitForMail(t.app, w.shop.email, (m) => m.text.includes('The price list of 1 November applies.'));
     const late = await call(w.shop, 'PATCH', `/api/shops/${w.shopId}/disputes/${d.id}`, { quantity: 1 });
     expect(late.statusCode).toBe(409);
     const accepted = await call(w.shop, 'POST', `/api/shops/${w.shopId}/disputes/${d.id}/accept-rejection`);
     expect(accepted.json().data).toMatchObject({ status: 'resolved', totalCredit: 0 });
     expect(await orderStatus(w)).toBe('open');
+    // The supplier is told that the shop closed it.
+    const told = (await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/notifications`)).json().data
+      .data[0];
+    expect(told).toMatchObject({
+      kind: 'dispute_resolved',
+      title: expect.stringMatching(/accepted your rejection of its dispute$/),
+      link: `/suppliers/${w.supplierId}/disputes/${d.id}`,
+    });
   });
 
   it('a shop withdraws an open dispute: it stays on record and the order is no longer disputed', async () => {
@@ -404,6 +412,10 @@ describe('the dispute loop', () => {
     const withdrawn = await call(w.shop, 'DELETE', `/api/shops/${w.shopId}/disputes/${d.id}`);
     expect(withdrawn.json().data).toMatchObject({ status: 'withdrawn', active: false });
     expect(await orderStatus(w)).toBe('open');
+    const told = (await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/notifications?unread=true`))
+      .json()
+      .data.data.map((n: { kind: string; title: string }) => [n.kind, n.title]);
+    expect(told).toContainEqual(['dispute_resolved', expect.stringMatching(/withdrew its dispute$/)]);
     const list = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes?status=withdrawn`)).json().data;
     expect(list.data.map((r: { id: number }) => r.id)).toEqual([d.id]);
     // the line can be disputed again afterwards

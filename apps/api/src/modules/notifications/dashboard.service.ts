@@ -11,6 +11,15 @@ export type TDashboardScope = { side: TCompanyType; companyId: number };
 export type TDashboardCounter = (scope: TDashboardScope) => Promise<number>;
 export type TDashboardCounters = { noOfDispute?: TDashboardCounter; noOfMessage?: TDashboardCounter };
 
+/**
+ * The company's documents: a shop's own, or those addressed to a supplier (through the shop's link to it).
+ * The query must join `shop_suppliers` on the document's link.
+ */
+export const documentsOfScope = (scope: TDashboardScope) =>
+  scope.side === 'shops'
+    ? eq(documents.shopId, scope.companyId)
+    : eq(shopSuppliers.supplierId, scope.companyId);
+
 /** The spec's dashboard counts, for one company or summed over a user's companies. */
 export function createDashboardService({ db, counters }: { db: TDb; counters: TDashboardCounters }) {
   async function ordersOf(scope: TDashboardScope) {
@@ -29,14 +38,7 @@ export function createDashboardService({ db, counters }: { db: TDb; counters: TD
       .select({ n: count() })
       .from(documents)
       .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
-      .where(
-        and(
-          scope.side === 'shops'
-            ? eq(documents.shopId, scope.companyId)
-            : eq(shopSuppliers.supplierId, scope.companyId),
-          ne(documents.status, 'processed'),
-        ),
-      );
+      .where(and(documentsOfScope(scope), ne(documents.status, 'processed')));
     return row?.n ?? 0;
   }
 

@@ -40,6 +40,18 @@ export async function publishLiveEvents(db: TDb, events: TLiveEventInput[]): Pro
   });
 }
 
+/**
+ * Removes events older than a day (the hourly `prune-live-events` job calls it, in worker processes); returns
+ * how many. A client that was away longer resumes from the oldest event still kept.
+ */
+export async function pruneLiveEvents(db: TDb): Promise<number> {
+  const gone = await db
+    .delete(liveEvents)
+    .where(lt(liveEvents.createdAt, sql`now() - ${`${KEEP_HOURS} hours`}::interval`))
+    .returning({ id: liveEvents.id });
+  return gone.length;
+}
+
 export type TLiveListener = {
   userId: string;
   sessionId: string;
@@ -177,12 +189,6 @@ export async function createLiveHub(database: TDatabase, log: FastifyBaseLogger)
         )
         .orderBy(liveEvents.id)
         .limit(BACKLOG_BATCH);
-    },
-    /** Removes events older than a day (the daily job calls it). */
-    async prune() {
-      await db
-        .delete(liveEvents)
-        .where(lt(liveEvents.createdAt, sql`now() - ${`${KEEP_HOURS} hours`}::interval`));
     },
     async close() {
       closed = true;

@@ -1,5 +1,7 @@
 import {
   envelope,
+  ZNotificationPreferencesReplySchema,
+  ZNotificationPreferencesSchema,
   ZNotificationSchema,
   ZNotificationsQuerySchema,
   ZNotificationsReplySchema,
@@ -21,6 +23,7 @@ const ZNotificationParamsSchema = z
 /** The signed-in user's notifications in one company, for shops and suppliers alike. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifications = app.services.notifications;
+  const preferences = app.services.emailPreferences;
   const tags = ['Notifications'];
 
   for (const base of ['/shops/:shopId/notifications', '/suppliers/:supplierId/notifications']) {
@@ -37,7 +40,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({
         success: true,
         message: 'Notifications.',
-        data: await notifications.list(request.auth.userId, request.company.id, request.query),
+        data: await notifications.list(
+          request.auth.userId,
+          { side: request.company.type, companyId: request.company.id },
+          request.query,
+        ),
       }),
     );
 
@@ -60,6 +67,44 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true,
         message: 'Marked as read.',
         data: await notifications.markRead(request.auth.userId, request.company.id, request.params.id),
+      }),
+    );
+
+    app.get(
+      `${base}/preferences`,
+      {
+        schema: {
+          tags,
+          description:
+            'The signed-in user’s email choices for this company: kinds mailed at once, and the daily digest of the rest. `kinds` lists what this side of the product can receive.',
+          response: { 200: ZNotificationPreferencesReplySchema },
+        },
+      },
+      async (request) => ({
+        success: true,
+        message: 'Email settings.',
+        data: await preferences.get(request.auth.userId, request.company.id, request.company.type),
+      }),
+    );
+
+    app.put(
+      `${base}/preferences`,
+      {
+        schema: {
+          tags,
+          body: ZNotificationPreferencesSchema,
+          response: { 200: ZNotificationPreferencesReplySchema },
+        },
+      },
+      async (request) => ({
+        success: true,
+        message: 'Email settings saved.',
+        data: await preferences.set(
+          request.auth.userId,
+          request.company.id,
+          request.company.type,
+          request.body,
+        ),
       }),
     );
 

@@ -1,8 +1,9 @@
 import type { TNotification, TNotificationKind, TNotificationsQuery, TPage } from '@orderbridge/contract';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { memberships, notifications, type TNotificationRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
+import { defineList, type TListScope } from '../../lib/list.js';
 import { publishLiveEvents } from './live-events.js';
 
 export type TNotifyInput = {
@@ -31,7 +32,46 @@ export const notificationShape = (row: TNotificationRow): TNotification => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export function createNotificationsService({ db }: { db: TDb }) {
+/** The list's query: the validated request plus whose notifications (each member has their own). */
+type TNotificationsListQuery = TNotificationsQuery & { userId: string };
+
+export const notificationsList = defineList({
+  name: 'notifications',
+  id: notifications.id,
+  idOf: (r: TNotificationRow) => r.id,
+  sorts: {
+    unreadFirst: { key: notifications.unread, dir: 'desc', of: (r) => r.unread },
+    newest: { key: notifications.id, dir: 'desc', of: (r) => r.id },
+  },
+  where: (scope, query: TNotificationsListQuery) => [
+    scope.side === 'platform' ? sql`false` : eq(notifications.companyId, scope.companyId),
+    eq(notifications.userId, query.userId),
+    query.unread === 'true' ? isNull(notifications.readAt) : undefined,
+  ],
+  select: (db) => db.select().from(notifications).$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(notifications)
+      .$dynamic(),
+  toItem: notificationShape,
+  planCases: (seed) => {
+    const scope: TListScope = { side: 'shops', companyId: seed.shopId };
+    return [
+      { scope, query: { userId: seed.userId } },
+      { scope, query: { userId: seed.userId, unread: 'true' as const } },
+    ];
+  },
+});
+
+export function createNotificationsService({
+  db,
+  notified,
+}: {
+  db: TDb;
+  /** Called after notifications were written (queues the job that mails those wanted at once; never waited for). */
+  notified: () => void;
+}) {
   const unreadOf = async (userId: string, companyId: number, tx: TDb = db) => {
     const [row] = await tx
       .select({ n: count() })
@@ -87,38 +127,24 @@ export function createNotificationsService({ db }: { db: TDb }) {
         })),
       );
     });
+    notified();
   };
 
   return {
     notify,
     unreadCount: (userId: string, companyId: number) => unreadOf(userId, companyId),
 
-    /** The user's notifications in one company: unread first, then newest first. */
+    /** The user's notifications in one company (a list of lib/list.ts): unread first, then newest first. */
     async list(
       userId: string,
-      companyId: number,
+      scope: TListScope,
       query: TNotificationsQuery,
     ): Promise<TPage<TNotification> & { unread: number }> {
-      const mine = and(eq(notifications.userId, userId), eq(notifications.companyId, companyId));
-      const where = query.unread === 'true' ? and(mine, isNull(notifications.readAt)) : mine;
-      const [[total], unread, rows] = await Promise.all([
-        db.select({ n: count() }).from(notifications).where(where),
-        unreadOf(userId, companyId),
-        db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
+      const [listed, unread] = await Promise.all([
+        notificationsList.run(db, scope, { ...query, userId }),
+        scope.side === 'platform' ? 0 : unreadOf(userId, scope.companyId),
       ]);
-      return {
-        total: total?.n ?? 0,
-        page: query.page,
-        perPage: query.perpage,
-        unread,
-        data: rows.map(notificationShape),
-      };
+      return { ...listed, unread };
     },
 
     /** Marks one of the user's notifications read (again is fine); another user's is not found. */

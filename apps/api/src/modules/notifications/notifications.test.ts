@@ -289,3 +289,62 @@ describe('dashboard counts', () => {
     expect((await call(w.supplier, 'GET', `${shop}/dashboard`)).statusCode).toBe(403);
   }, 120_000);
 });
+
+describe('the Home screen', () => {
+  it('shows what needs attention, this month’s orders, credits outstanding and the reading per day', async () => {
+    const w = await world();
+    const shop = `/api/shops/${w.shopId}`;
+    const supplier = `/api/suppliers/${w.supplierId}`;
+    const first = await upload(w, 'INV-HOME-1');
+    await notified(w.owner, shop, 1);
+    await upload(w, 'INV-HOME-2');
+    await notified(w.owner, shop, 2);
+    expect(
+      (await call(w.owner, 'POST', `${shop}/orders/pending-review/${first}/process`, {})).statusCode,
+    ).toBe(200);
+    const orderId = (await call(w.owner, 'GET', `${shop}/orders`)).json().data.data[0].id as number;
+    const items = (await call(w.owner, 'GET', `${shop}/orders/${orderId}/items`)).json().data.data as TRow[];
+    const eggs = items.find((i) => i.itemCode === 'B2')!;
+    const disputed = await call(w.owner, 'POST', `${shop}/disputes`, {
+      orderId,
+      itemId: eggs.id,
+      reason: 'damaged',
+      quantity: 2,
+    });
+    expect(disputed.statusCode).toBe(201);
+
+    const home = (await call(w.owner, 'GET', `${shop}/home`)).json().data;
+    expect(home.counts).toEqual({ noOfDispute: 1, noOfMessage: 0, noOfOrders: 1, noOfUnprocessedOrders: 1 });
+    expect(home.toReview.total).toBe(1);
+    expect(home.toReview.items[0]).toMatchObject({
+      fileName: 'INV-HOME-2.pdf',
+      supplierName: 'Fresh Farm',
+      status: 'pending_review',
+    });
+    // The shop waits for nothing yet: its dispute is the supplier's to answer.
+    expect(home.disputesWaiting.total).toBe(0);
+    // The invoice's total: 10 × 2.50 + 5 × 3.20 = 41.00 net, 49.20 with VAT, bought from Fresh Farm this month.
+    expect(home.month).toMatchObject({
+      total: 49.2,
+      byPartner: [{ name: 'Fresh Farm', total: 49.2, orders: 1 }],
+    });
+    expect(home.creditsOutstanding).toEqual({ amount: 6.4, disputes: 1 });
+    expect(home.documentsPerDay).toHaveLength(14);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(home.documentsPerDay.at(-1)).toEqual({ date: today, read: 2, straightThrough: 0 });
+    expect(home.documentsPerDay.slice(0, -1).every((d: TRow) => d.read === 0)).toBe(true);
+
+    const theirs = (await call(w.supplier, 'GET', `${supplier}/home`)).json().data;
+    expect(theirs.toReview).toEqual({ total: 0, items: [] });
+    expect(theirs.disputesWaiting.total).toBe(1);
+    expect(theirs.disputesWaiting.items[0]).toMatchObject({
+      item: 'Eggs x12',
+      status: 'open',
+      disputeVal: 6.4,
+    });
+    expect(theirs.month.byPartner).toEqual([
+      { name: expect.stringMatching(/^Company \d+$/), total: 49.2, orders: 1 },
+    ]);
+    expect((await call(w.supplier, 'GET', `${shop}/home`)).statusCode).toBe(403);
+  }, 180_000);
+});

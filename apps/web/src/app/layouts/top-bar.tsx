@@ -1,5 +1,5 @@
-import { ArrowLeft, Menu, Upload } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
+import { ArrowLeft, House, Menu, Upload } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { ProfileMenu } from '../../features/accounts/components/profile-menu';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -16,10 +16,10 @@ export const segmentCount = (pathname: string) => pathname.split('/').filter(Boo
 
 /**
  * Top bar (spec §2): Sidebar/Back on narrow screens, Upload order for shops, company name, the notification
- * bell, email, avatar.
+ * Home screen, the notification bell, email, avatar.
  */
 export function TopBar({ minimised, onOpenSidebar }: { minimised: boolean; onOpenSidebar: () => void }) {
-  const { company, companyType, profile } = useCompany();
+  const { company, companyType, profile, basePath } = useCompany();
   const openUpload = useOpenUpload();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -61,6 +61,15 @@ export function TopBar({ minimised, onOpenSidebar }: { minimised: boolean; onOpe
           <span className={minimised ? 'sr-only' : undefined}>Upload order</span>
         </button>
       ) : null}
+      {/* The sidebar's items are the spec's; the company's Home screen is reached from here. */}
+      <Link
+        to={`${basePath}/home`}
+        aria-label="Home"
+        title="Home"
+        className={buttonClass('ghost', 'md', 'px-2.5')}
+      >
+        <House size={18} aria-hidden="true" />
+      </Link>
       <NotificationBell />
       <ProfileMenu profile={profile} compact={minimised} />
     </header>

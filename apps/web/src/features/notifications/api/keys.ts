@@ -8,6 +8,9 @@ export const notificationKeys = {
     [...notificationKeys.company(type, companyId), 'list'] as const,
   unread: (type: TCompanyType, companyId: number) =>
     [...notificationKeys.company(type, companyId), 'unread'] as const,
+  preferences: (type: TCompanyType, companyId: number) =>
+    [...notificationKeys.company(type, companyId), 'preferences'] as const,
+  unsubscribe: (token: string) => [...notificationKeys.all, 'unsubscribe', token] as const,
 };
 
 export const notificationsPath = (type: TCompanyType, companyId: number) =>

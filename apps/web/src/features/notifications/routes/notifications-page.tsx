@@ -1,7 +1,7 @@
-import { Bell, CheckCheck } from 'lucide-react';
+import { Bell, CheckCheck, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
@@ -16,7 +16,7 @@ const when = (iso: string) =>
 
 /** The Notifications page of the company area: unread first, each opens the thing it is about. */
 export default function NotificationsPage() {
-  const { companyType, companyId } = useCompany();
+  const { companyType, companyId, basePath } = useCompany();
   const list = useNotifications(companyType, companyId);
   const mark = useMarkRead(companyType, companyId);
   const pages = list.data?.pages ?? [];
@@ -29,11 +29,16 @@ export default function NotificationsPage() {
         title="Notifications"
         description={unread ? `${unread} unread` : 'Documents, disputes and messages that need you.'}
         actions={
-          unread ? (
-            <Button variant="secondary" onClick={() => mark.mutate(undefined)} disabled={mark.isPending}>
-              <CheckCheck size={16} aria-hidden="true" /> Mark all read
-            </Button>
-          ) : null
+          <>
+            <Link to={`${basePath}/notifications/settings`} className={buttonClass('ghost', 'md')}>
+              <Mail size={16} aria-hidden="true" /> Email settings
+            </Link>
+            {unread ? (
+              <Button variant="secondary" onClick={() => mark.mutate(undefined)} disabled={mark.isPending}>
+                <CheckCheck size={16} aria-hidden="true" /> Mark all read
+              </Button>
+            ) : null}
+          </>
         }
       />
       {list.isPending ? (
