@@ -131,6 +131,12 @@ test('shop and supplier talk in the dispute, the supplier credits it and the sho
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Withdraw dispute' })).toBeVisible();
   const detailUrl = page.url();
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notifications');
+  // a marker on window would be gone after a reload
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
 
   // the supplier, in its own browser context, reads it and credits the line in full
   const { context: supplierContext, page: supplierPage } = await supplierPageOf(
@@ -152,6 +158,10 @@ test('shop and supplier talk in the dispute, the supplier credits it and the sho
   await supplierPage.setViewportSize({ width: 1280, height: 800 });
   await supplierPage.screenshot({ path: 'e2e/screenshots/dispute-detail-supplier-1280.png', fullPage: true });
   await supplierContext.close();
+
+  // the shop's bell counted the supplier's answer through the event stream, without a reload
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
   // the shop sees the dispute resolved, the credit in the history and no actions left
   for (const width of [1280, 390]) {
