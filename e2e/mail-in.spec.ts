@@ -110,3 +110,72 @@ test('a shop connects its mailbox, and an emailed invoice arrives in the review 
   }).toPass({ timeout: 60_000 });
   await page.screenshot({ path: 'e2e/screenshots/mail-in-review-queue-1280.png', fullPage: true });
 });
+
+test("an unknown sender's invoice waits in review without a supplier; the shop chooses one and keeps the address", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { companyId, base } = await signedInCompany(page, request, 'shops');
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await request.post(`/api/shops/${companyId}/suppliers`, {
+    headers,
+    data: { supplierName: 'Harbour Bakery', supplierEmail: uniqueEmail('harbour') },
+  });
+  expect(created.status()).toBe(201);
+
+  // Mailed from an address no supplier of the shop uses (the EmailTest upload: ingested as if mailed).
+  const stranger = uniqueEmail('new-accounts');
+  const sent = await request.post('/api/EmailTest/upload', {
+    headers,
+    multipart: {
+      ShopId: String(companyId),
+      From: stranger,
+      File: {
+        name: 'HB-77.pdf',
+        mimeType: 'application/pdf',
+        buffer: await invoicePdf({
+          vendor: 'Harbour Bakery',
+          invoiceNum: 'HB-77',
+          date: '2026-11-21',
+          lines: [{ code: 'S1', description: 'Sourdough loaf', qty: 12, price: 3.4 }],
+        }),
+      },
+    },
+  });
+  expect(sent.status()).toBe(202);
+
+  // In the review queue, without a supplier.
+  await expect(async () => {
+    await page.goto(`${base}/orders?tab=review`);
+    await expect(page.getByText('Unknown sender: choose the supplier').first()).toBeVisible({
+      timeout: 3000,
+    });
+  }).toPass({ timeout: 60_000 });
+  await page.getByText('Unknown sender: choose the supplier').first().click();
+
+  await expect(page.getByText(`Unknown sender ${stranger}: choose the supplier`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Process', exact: true })).toBeDisabled();
+  await page.screenshot({ path: 'e2e/screenshots/mail-in-unknown-sender-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'e2e/screenshots/mail-in-unknown-sender-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Choosing with the keyboard: the select, then the button.
+  await page.getByLabel('Supplier of this document').selectOption({ label: 'Harbour Bakery' });
+  await page.getByRole('button', { name: 'Use this supplier' }).click();
+  await expect(page.getByText(`Use ${stranger} for Harbour Bakery from now on?`)).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/mail-in-supplier-chosen-1280.png', fullPage: true });
+  await page.getByRole('button', { name: 'Add as secondary email' }).click();
+  await expect(page.getByText(`${stranger} now belongs to Harbour Bakery.`)).toBeVisible();
+  await expect(page.getByText('Harbour Bakery ·', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Process', exact: true })).toBeEnabled();
+
+  // The address is the supplier's now.
+  const suppliers = await request.get(`/api/shops/${companyId}/suppliers`, { headers });
+  const harbour = (await suppliers.json()).data.data.find(
+    (s: { supplierName: string }) => s.supplierName === 'Harbour Bakery',
+  );
+  expect(harbour.secondaryEmails).toContain(stranger);
+});

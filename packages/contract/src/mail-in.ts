@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
+import { ZReviewOrderSchema } from './orders.js';
+import { page, ZListQuerySchema } from './paging.js';
 
 /** IMAP settings of the common providers; `custom` asks for host, port and TLS. */
 export const MAIL_PROVIDERS = {
@@ -100,6 +102,21 @@ export const ZMailMessageSchema = z.object({
 });
 export type TMailMessage = z.infer<typeof ZMailMessageSchema>;
 
+/** The received messages, a list of the shared module: newest first by default, by state. */
+export const ZMailMessagesQuerySchema = ZListQuerySchema.extend({
+  status: z
+    .enum(MAIL_MESSAGE_STATUSES, { error: `Choose one of: ${MAIL_MESSAGE_STATUSES.join(', ')}` })
+    .optional(),
+  sort: z.enum(['newest', 'oldest']).default('newest'),
+});
+export type TMailMessagesQuery = z.infer<typeof ZMailMessagesQuerySchema>;
+
+/** The shop's mailboxes, a list of the shared module: in the order they were added. */
+export const ZMailboxesQuerySchema = ZListQuerySchema.extend({
+  sort: z.enum(['oldest', 'newest']).default('oldest'),
+});
+export type TMailboxesQuery = z.infer<typeof ZMailboxesQuerySchema>;
+
 /** A shop's email configuration: its ingestion address, its mailboxes and its recent messages. */
 export const ZEmailConfigSchema = z.object({
   shopId: z.number().int(),
@@ -121,7 +138,14 @@ export const ZChooseSupplierReplySchema = envelope(
   z.object({ message: ZMailMessageSchema, offerSecondaryEmail: z.string().nullable() }),
 );
 
+/** After choosing the supplier of one document (the review screen): the document, and the sender to offer. */
+export const ZDocumentSupplierReplySchema = envelope(
+  z.object({ document: ZReviewOrderSchema, offerSecondaryEmail: z.string().nullable() }),
+);
+
 export const ZEmailConfigReplySchema = envelope(ZEmailConfigSchema);
 export const ZEmailServerReplySchema = envelope(ZEmailServerSchema);
 export const ZEmailServersReplySchema = envelope(z.array(ZEmailServerSchema));
 export const ZMailMessageReplySchema = envelope(ZMailMessageSchema);
+export const ZMailMessagesPageReplySchema = envelope(page(ZMailMessageSchema));
+export const ZEmailServersPageReplySchema = envelope(page(ZEmailServerSchema));

@@ -140,9 +140,10 @@ export const ZUnprocessedOrderSchema = z.object({
   id: z.number().int(),
   tempOrderId: z.number().int(),
   shopId: z.number().int(),
-  supplierId: z.number().int(),
-  supplierName: z.string(),
-  shopSupplierId: z.number().int(),
+  /** The three are null for a document from an unknown email sender until a person chooses its supplier. */
+  supplierId: z.number().int().nullable(),
+  supplierName: z.string().nullable(),
+  shopSupplierId: z.number().int().nullable(),
   fileName: z.string(),
   originalFilename: z.string(),
   uploadedVia: z.string(),
@@ -189,12 +190,15 @@ export const ZReviewOrderSchema = z.object({
   headers: ZHeadersSchema,
   totals: ZTotalsSchema,
   otherData: z.object({ notes: z.string().nullable(), companyAddress: z.string().nullable() }),
-  supplier: z.object({
-    globalSupplierId: z.number().int(),
-    globalSupplierName: z.string(),
-    shopSupplierName: z.string(),
-    shopSupplierId: z.number().int(),
-  }),
+  /** Null for a document from an unknown email sender (`emailSender`) until a person chooses its supplier. */
+  supplier: z
+    .object({
+      globalSupplierId: z.number().int(),
+      globalSupplierName: z.string(),
+      shopSupplierName: z.string(),
+      shopSupplierId: z.number().int(),
+    })
+    .nullable(),
   skipApproval: z.boolean(),
   pendingReview: z.boolean(),
   aiModel: z.string(),

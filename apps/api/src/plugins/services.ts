@@ -188,6 +188,8 @@ export default fp(
       onCreditNote: (documentId) => returns.matchCreditNote(documentId),
       // Each read line is matched to the shop's POS product as soon as the document is read.
       onRead: matching.matchDocument,
+      // Called when a person chose the supplier of an emailed document, when the mail-in service below exists.
+      onSupplierChosen: (doc) => mailIn.documentSupplierChosen(doc),
     });
     const orders = createOrdersService({ db, signedUrls });
     const mailIn = createMailInService({

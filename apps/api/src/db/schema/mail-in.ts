@@ -37,7 +37,11 @@ export const mailboxes = pgTable(
     watchUntil: tstz('watch_until'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('mailboxes_shop_address_uq').on(t.shopId, sql`lower(${t.emailAddress})`)],
+  (t) => [
+    uniqueIndex('mailboxes_shop_address_uq').on(t.shopId, sql`lower(${t.emailAddress})`),
+    // The mailboxes list (lib/list.ts order: created_at, then id).
+    index('mailboxes_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 export type TMailboxRow = typeof mailboxes.$inferSelect;
 
@@ -77,6 +81,7 @@ export const mailMessages = pgTable(
   },
   (t) => [
     index('mail_messages_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc()),
+    index('mail_messages_shop_status_created_idx').on(t.shopId, t.status, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('mail_messages_mailbox_ref_uq').on(t.mailboxId, t.sourceRef),
   ],
 );

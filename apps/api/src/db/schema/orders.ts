@@ -50,9 +50,8 @@ export const documents = pgTable(
     shopId: integer('shop_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    shopSupplierId: integer('shop_supplier_id')
-      .notNull()
-      .references(() => shopSuppliers.id, { onDelete: 'restrict' }),
+    /** Null while a person has not chosen the supplier of a document from an unknown email sender. */
+    shopSupplierId: integer('shop_supplier_id').references(() => shopSuppliers.id, { onDelete: 'restrict' }),
     status: text('status', { enum: ['reading', 'pending_review', 'processed', 'failed'] })
       .notNull()
       .default('reading'),
@@ -121,6 +120,10 @@ export const documents = pgTable(
     ),
     // One reading per file and supplier: a second upload of the same bytes is a duplicate.
     uniqueIndex('documents_supplier_sha_uq').on(t.shopSupplierId, t.sha256),
+    // The same among a shop's documents whose supplier is not chosen yet (unknown email senders).
+    uniqueIndex('documents_shop_unassigned_sha_uq')
+      .on(t.shopId, t.sha256)
+      .where(sql`${t.shopSupplierId} is null`),
   ],
 );
 export type TDocumentRow = typeof documents.$inferSelect;

@@ -32,10 +32,11 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 export function createMatchingService({ db, products: productsService, onPriceChanges }: TDeps) {
   async function documentOf(shopId: number | null, documentId: number, handle: TDb = db) {
     const [row] = await handle
-      .select({ doc: documents, supplierId: shopSuppliers.supplierId })
+      .select({ doc: documents, supplierId: shopSuppliers.supplierId, linkId: shopSuppliers.id })
       .from(documents)
       .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
       .where(and(eq(documents.id, documentId), shopId === null ? undefined : eq(documents.shopId, shopId)));
+    // A document whose supplier no one has chosen yet (unknown email sender) has nothing to match against.
     return row;
   }
 
@@ -139,7 +140,7 @@ export function createMatchingService({ db, products: productsService, onPriceCh
   async function matchDocument(documentId: number, handle: TDb = db) {
     const found = await documentOf(null, documentId, handle);
     if (!found) return;
-    const { doc, supplierId } = found;
+    const { doc, supplierId, linkId } = found;
     const items = await handle
       .select()
       .from(documentItems)
@@ -147,7 +148,7 @@ export function createMatchingService({ db, products: productsService, onPriceCh
       .orderBy(asc(documentItems.lineNo));
     const existing = await handle.select().from(lineMatches).where(eq(lineMatches.documentId, doc.id));
     const confirmed = new Map(existing.filter((m) => m.confirmedBy).map((m) => [m.lineNo, m]));
-    const { index, pos } = await indexFor(handle, doc.shopId, doc.shopSupplierId, supplierId);
+    const { index, pos } = await indexFor(handle, doc.shopId, linkId, supplierId);
     const matched = items.map((item) => {
       const kept = confirmed.get(item.lineNo);
       if (kept)
@@ -161,7 +162,7 @@ export function createMatchingService({ db, products: productsService, onPriceCh
         };
       return { item, ...matchLine(index, item), confirmedBy: null };
     });
-    const previous = await previousCosts(handle, doc.shopSupplierId, doc.createdAt, doc.id, [
+    const previous = await previousCosts(handle, linkId, doc.createdAt, doc.id, [
       ...new Set(matched.map((m) => m.posProductId).filter((id): id is number => id !== null)),
     ]);
     const threshold = (await productsService.settings(doc.shopId, handle)).priceChangeThresholdPct;
@@ -294,7 +295,7 @@ export function createMatchingService({ db, products: productsService, onPriceCh
       for (const alias of aliases) {
         await db
           .insert(productAliases)
-          .values({ shopId, shopSupplierId: found.doc.shopSupplierId, ...alias!, posProductId: pos.id })
+          .values({ shopId, shopSupplierId: found.linkId, ...alias!, posProductId: pos.id })
           .onConflictDoUpdate({
             target: [productAliases.shopSupplierId, productAliases.kind, productAliases.value],
             set: { posProductId: pos.id },
@@ -346,7 +347,7 @@ export function createMatchingService({ db, products: productsService, onPriceCh
         if (learned.length)
           await tx
             .delete(productAliases)
-            .where(and(eq(productAliases.shopSupplierId, found.doc.shopSupplierId), or(...learned)));
+            .where(and(eq(productAliases.shopSupplierId, found.linkId), or(...learned)));
       });
       await matchDocument(documentId);
       return view(shopId, documentId);

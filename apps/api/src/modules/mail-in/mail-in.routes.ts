@@ -4,7 +4,11 @@ import {
   ZChooseSupplierSchema,
   ZEmailConfigReplySchema,
   ZEmailServerReplySchema,
+  ZEmailServersPageReplySchema,
+  ZMailboxesQuerySchema,
   ZMailMessageReplySchema,
+  ZMailMessagesPageReplySchema,
+  ZMailMessagesQuerySchema,
   ZMessageOnlySchema,
 } from '@orderbridge/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -87,6 +91,33 @@ export const mailInRoutes: FastifyPluginAsyncZod = async (app) => {
       const ingestionAddress = await mailIn.rotateAddress(request.company.id);
       return reply.status(201).send(ok('The ingestion address was replaced.', { ingestionAddress }));
     },
+  );
+
+  app.get(
+    `${base}/messages`,
+    {
+      schema: {
+        tags,
+        description:
+          'Every received message and what became of it, newest first (`status` filters; paged with `Page`/`PerPage` or the cursor).',
+        querystring: ZMailMessagesQuerySchema,
+        response: { 200: ZMailMessagesPageReplySchema },
+      },
+    },
+    async (request) => ok('Messages.', await mailIn.messages(request.company.id, request.query)),
+  );
+
+  app.get(
+    `${base}/mailboxes`,
+    {
+      schema: {
+        tags,
+        description: "The shop's mailboxes, paged (the password is never part of them).",
+        querystring: ZMailboxesQuerySchema,
+        response: { 200: ZEmailServersPageReplySchema },
+      },
+    },
+    async (request) => ok('Mailboxes.', await mailboxes.page(request.company.id, request.query)),
   );
 
   app.get(

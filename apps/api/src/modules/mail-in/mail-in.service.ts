@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { MAIL_MESSAGE_STATUS_TEXT, type TEmailServer, type TMailMessage } from '@orderbridge/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  MAIL_MESSAGE_STATUS_TEXT,
+  type TEmailServer,
+  type TMailMessage,
+  type TMailMessagesQuery,
+} from '@orderbridge/contract';
+import { and, count as countRows, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import type { TDb } from '../../db/client.js';
 import {
+  documents as documentsTable,
   mailInAddresses,
   mailMessages,
   shopSuppliers,
+  type TDocumentRow,
   type TMailAttachmentOutcome,
   type TMailMessageRow,
   type TShopSupplierRow,
@@ -16,6 +23,7 @@ import {
 } from '../../db/schema/index.js';
 import { invoicePdf } from '../../demo/invoice-pdf.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { defineList } from '../../lib/list.js';
 import type { Storage } from '../../lib/storage.js';
 import type { TJobs } from '../../plugins/jobs.js';
 import type { TNotify } from '../notifications/notifications.service.js';
@@ -25,7 +33,8 @@ import type { TDocumentsService } from '../orders/documents.service.js';
 export type TEmailDocumentArrived = {
   shopId: number;
   documentId: number;
-  shopSupplierId: number;
+  /** Null for an unknown sender's document, until a person chooses the supplier. */
+  shopSupplierId: number | null;
   sender: string | null;
   mailMessageId: number;
 };
@@ -66,6 +75,57 @@ const documentCandidates = (mail: ParsedMail) => mail.attachments.filter((a) => 
 
 const attachmentName = (a: Attachment, i: number) =>
   (a.filename || `attachment-${i + 1}`).replace(/[\r\n]/g, ' ').slice(0, 255);
+
+/** A received message with the name of the supplier it went to. */
+const messageSelect = (db: TDb) =>
+  db
+    .select({ m: mailMessages, supplierName: shopSuppliers.name })
+    .from(mailMessages)
+    .leftJoin(shopSuppliers, eq(shopSuppliers.id, mailMessages.shopSupplierId));
+type TMessageListRow = Awaited<ReturnType<ReturnType<typeof messageSelect>['where']>>[number];
+
+const messageItem = ({ m, supplierName }: TMessageListRow): TMailMessage => ({
+  id: m.id,
+  source: m.source,
+  sender: m.sender,
+  subject: m.subject,
+  size: m.size,
+  status: m.status,
+  statusText: MAIL_MESSAGE_STATUS_TEXT[m.status],
+  outcome: m.outcome,
+  shopSupplierId: m.shopSupplierId,
+  supplierName,
+  attachments: m.attachments,
+  receivedAt: m.createdAt.toISOString(),
+  processedAt: m.processedAt?.toISOString() ?? null,
+});
+
+/** The received messages of a shop (the email page's log and `…/email-config/messages`). */
+export const mailMessagesList = defineList({
+  name: 'mail-messages',
+  id: mailMessages.id,
+  idOf: (r: TMessageListRow) => r.m.id,
+  sorts: {
+    newest: { key: mailMessages.createdAt, dir: 'desc', of: (r) => r.m.createdAt },
+    oldest: { key: mailMessages.createdAt, dir: 'asc', of: (r) => r.m.createdAt },
+  },
+  where: (scope, query: TMailMessagesQuery) => [
+    // A shop's own; no other side has messages.
+    scope.side === 'shops' ? eq(mailMessages.shopId, scope.companyId) : sql`false`,
+    query.status ? eq(mailMessages.status, query.status) : undefined,
+  ],
+  select: (db) => messageSelect(db).$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(mailMessages)
+      .$dynamic(),
+  toItem: messageItem,
+  planCases: (seed) => [
+    { scope: { side: 'shops', companyId: seed.shopId }, query: {} },
+    { scope: { side: 'shops', companyId: seed.shopId }, query: { status: 'needs_supplier' as const } },
+  ],
+});
 
 /**
  * Mail in: every shop's ingestion address, the log of received messages, and the ingestion that turns a message's
@@ -141,7 +201,7 @@ export function createMailInService({
   /** Each attachment through the upload path; failures of one attachment are that attachment's outcome. */
   async function makeDocuments(
     row: TMailMessageRow,
-    link: TShopSupplierRow,
+    link: TShopSupplierRow | null,
     mail: ParsedMail,
     sender: string | null,
   ) {
@@ -153,7 +213,7 @@ export function createMailInService({
         const { tempOrderId } = await documents.upload({
           shopId: row.shopId,
           userId: null,
-          shopSupplierId: link.id,
+          shopSupplierId: link?.id ?? null,
           memo: mail.subject ? `Email: ${mail.subject}`.slice(0, 2000) : undefined,
           fileName,
           bytes: attachment.content,
@@ -228,38 +288,37 @@ export function createMailInService({
       : sender && !forged
         ? await supplierBySender(row.shopId, sender)
         : null;
-    if (!link) {
-      const outcome = `Unknown sender ${sender ?? '(no sender address)'}${forged}: choose the supplier`;
-      await finish(id, { ...header, status: 'needs_supplier', outcome });
-      return notify({
-        companyId: row.shopId,
-        kind: 'document_emailed',
-        title: `A message from ${sender ?? 'an unknown sender'} waits for its supplier`,
-        body: `${outcome}.`,
-        link: emailPage(row.shopId),
-      });
-    }
+    // An unknown sender's documents are made all the same, without a supplier: they wait in the review queue.
     const { outcomes, made } = await makeDocuments(row, link, mail, sender);
     const duplicates = outcomes.filter((o) => o.outcome === 'duplicate').length;
     const refused = outcomes.filter((o) => o.outcome === 'refused').length;
     const parts = [count(made.length, 'document')];
     if (duplicates) parts.push(`${count(duplicates, 'duplicate')} not read again`);
     if (refused) parts.push(`${refused} refused`);
-    const outcome = `From ${link.name}: ${parts.join(', ')}.`;
+    const from = link ? link.name : `Unknown sender ${sender ?? '(no sender address)'}${forged}`;
+    const outcome =
+      !link && made.length
+        ? `${from}: choose the supplier`
+        : `${link ? 'From ' : ''}${from}: ${parts.join(', ')}.`;
     await finish(id, {
       ...header,
-      shopSupplierId: link.id,
-      status: made.length ? 'done' : 'refused',
+      shopSupplierId: link?.id ?? null,
+      status: !made.length ? 'refused' : link ? 'done' : 'needs_supplier',
       outcome,
       attachments: outcomes,
     });
     if (made.length) {
+      const what = `${count(made.length, 'document')} from ${link ? link.name : `unknown sender ${sender ?? ''}`.trim()}`;
       await notify({
         companyId: row.shopId,
         kind: 'document_emailed',
-        title: `${count(made.length, 'document')} from ${link.name} arrived by email`,
-        body: `${mail.subject ? `"${mail.subject.slice(0, 200)}": ` : ''}${outcome} You are told again when ${made.length === 1 ? 'it is' : 'they are'} read.`,
-        link: `/shops/${row.shopId}/orders`,
+        title: `${what} arrived by email`,
+        body: `${mail.subject ? `"${mail.subject.slice(0, 200)}": ` : ''}${
+          link
+            ? `${outcome} You are told again when ${made.length === 1 ? 'it is' : 'they are'} read.`
+            : `${outcome} in review: it becomes an order of the supplier you choose.`
+        }`,
+        link: link ? `/shops/${row.shopId}/orders` : `/shops/${row.shopId}/orders/review/${made[0]}`,
       });
     } else if (refused) {
       await tellRefused(row, sender, `${outcome} ${outcomes.find((o) => o.reason)?.reason ?? ''}`.trim());
@@ -270,7 +329,7 @@ export function createMailInService({
           await listener({
             shopId: row.shopId,
             documentId,
-            shopSupplierId: link.id,
+            shopSupplierId: link?.id ?? null,
             sender,
             mailMessageId: id,
           });
@@ -282,35 +341,16 @@ export function createMailInService({
   }
 
   async function message(shopId: number, id: number): Promise<TMailMessage> {
-    const [row] = await messagesOf(shopId, id);
+    const [row] = await messageSelect(db).where(
+      and(eq(mailMessages.id, id), eq(mailMessages.shopId, shopId)),
+    );
     if (!row) throw notFound('This message');
-    return row;
+    return messageItem(row);
   }
 
-  async function messagesOf(shopId: number, id?: number): Promise<TMailMessage[]> {
-    const rows = await db
-      .select({ m: mailMessages, supplierName: shopSuppliers.name })
-      .from(mailMessages)
-      .leftJoin(shopSuppliers, eq(shopSuppliers.id, mailMessages.shopSupplierId))
-      .where(and(eq(mailMessages.shopId, shopId), id ? eq(mailMessages.id, id) : undefined))
-      .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
-      .limit(50);
-    return rows.map(({ m, supplierName }) => ({
-      id: m.id,
-      source: m.source,
-      sender: m.sender,
-      subject: m.subject,
-      size: m.size,
-      status: m.status,
-      statusText: MAIL_MESSAGE_STATUS_TEXT[m.status],
-      outcome: m.outcome,
-      shopSupplierId: m.shopSupplierId,
-      supplierName,
-      attachments: m.attachments,
-      receivedAt: m.createdAt.toISOString(),
-      processedAt: m.processedAt?.toISOString() ?? null,
-    }));
-  }
+  /** The shop's received messages, a page of the shared list module. */
+  const messages = (shopId: number, query: TMailMessagesQuery) =>
+    mailMessagesList.run(db, { side: 'shops', companyId: shopId }, query);
 
   return {
     /** The shop's ingestion address, made on first use. */
@@ -400,16 +440,60 @@ export function createMailInService({
       if (row.status !== 'needs_supplier')
         throw new AppError('CONFLICT', 'This message does not wait for a supplier.');
       const link = await shopLink(shopId, shopSupplierId);
-      await db
-        .update(mailMessages)
-        .set({ status: 'queued', shopSupplierId: link.id })
-        .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'needs_supplier')));
-      await ingest(id);
+      const waiting = row.attachments.flatMap((a) => (a.documentId ? [a.documentId] : []));
+      if (waiting.length === 0) {
+        // Logged before unknown senders' documents were made at once: read it now as this supplier's.
+        await db
+          .update(mailMessages)
+          .set({ status: 'queued', shopSupplierId: link.id })
+          .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'needs_supplier')));
+        await ingest(id);
+      }
+      // Each of its documents still without a supplier becomes this supplier's (as from the review screen).
+      const unassigned = waiting.length
+        ? await db
+            .select({ id: documentsTable.id })
+            .from(documentsTable)
+            .where(and(inArray(documentsTable.id, waiting), isNull(documentsTable.shopSupplierId)))
+        : [];
+      for (const doc of unassigned) await documents.chooseSupplier(shopId, doc.id, link.id);
       const known = [link.mainEmail, ...link.secondaryEmails].map((e) => e.toLowerCase());
       return {
         message: await message(shopId, id),
         offerSecondaryEmail: row.sender && !known.includes(row.sender) ? row.sender : null,
       };
+    },
+
+    /** A document's supplier was chosen: its message is done once every document of it has a supplier. */
+    async documentSupplierChosen(doc: Pick<TDocumentRow, 'id' | 'shopId' | 'shopSupplierId'>) {
+      if (doc.shopSupplierId === null) return;
+      const rows = await db
+        .select()
+        .from(mailMessages)
+        .where(
+          and(
+            eq(mailMessages.shopId, doc.shopId),
+            eq(mailMessages.status, 'needs_supplier'),
+            sql`${mailMessages.attachments} @> ${JSON.stringify([{ documentId: doc.id }])}::jsonb`,
+          ),
+        );
+      for (const row of rows) {
+        const ids = row.attachments.flatMap((a) => (a.documentId ? [a.documentId] : []));
+        const [left] = await db
+          .select({ n: countRows() })
+          .from(documentsTable)
+          .where(and(inArray(documentsTable.id, ids), isNull(documentsTable.shopSupplierId)));
+        if (left!.n > 0) continue;
+        const link = await shopLink(doc.shopId, doc.shopSupplierId);
+        await db
+          .update(mailMessages)
+          .set({
+            status: 'done',
+            shopSupplierId: link.id,
+            outcome: `From ${link.name} (chosen by a person): ${count(ids.length, 'document')}.`,
+          })
+          .where(and(eq(mailMessages.id, row.id), eq(mailMessages.status, 'needs_supplier')));
+      }
     },
 
     /** Reads a logged message again (after a fix): its documents are made again, duplicates recognised. */
@@ -431,6 +515,7 @@ export function createMailInService({
     },
 
     message,
+    messages,
 
     /** The email page: the ingestion address, the mailboxes and the last 50 messages, newest first. */
     async config(shopId: number) {
@@ -438,7 +523,7 @@ export function createMailInService({
         shopId,
         ingestionAddress: addressOf(await addressToken(shopId)),
         mailboxes: await mailboxesOf(shopId),
-        messages: await messagesOf(shopId),
+        messages: (await messages(shopId, { page: 1, perpage: 50, sort: 'newest' })).data,
       };
     },
 

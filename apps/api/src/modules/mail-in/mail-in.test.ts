@@ -106,7 +106,17 @@ const unprocessed = async (s: TShop) =>
       url: `/api/shops/${s.shopId}/orders/unprocessed?PerPage=100`,
       headers: bearer(s.owner.token),
     })
-  ).json().data.data as { id: number; uploadedVia: string; emailSender: string | null; fileName: string }[];
+  ).json().data.data as {
+    id: number;
+    uploadedVia: string;
+    emailSender: string | null;
+    fileName: string;
+    shopSupplierId: number | null;
+    supplierName: string | null;
+  }[];
+
+const call = (s: TShop, method: string, url: string, payload?: unknown) =>
+  t.app.inject({ method: method as 'GET', url, headers: bearer(s.owner.token), payload: payload as object });
 
 /** The shop owner's notifications, newest first. */
 const notificationsOf = async (s: TShop) =>
@@ -213,60 +223,147 @@ describe('the built-in SMTP receiver and the ingestion job', () => {
     expect(docs.map((d) => d.fileName).sort()).toEqual(['a.pdf', 'b.pdf', 'invoice.xml']);
   });
 
-  it("keeps an unknown sender's documents until a person chooses the supplier, then offers the address as a secondary email", async () => {
+  it("puts an unknown sender's documents in the review queue without a supplier until a person chooses one, then offers the address as a secondary email", async () => {
     const s = await shop();
     const stranger = uniqueEmail('accounts');
     await send({
       from: stranger,
       to: s.address,
       subject: 'Invoice',
-      attachments: [{ filename: 'x.pdf', content: await pdf() }],
+      attachments: [
+        { filename: 'x.pdf', content: await pdf() },
+        { filename: 'y.pdf', content: await pdf() },
+      ],
     });
     const [waiting] = await settled(s, 1);
     expect(waiting).toMatchObject({
       status: 'needs_supplier',
       outcome: `Unknown sender ${stranger}: choose the supplier`,
       sender: stranger,
+      shopSupplierId: null,
     });
-    expect(await unprocessed(s)).toHaveLength(0);
+    const [x, y] = waiting!.attachments.map((a) => a.documentId!);
+    expect(x && y).toBeTruthy();
+    // Both wait in the shop's list with no supplier, said to be from the sender; the shop is told where to look.
+    const docs = await unprocessed(s);
+    expect(docs.map((d) => [d.id, d.shopSupplierId, d.supplierName, d.emailSender]).sort()).toEqual(
+      [
+        [x, null, null, stranger],
+        [y, null, null, stranger],
+      ].sort(),
+    );
+    expect(await notificationsOf(s)).toContainEqual(
+      expect.objectContaining({
+        kind: 'document_emailed',
+        title: `2 documents from unknown sender ${stranger} arrived by email`,
+        link: `/shops/${s.shopId}/orders/review/${x}`,
+      }),
+    );
+    const review = async (id: number) => {
+      const end = Date.now() + 90_000;
+      for (;;) {
+        const r = await call(s, 'GET', `/api/shops/${s.shopId}/orders/pending-review/${id}`);
+        if (r.json().data.status !== 'reading' || Date.now() > end) return r.json().data;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    };
+    expect(await review(x!)).toMatchObject({
+      status: 'pending_review',
+      supplier: null,
+      emailSender: stranger,
+    });
+    await review(y!);
+    // The review queue lists them too (the screen where a person chooses).
+    const queue = (await call(s, 'GET', `/api/shops/${s.shopId}/orders/pending-review?PerPage=100`)).json()
+      .data;
+    expect(queue.data.map((d: { id: number }) => d.id).sort()).toEqual([x, y].sort());
 
-    const chosen = await t.app.inject({
-      method: 'POST',
-      url: `/api/shops/${s.shopId}/email-config/messages/${waiting!.id}/supplier`,
-      headers: bearer(s.owner.token),
-      payload: { shopSupplierId: s.linkId },
+    // No order without a supplier, not even with "process anyway".
+    const early = await call(s, 'POST', `/api/shops/${s.shopId}/orders/pending-review/${x}/process`, {
+      override: true,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      `Unknown sender ${stranger}: choose the supplier before processing it.`,
+    );
+    // Another shop's supplier is not one to choose.
+    const other = await shop();
+    const foreign = await call(s, 'POST', `/api/shops/${s.shopId}/orders/pending-review/${x}/supplier`, {
+      shopSupplierId: other.linkId,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('This supplier was not found among your suppliers.');
+    const bad = await call(s, 'POST', `/api/shops/${s.shopId}/orders/pending-review/${x}/supplier`, {});
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.shopSupplierId).toEqual(['Choose a supplier']);
+
+    // From the review screen, for one document: it becomes the supplier's; the message waits for the other.
+    const chosen = await call(s, 'POST', `/api/shops/${s.shopId}/orders/pending-review/${x}/supplier`, {
+      shopSupplierId: s.linkId,
     });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().data).toMatchObject({
       offerSecondaryEmail: stranger,
-      message: { status: 'done', shopSupplierId: s.linkId },
+      document: { id: x, supplier: { shopSupplierId: s.linkId, shopSupplierName: `Fresh Farm ${s.shopId}` } },
     });
-    expect(await unprocessed(s)).toHaveLength(1);
-    const twice = await t.app.inject({
-      method: 'POST',
-      url: `/api/shops/${s.shopId}/email-config/messages/${waiting!.id}/supplier`,
-      headers: bearer(s.owner.token),
-      payload: { shopSupplierId: s.linkId },
+    expect(
+      (
+        await call(s, 'POST', `/api/shops/${s.shopId}/orders/pending-review/${x}/supplier`, {
+          shopSupplierId: s.linkId,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect((await settled(s, 1))[0]!.status).toBe('needs_supplier');
+
+    // From the email page, for the whole message: the rest becomes the supplier's and the message is done.
+    const whole = await call(
+      s,
+      'POST',
+      `/api/shops/${s.shopId}/email-config/messages/${waiting!.id}/supplier`,
+      {
+        shopSupplierId: s.linkId,
+      },
+    );
+    expect(whole.statusCode).toBe(200);
+    expect(whole.json().data).toMatchObject({
+      offerSecondaryEmail: stranger,
+      message: {
+        status: 'done',
+        shopSupplierId: s.linkId,
+        outcome: `From Fresh Farm ${s.shopId} (chosen by a person): 2 documents.`,
+      },
     });
+    expect((await unprocessed(s)).every((d) => d.shopSupplierId === s.linkId)).toBe(true);
+    const twice = await call(
+      s,
+      'POST',
+      `/api/shops/${s.shopId}/email-config/messages/${waiting!.id}/supplier`,
+      {
+        shopSupplierId: s.linkId,
+      },
+    );
     expect(twice.statusCode).toBe(409);
+    // Now it can become an order of that supplier.
+    const processed = await call(s, 'POST', `/api/shops/${s.shopId}/orders/pending-review/${x}/process`, {
+      override: true,
+    });
+    expect(processed.statusCode).toBe(200);
+    expect(processed.json().data).toMatchObject({ isProcessed: true, orderId: expect.any(Number) });
 
     // Accepting the offer: the next message from that address finds its supplier by itself.
-    const patched = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/shops/${s.shopId}/suppliers/${s.linkId}`,
-      headers: bearer(s.owner.token),
-      payload: { secondaryEmails: [stranger] },
+    const patched = await call(s, 'PATCH', `/api/shops/${s.shopId}/suppliers/${s.linkId}`, {
+      secondaryEmails: [stranger],
     });
     expect(patched.statusCode).toBe(200);
     await send({
       from: stranger,
       to: s.address,
       subject: 'Next',
-      attachments: [{ filename: 'y.pdf', content: await pdf() }],
+      attachments: [{ filename: 'z.pdf', content: await pdf() }],
     });
     const [next] = await settled(s, 2);
     expect(next).toMatchObject({ status: 'done', shopSupplierId: s.linkId });
-  });
+  }, 240_000);
 
   it("does not give a spoofed sender of another shop's supplier to that supplier, nor trust a From the envelope contradicts", async () => {
     const a = await shop();
@@ -285,6 +382,10 @@ describe('the built-in SMTP receiver and the ingestion job', () => {
     });
     expect((await settled(b, 0)).length).toBe(0);
     expect(await unprocessed(b)).toHaveLength(0);
+    // It waits in a's review queue without a supplier.
+    expect((await unprocessed(a)).map((d) => [d.shopSupplierId, d.emailSender])).toEqual([
+      [null, b.supplierEmail],
+    ]);
 
     // a's own supplier in the header From, but the envelope comes from elsewhere: a person decides.
     await send({
@@ -299,7 +400,7 @@ describe('the built-in SMTP receiver and the ingestion job', () => {
       status: 'needs_supplier',
       outcome: `Unknown sender ${a.supplierEmail} (sent through bounce@attacker.example): choose the supplier`,
     });
-    expect(await unprocessed(a)).toHaveLength(0);
+    expect((await unprocessed(a)).map((d) => d.shopSupplierId)).toEqual([null, null]);
   });
 
   it('refuses a 30 MB message at the door and logs it; a malformed MIME message and one without attachments are logged as refused', async () => {
@@ -418,6 +519,81 @@ describe('the built-in SMTP receiver and the ingestion job', () => {
   });
 });
 
+describe('the lists of received messages and mailboxes (the shared list module)', () => {
+  it('pages the messages newest first with a cursor, filters them by state, and refuses bad values in the envelope', async () => {
+    const s = await shop();
+    for (const subject of ['first', 'second', 'third'])
+      await send({
+        from: s.supplierEmail,
+        to: s.address,
+        subject,
+        attachments: [{ filename: `${subject}.pdf`, content: await pdf() }],
+      });
+    await send({ from: s.supplierEmail, to: s.address, subject: 'no attachment', text: 'hello' });
+    await settled(s, 4);
+    const list = (query: string) => call(s, 'GET', `/api/shops/${s.shopId}/email-config/messages?${query}`);
+
+    const first = (await list('PerPage=3')).json().data;
+    expect(first).toMatchObject({ total: 4, page: 1, perPage: 3, nextCursor: expect.any(String) });
+    expect(first.data.map((m: TMailMessage) => m.subject)).toEqual(['no attachment', 'third', 'second']);
+    const rest = (await list(`PerPage=3&cursor=${first.nextCursor}`)).json().data;
+    expect(rest.data.map((m: TMailMessage) => m.subject)).toEqual(['first']);
+    expect(rest.nextCursor).toBeNull();
+    const oldest = (await list('sort=oldest&PerPage=1')).json().data;
+    expect(oldest.data[0].subject).toBe('first');
+    const refused = (await list('status=refused')).json().data;
+    expect(refused).toMatchObject({
+      total: 1,
+      data: [expect.objectContaining({ subject: 'no attachment' })],
+    });
+
+    const bad = await list('status=lost&sort=size');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      success: false,
+      errors: { status: [expect.stringContaining('Choose one of')], sort: expect.any(Array) },
+    });
+    expect((await list('sort=oldest&cursor=' + first.nextCursor)).statusCode).toBe(400);
+    // Another shop sees none of them.
+    const other = await shop();
+    expect(
+      (await call(other, 'GET', `/api/shops/${other.shopId}/email-config/messages`)).json().data.total,
+    ).toBe(0);
+    expect((await call(other, 'GET', `/api/shops/${s.shopId}/email-config/messages`)).statusCode).toBe(403);
+  });
+
+  it("pages the shop's mailboxes in the order they were added", async () => {
+    const s = await shop();
+    for (const name of ['a', 'b', 'c'])
+      expect(
+        (
+          await call(s, 'POST', '/api/AppEmailAccess/new', {
+            shopId: s.shopId,
+            emailAddress: `${name}@shop.example`,
+            emailProvider: 'custom',
+            credentials: { host: '127.0.0.1', port: 1, tls: false, password: 'x' },
+          })
+        ).statusCode,
+      ).toBe(201);
+    const page1 = (await call(s, 'GET', `/api/shops/${s.shopId}/email-config/mailboxes?PerPage=2`)).json()
+      .data;
+    expect(page1).toMatchObject({ total: 3, perPage: 2, nextCursor: expect.any(String) });
+    expect(page1.data.map((m: { emailAddress: string }) => m.emailAddress)).toEqual([
+      'a@shop.example',
+      'b@shop.example',
+    ]);
+    const newest = (await call(s, 'GET', `/api/shops/${s.shopId}/email-config/mailboxes?sort=newest`)).json()
+      .data;
+    expect(newest.data[0].emailAddress).toBe('c@shop.example');
+    // The spec's call still answers every mailbox, in the same order.
+    expect(
+      (await call(s, 'GET', `/api/AppEmailAccess?shopId=${s.shopId}`))
+        .json()
+        .data.map((m: { emailAddress: string }) => m.emailAddress),
+    ).toEqual(['a@shop.example', 'b@shop.example', 'c@shop.example']);
+  });
+});
+
 describe("the spec's general email calls", () => {
   const call = (s: TSession, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(s.token), ...(payload ? { payload } : {}) });
@@ -489,6 +665,7 @@ describe("the spec's general email calls", () => {
       (await call(s.owner, 'GET', `/api/shops/${s.shopId}/email-config`)).body,
       (await call(s.owner, 'POST', `/api/shops/${s.shopId}/email-config/${id}/test`)).body,
       (await call(s.owner, 'GET', `/api/EmailTest/preview?shopId=${s.shopId}`)).body,
+      (await call(s.owner, 'GET', `/api/shops/${s.shopId}/email-config/mailboxes`)).body,
     ];
     for (const body of replies) expect(body).not.toContain(password);
     // A preset fills host and port.

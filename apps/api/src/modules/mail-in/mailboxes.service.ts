@@ -1,6 +1,8 @@
 import {
   MAIL_PROVIDERS,
+  MAX_PER_PAGE,
   type TEmailServer,
+  type TMailboxesQuery,
   type TMailboxInput,
   type TMailProvider,
 } from '@orderbridge/contract';
@@ -10,6 +12,7 @@ import { ImapFlow } from 'imapflow';
 import type { TDb } from '../../db/client.js';
 import { mailboxes, memberships, type TMailboxRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { defineList } from '../../lib/list.js';
 import type { TSecretBox } from '../../lib/secret-box.js';
 import type { TJobs } from '../../plugins/jobs.js';
 import type { TNotify } from '../notifications/notifications.service.js';
@@ -68,6 +71,28 @@ const view = (row: TMailboxRow): TEmailServer => ({
   },
   checkedAt: row.checkedAt?.toISOString() ?? null,
 });
+
+/** The shop's mailboxes (`…/email-config/mailboxes`, and every mailbox of `GET /AppEmailAccess`). */
+export const mailboxesList = defineList({
+  name: 'mailboxes',
+  id: mailboxes.id,
+  idOf: (r: TMailboxRow) => r.id,
+  sorts: {
+    oldest: { key: mailboxes.createdAt, dir: 'asc', of: (r) => r.createdAt },
+    newest: { key: mailboxes.createdAt, dir: 'desc', of: (r) => r.createdAt },
+  },
+  where: (scope) => [scope.side === 'shops' ? eq(mailboxes.shopId, scope.companyId) : sql`false`],
+  select: (db) => db.select().from(mailboxes).$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(mailboxes)
+      .$dynamic(),
+  toItem: view,
+  planCases: (seed) => [{ scope: { side: 'shops', companyId: seed.shopId }, query: {} }],
+});
+/** One page of the largest size: more mailboxes than this in one shop is not a case this answers. */
+const ALL_MAILBOXES: TMailboxesQuery = { page: 1, perpage: MAX_PER_PAGE, sort: 'oldest' };
 
 /** A shop's own mailboxes, read over IMAP: saved with an encrypted password, tested on save, polled by a job. */
 export function createMailboxesService({
@@ -264,13 +289,13 @@ export function createMailboxesService({
   }
 
   return {
+    /** A page of the shop's mailboxes (the shared list module). */
+    page: (shopId: number, query: TMailboxesQuery) =>
+      mailboxesList.run(db, { side: 'shops', companyId: shopId }, query),
+
+    /** All of them, as the spec's `GET /AppEmailAccess` and the email page show them (a shop has a handful). */
     async list(shopId: number) {
-      const rows = await db
-        .select()
-        .from(mailboxes)
-        .where(eq(mailboxes.shopId, shopId))
-        .orderBy(asc(mailboxes.id));
-      return rows.map(view);
+      return (await mailboxesList.run(db, { side: 'shops', companyId: shopId }, ALL_MAILBOXES)).data;
     },
 
     create,

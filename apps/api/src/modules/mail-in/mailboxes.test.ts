@@ -275,7 +275,12 @@ describe.skipIf(!existsSync(DOVECOT))("the shop's own mailbox over IMAP (a real 
     const after = await settled(owner, shopId, 6);
     expect(after).toHaveLength(6);
     expect((await flags()).unknown).toEqual(expect.arrayContaining(['$OrderBridge', '\\Seen']));
-    expect((await call(owner, 'GET', `/api/shops/${shopId}/orders/unprocessed`)).json().data.total).toBe(3);
+    // Known: 1 + 2 documents; the unknown and the spoofed sender's wait without a supplier: 2.
+    const docs = (await call(owner, 'GET', `/api/shops/${shopId}/orders/unprocessed`)).json().data;
+    expect(docs.total).toBe(5);
+    expect(
+      docs.data.filter((d: { shopSupplierId: number | null }) => d.shopSupplierId === null),
+    ).toHaveLength(2);
 
     // The password appears in no reply and no log line.
     const list = await call(owner, 'GET', `/api/AppEmailAccess?shopId=${shopId}`);

@@ -23,7 +23,7 @@ import {
   runChecks,
   type TReaderResult,
 } from '@orderbridge/reader';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { TDb } from '../../db/client.js';
 import {
@@ -36,6 +36,7 @@ import {
   supplierProfiles,
   type TDocumentItemRow,
   type TDocumentRow,
+  type TShopSupplierRow,
   users,
 } from '../../db/schema/index.js';
 import { fold, foldAll } from '../../db/schema/search.js';
@@ -59,6 +60,10 @@ const ACCEPTED: Record<string, string> = {
 /** A CII or UBL e-invoice, which the reader reads as such; only email takes these (the upload dialog does not). */
 const eInvoiceType = (bytes: Buffer) =>
   identify(bytes) === 'xml' && parseEInvoice(bytes) ? { mime: 'application/xml', ext: 'xml' } : undefined;
+/** How a document whose supplier no one has chosen yet is named: "Unknown sender billing@example.com". */
+export const unknownSender = (doc: Pick<TDocumentRow, 'emailSender'>) =>
+  doc.emailSender ? `Unknown sender ${doc.emailSender}` : 'Unknown sender';
+
 /** Documents of a supplier are read as "in training" until a person has reviewed this many of them. */
 export const TRAINING_DOCUMENTS = 1;
 /** A document in training waiting for a person longer than this is urgent. */
@@ -80,7 +85,8 @@ const documentsSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {}) =>
       ...fields,
     })
     .from(documents)
-    .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+    // Left: a document from an unknown email sender has no supplier until a person chooses one.
+    .leftJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
     .leftJoin(users, eq(users.id, documents.uploadedBy))
     .leftJoin(orders, eq(orders.documentId, documents.id));
 type TDocumentsRow = Awaited<ReturnType<ReturnType<typeof documentsSelect>['where']>>[number];
@@ -132,10 +138,11 @@ const documentsList = (name: string, statuses: TDocumentRow['status'][]) =>
         .select({ one: sql`1`.as('one') })
         .from(documents)
         .$dynamic();
-      // Only the supplier side's tenant clause needs the link; the shop's count stays on `documents`.
-      return scope.side === 'shops'
-        ? from
-        : from.innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId));
+      // Only the supplier side's tenant clause needs the link; the shop's count stays on `documents` (and counts
+      // the documents whose supplier is not chosen yet, as the page's left join shows them).
+      return scope.side === 'suppliers'
+        ? from.innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+        : from;
     },
     toItem: (r) =>
       unprocessedOrder(r.doc, {
@@ -183,13 +190,16 @@ type TDeps = {
   onCreditNote: (documentId: number) => Promise<void>;
   /** Called in the reading transaction once the read lines are stored (the catalogue matches them to products). */
   onRead?: (documentId: number, tx: TDb) => Promise<void>;
+  /** A person chose the supplier of a document from an unknown email sender (mail-in updates its message). */
+  onSupplierChosen?: (doc: TDocumentRow) => Promise<void>;
 };
 
 type TUpload = {
   shopId: number;
   /** The person who uploaded; null for a document that came by email. */
   userId: string | null;
-  shopSupplierId: number;
+  /** Null only for an email from an unknown sender: the document waits in review for a person to choose. */
+  shopSupplierId: number | null;
   memo?: string;
   fileName: string;
   bytes: Buffer;
@@ -220,7 +230,8 @@ const adminDocumentsSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {})
       ...fields,
     })
     .from(documents)
-    .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+    // Left: documents from unknown email senders have no supplier yet (the count, on documents alone, has them).
+    .leftJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
     .innerJoin(companies, eq(companies.id, documents.shopId))
     .leftJoin(users, eq(users.id, documents.uploadedBy))
     .leftJoin(orders, eq(orders.documentId, documents.id));
@@ -288,6 +299,7 @@ export function createDocumentsService({
   publish,
   onCreditNote,
   onRead,
+  onSupplierChosen,
 }: TDeps) {
   const profiles = createProfileStore(db);
 
@@ -302,11 +314,14 @@ export function createDocumentsService({
 
   /** What the shop's members are told when reading ended. */
   async function readNotification(tx: TDb, doc: TDocumentRow, orderId: number | null) {
-    const [link] = await tx
-      .select({ name: shopSuppliers.name })
-      .from(shopSuppliers)
-      .where(eq(shopSuppliers.id, doc.shopSupplierId));
-    const supplier = link?.name ?? 'your supplier';
+    const [link] =
+      doc.shopSupplierId === null
+        ? []
+        : await tx
+            .select({ name: shopSuppliers.name })
+            .from(shopSuppliers)
+            .where(eq(shopSuppliers.id, doc.shopSupplierId));
+    const supplier = link?.name ?? unknownSender(doc).toLowerCase();
     const number = doc.headers.invoiceNum ?? doc.headers.orderNum;
     const what = number ? `${doc.documentType === 'order' ? 'Order' : 'Invoice'} ${number}` : doc.fileName;
     const review = `/shops/${doc.shopId}/orders/review/${doc.id}`;
@@ -399,7 +414,9 @@ export function createDocumentsService({
    * What the shop's earlier orders from this supplier tell the reader: documents already read (duplicates), and
    * the supplier's name and address as a person confirmed them (a receipt's OCR'd vendor takes that spelling).
    */
-  async function historyOf(shopSupplierId: number, excludeDocumentId: number) {
+  async function historyOf(shopSupplierId: number | null, excludeDocumentId: number) {
+    // No supplier chosen yet (unknown email sender): no earlier orders to compare with.
+    if (shopSupplierId === null) return { previous: [], knownVendors: [] };
     const rows = await db
       .select({ invoiceNum: orders.invoiceNum, invoiceTotal: orders.invoiceTotal, vendor: orders.vendor })
       .from(orders)
@@ -455,12 +472,17 @@ export function createDocumentsService({
 
   async function review(shopId: number, id: number): Promise<TReviewOrder> {
     const doc = await shopDocument(shopId, id);
-    const [link] = await db
-      .select({ link: shopSuppliers, supplierName: companies.name, uploader: users })
-      .from(shopSuppliers)
-      .innerJoin(companies, eq(companies.id, shopSuppliers.supplierId))
-      .leftJoin(users, eq(users.id, sql`${doc.uploadedBy}`))
-      .where(eq(shopSuppliers.id, doc.shopSupplierId));
+    const [link] =
+      doc.shopSupplierId === null
+        ? []
+        : await db
+            .select({ link: shopSuppliers, supplierName: companies.name })
+            .from(shopSuppliers)
+            .innerJoin(companies, eq(companies.id, shopSuppliers.supplierId))
+            .where(eq(shopSuppliers.id, doc.shopSupplierId));
+    const [uploader] = doc.uploadedBy
+      ? await db.select().from(users).where(eq(users.id, doc.uploadedBy))
+      : [];
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.documentId, doc.id));
     const [processor] = doc.processedBy
       ? await db
@@ -477,7 +499,6 @@ export function createDocumentsService({
       column: i.column,
       description: i.description,
     }));
-    const uploader = link?.uploader;
     return {
       id: doc.id,
       tempOrderId: doc.id,
@@ -498,13 +519,16 @@ export function createDocumentsService({
       headers: doc.headers,
       totals: doc.totals,
       otherData: { notes: doc.notes ?? doc.memo, companyAddress: doc.vendor.address ?? null },
-      supplier: {
-        globalSupplierId: link!.link.supplierId,
-        globalSupplierName: link!.supplierName,
-        shopSupplierName: link!.link.name,
-        shopSupplierId: link!.link.id,
-      },
-      skipApproval: link!.link.skipApproval,
+      // Null for a document from an unknown email sender until a person chooses the supplier.
+      supplier: link
+        ? {
+            globalSupplierId: link.link.supplierId,
+            globalSupplierName: link.supplierName,
+            shopSupplierName: link.link.name,
+            shopSupplierId: link.link.id,
+          }
+        : null,
+      skipApproval: link?.link.skipApproval ?? false,
       pendingReview: doc.status === 'pending_review',
       aiModel: doc.aiModel,
       items: items.map(tempItem),
@@ -550,8 +574,76 @@ export function createDocumentsService({
     await jobs.send('learn-layout', { documentId: doc.id });
   }
 
+  /** An earlier document with the same bytes for the same supplier (or, without one, among the shop's unassigned). */
+  async function duplicateOf(shopId: number, link: TShopSupplierRow | null, sha256: string) {
+    const [earlier] = await db
+      .select({ id: documents.id, createdAt: documents.createdAt })
+      .from(documents)
+      .where(
+        and(
+          link
+            ? eq(documents.shopSupplierId, link.id)
+            : and(eq(documents.shopId, shopId), isNull(documents.shopSupplierId)),
+          eq(documents.sha256, sha256),
+        ),
+      );
+    return earlier
+      ? new AppError(
+          'CONFLICT',
+          `This file was already uploaded for ${link?.name ?? 'an unknown sender'} on ${earlier.createdAt.toISOString().slice(0, 10)} (document ${earlier.id}); it is not read twice.`,
+        )
+      : null;
+  }
+
   return {
     review,
+
+    /**
+     * A person chose the supplier of a document from an unknown email sender: it becomes that supplier's (checked
+     * against the supplier's earlier documents, matched to the POS catalogue), and the sender's address is offered
+     * as one of the supplier's secondary emails when it is not one yet.
+     */
+    async chooseSupplier(shopId: number, id: number, shopSupplierId: number) {
+      const doc = await editableDocument(shopId, id);
+      const [link] = await db
+        .select()
+        .from(shopSuppliers)
+        .where(and(eq(shopSuppliers.id, shopSupplierId), eq(shopSuppliers.shopId, shopId)));
+      if (!link)
+        throw new AppError('NOT_FOUND', 'This supplier was not found among your suppliers.', {
+          shopSupplierId: ['Choose one of your suppliers'],
+        });
+      if (doc.shopSupplierId !== null)
+        throw new AppError('CONFLICT', 'The supplier of this document is already chosen.');
+      const known = await duplicateOf(shopId, link, doc.sha256);
+      if (known) throw known;
+      const [trained] = await db
+        .select()
+        .from(supplierProfiles)
+        .where(eq(supplierProfiles.supplierId, link.supplierId));
+      const [updated] = await db
+        .update(documents)
+        .set({ shopSupplierId: link.id, inTraining: (trained?.trainedDocuments ?? 0) < TRAINING_DOCUMENTS })
+        .where(and(eq(documents.id, doc.id), isNull(documents.shopSupplierId)))
+        .returning()
+        .catch(async (error) => {
+          // Chosen for the same supplier as an identical file at the same moment: the unique index decides.
+          throw (error as { code?: string }).code === '23505'
+            ? ((await duplicateOf(shopId, link, doc.sha256)) ?? error)
+            : error;
+        });
+      if (!updated) throw new AppError('CONFLICT', 'This document changed meanwhile. Open it again.');
+      await recheck(updated);
+      if (updated.documentType === 'creditNote') await onCreditNote(updated.id);
+      else await onRead?.(updated.id, db);
+      await onSupplierChosen?.(updated);
+      const emails = [link.mainEmail, ...link.secondaryEmails].map((e) => e.toLowerCase());
+      return {
+        document: await review(shopId, id),
+        offerSecondaryEmail:
+          doc.emailSender && !emails.includes(doc.emailSender.toLowerCase()) ? doc.emailSender : null,
+      };
+    },
 
     /** The shop-supplier metrics of spec §3, per link, counted from documents and orders. */
     async metricsByLink(shopId: number, linkIds: number[]) {
@@ -575,7 +667,7 @@ export function createDocumentsService({
         .where(and(eq(orders.shopId, shopId), inArray(orders.shopSupplierId, linkIds)))
         .groupBy(orders.shopSupplierId);
       const metrics = new Map<number, Partial<TShopSupplierMetrics>>(
-        rows.map(({ linkId, ...m }) => [linkId, { ...m, totalOrders: 0 }]),
+        rows.map(({ linkId, ...m }) => [linkId!, { ...m, totalOrders: 0 }]),
       );
       for (const t of totals) {
         const m = metrics.get(t.linkId);
@@ -586,11 +678,16 @@ export function createDocumentsService({
     },
 
     async upload(input: TUpload) {
-      const [link] = await db
-        .select()
-        .from(shopSuppliers)
-        .where(and(eq(shopSuppliers.id, input.shopSupplierId), eq(shopSuppliers.shopId, input.shopId)));
-      if (!link) {
+      const [link] =
+        input.shopSupplierId === null && input.email
+          ? [null]
+          : await db
+              .select()
+              .from(shopSuppliers)
+              .where(
+                and(eq(shopSuppliers.id, input.shopSupplierId ?? 0), eq(shopSuppliers.shopId, input.shopId)),
+              );
+      if (link === undefined) {
         throw new AppError('NOT_FOUND', 'This supplier was not found among your suppliers.', {
           ShopSupplierId: ['Choose one of your suppliers'],
         });
@@ -605,18 +702,7 @@ export function createDocumentsService({
       if (!type || !extension) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPES_MESSAGE);
 
       const sha256 = createHash('sha256').update(input.bytes).digest('hex');
-      const duplicate = async () => {
-        const [earlier] = await db
-          .select({ id: documents.id, createdAt: documents.createdAt })
-          .from(documents)
-          .where(and(eq(documents.shopSupplierId, link.id), eq(documents.sha256, sha256)));
-        return earlier
-          ? new AppError(
-              'CONFLICT',
-              `This file was already uploaded for ${link.name} on ${earlier.createdAt.toISOString().slice(0, 10)} (document ${earlier.id}); it is not read twice.`,
-            )
-          : null;
-      };
+      const duplicate = () => duplicateOf(input.shopId, link, sha256);
       const known = await duplicate();
       if (known) throw known;
 
@@ -631,7 +717,7 @@ export function createDocumentsService({
           .insert(documents)
           .values({
             shopId: input.shopId,
-            shopSupplierId: link.id,
+            shopSupplierId: link?.id ?? null,
             uploadedBy: input.userId,
             ...(input.email ? { uploadedVia: 'email' as const, emailSender: input.email.sender } : {}),
             memo: input.memo?.trim() || null,
@@ -661,14 +747,17 @@ export function createDocumentsService({
     async read(documentId: number) {
       const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
       if (doc?.status !== 'reading') return;
-      const [link] = await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
+      // A document from an unknown email sender is read without a supplier's layout; a person chooses one in review.
+      const [link] =
+        doc.shopSupplierId === null
+          ? []
+          : await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
       const bytes = await storage.get(doc.fileKey);
       await progress(db, doc, 'reading');
-      const supplierKey = String(link!.supplierId);
-      const [trained] = await db
-        .select()
-        .from(supplierProfiles)
-        .where(eq(supplierProfiles.supplierId, link!.supplierId));
+      const supplierKey = link ? String(link.supplierId) : undefined;
+      const [trained] = link
+        ? await db.select().from(supplierProfiles).where(eq(supplierProfiles.supplierId, link.supplierId))
+        : [];
       const inTraining = (trained?.trainedDocuments ?? 0) < TRAINING_DOCUMENTS;
       // Page events are written one after another, all before the final one (a client never sees them reversed).
       let pageEvents = Promise.resolve();
@@ -680,7 +769,7 @@ export function createDocumentsService({
             fileName: doc.fileName,
             onPage,
             supplierKey,
-            profile: (await profiles.get(supplierKey)) ?? undefined,
+            profile: supplierKey ? ((await profiles.get(supplierKey)) ?? undefined) : undefined,
             ...(await historyOf(doc.shopSupplierId, doc.id)),
             ...(doc.aiModel !== 'builtin' && model ? { model } : {}),
           })
@@ -692,7 +781,7 @@ export function createDocumentsService({
       const creditNote = bytes !== null && result.documentType === 'creditNote';
       const automatic =
         !creditNote &&
-        link!.isAutoProcessed &&
+        link?.isAutoProcessed === true &&
         !inTraining &&
         !result.pendingReview &&
         result.issues.length === 0;
@@ -748,7 +837,7 @@ export function createDocumentsService({
     /** The learning job: teaches the reader this supplier's layout from the corrected document. */
     async learn(documentId: number) {
       const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
-      if (doc?.status !== 'processed') return;
+      if (doc?.status !== 'processed' || doc.shopSupplierId === null) return;
       const [link] = await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
       const bytes = await storage.get(doc.fileKey);
       if (!link || !bytes) return;
@@ -816,6 +905,11 @@ export function createDocumentsService({
 
     async process(shopId: number, id: number, userId: string, override: boolean) {
       const doc = await editableDocument(shopId, id);
+      // Not an issue that "process anyway" passes over: an order needs its supplier.
+      if (doc.shopSupplierId === null)
+        throw new AppError('CONFLICT', `${unknownSender(doc)}: choose the supplier before processing it.`, {
+          shopSupplierId: ['Choose the supplier'],
+        });
       const issues = await recheck(doc);
       if (issues.length && !override) {
         throw new AppError(
@@ -860,7 +954,8 @@ export function createDocumentsService({
       const [row] = await db
         .select({ doc: documents })
         .from(documents)
-        .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+        // Left: the shop sees the file of a document whose supplier is not chosen yet; a supplier never does.
+        .leftJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
         .where(
           and(
             eq(documents.id, id),

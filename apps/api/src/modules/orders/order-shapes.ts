@@ -62,7 +62,12 @@ export type TLinkNames = { supplierName: string; shopName: string; uploader: str
 
 export const unprocessedOrder = (
   d: TDocumentRow,
-  names: Omit<TLinkNames, 'shopName'> & { supplierId: number; orderId: number | null },
+  names: {
+    supplierName: string | null;
+    uploader: string | null;
+    supplierId: number | null;
+    orderId: number | null;
+  },
 ): TUnprocessedOrder => ({
   id: d.id,
   tempOrderId: d.id,

@@ -15,6 +15,7 @@ export async function createOrderFromDocument(
   items: TDocumentItemRow[],
   userId: string | null,
 ) {
+  if (doc.shopSupplierId === null) throw new Error(`document ${doc.id} has no supplier`);
   const [link] = await db.select().from(shopSuppliers).where(eq(shopSuppliers.id, doc.shopSupplierId));
   const t = doc.totals;
   const [order] = await db

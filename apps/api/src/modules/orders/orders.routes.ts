@@ -1,6 +1,8 @@
 import {
   envelope,
   UPLOAD_TYPES_MESSAGE,
+  ZChooseSupplierSchema,
+  ZDocumentSupplierReplySchema,
   ZDocumentsQuerySchema,
   ZItemInputSchema,
   ZOrderChangesReplySchema,
@@ -147,6 +149,24 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           ok('Item added.', await documents.addItem(request.company.id, request.params.id, request.body)),
         ),
+  );
+  app.post(
+    `${shop}/pending-review/:id/supplier`,
+    {
+      schema: {
+        tags,
+        description:
+          "Chooses the supplier of a document from an unknown email sender (`supplier` is null until then). The reply offers the sender's address as a secondary email of that supplier when it is not one yet.",
+        params: orderParams,
+        body: ZChooseSupplierSchema,
+        response: { 200: ZDocumentSupplierReplySchema },
+      },
+    },
+    async (request) =>
+      ok(
+        'The supplier was chosen.',
+        await documents.chooseSupplier(request.company.id, request.params.id, request.body.shopSupplierId),
+      ),
   );
   app.post(
     `${shop}/pending-review/:id/process`,

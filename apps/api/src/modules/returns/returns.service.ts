@@ -94,7 +94,8 @@ export function createReturnsService({ db, disputes: disputesService, documents:
    */
   async function matchCreditNote(documentId: number) {
     const [doc] = await db.select().from(documents).where(eq(documents.id, documentId));
-    if (doc?.documentType !== 'creditNote') return;
+    // A credit note from an unknown email sender is matched once a person chose its supplier.
+    if (doc?.documentType !== 'creditNote' || doc.shopSupplierId === null) return;
     // The reading job may run twice; the first match stands.
     const [known] = await db
       .select({ id: credits.id })

@@ -50,7 +50,7 @@ export default function DocumentPage() {
         title={d.headers.invoiceNum ?? d.fileName}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            {d.shopName} · from {d.supplier.shopSupplierName}
+            {d.shopName} · from {d.supplier?.shopSupplierName ?? `unknown sender ${d.emailSender ?? ''}`}
             <Tag
               tone={
                 d.status === 'failed'

@@ -1,12 +1,10 @@
 import type { TMailMessage } from '@orderbridge/contract';
 import { Mail } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { useRef } from 'react';
 import { Card } from '../../../components/ui/card';
+import { ChooseSupplier } from '../../../components/ui/choose-supplier';
 import { EmptyState } from '../../../components/ui/page';
-import { notify } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { userMessage } from '../../../lib/errors';
 import { useAddSecondaryEmail, useChooseSupplier, useSupplierChoices } from '../api/choose-supplier';
 
 const STATUS_TONE: Record<TMailMessage['status'], string> = {
@@ -18,87 +16,44 @@ const STATUS_TONE: Record<TMailMessage['status'], string> = {
 };
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A message from an unknown sender: a person picks the supplier, then may keep the address for next time. */
-function ChooseSupplier({ shopId, message }: { shopId: number; message: TMailMessage }) {
+/** A message from an unknown sender: a person picks the supplier of all its documents. */
+function ChooseMessageSupplier({
+  shopId,
+  message,
+  onChoose,
+}: {
+  shopId: number;
+  message: TMailMessage;
+  onChoose: () => void;
+}) {
   const suppliers = useSupplierChoices(shopId, true);
   const choose = useChooseSupplier(shopId);
   const addEmail = useAddSecondaryEmail(shopId);
-  const [picked, setPicked] = useState('');
-  const [offer, setOffer] = useState<{ email: string; supplierId: number } | null>(null);
-  const supplier = suppliers.data?.data.find((s) => s.shopSupplierId === offer?.supplierId);
-
-  if (offer && supplier)
-    return (
-      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-        <span>
-          Use <strong>{offer.email}</strong> for {supplier.supplierName} from now on?
-        </span>
-        <Button
-          size="sm"
-          onClick={() =>
-            addEmail.mutate(
-              { supplier, email: offer.email },
-              {
-                onSuccess: () => {
-                  notify.success(`${offer.email} now belongs to ${supplier.supplierName}.`);
-                  setOffer(null);
-                },
-                onError: (e) => notify.error('Could not add the address', userMessage(e)),
-              },
-            )
-          }
-        >
-          Add as secondary email
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setOffer(null)}>
-          Not now
-        </Button>
-      </div>
-    );
   return (
-    <form
-      className="mt-2 flex flex-wrap items-center gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const id = Number(picked);
-        if (!id) return;
-        choose.mutate(
-          { messageId: message.id, shopSupplierId: id },
-          {
-            onSuccess: (r) => {
-              notify.success('The documents are being read.');
-              if (r.offerSecondaryEmail) setOffer({ email: r.offerSecondaryEmail, supplierId: id });
-            },
-            onError: (e) => notify.error('Could not choose the supplier', userMessage(e)),
-          },
-        );
-      }}
-    >
-      <label className="sr-only" htmlFor={`supplier-${message.id}`}>
-        Supplier of this message
-      </label>
-      <select
+    <div className="mt-2">
+      <ChooseSupplier
         id={`supplier-${message.id}`}
-        value={picked}
-        onChange={(e) => setPicked(e.target.value)}
-        className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-      >
-        <option value="">Choose the supplier…</option>
-        {suppliers.data?.data.map((s) => (
-          <option key={s.shopSupplierId} value={s.shopSupplierId}>
-            {s.supplierName}
-          </option>
-        ))}
-      </select>
-      <Button size="sm" type="submit" disabled={!picked || choose.isPending}>
-        Read as this supplier's
-      </Button>
-    </form>
+        label="Supplier of this message"
+        submitLabel="Read as this supplier's"
+        suppliers={suppliers.data?.data}
+        choose={(shopSupplierId) => {
+          onChoose();
+          return choose.mutateAsync({ messageId: message.id, shopSupplierId });
+        }}
+        addSecondaryEmail={(shopSupplierId, email) => {
+          const supplier = suppliers.data?.data.find((s) => s.shopSupplierId === shopSupplierId);
+          return supplier ? addEmail.mutateAsync({ supplier, email }) : Promise.resolve();
+        }}
+        chosenText="The documents are now that supplier's."
+      />
+    </div>
   );
 }
 
 /** The last 50 messages and what became of each. */
 export function MessageLog({ shopId, messages }: { shopId: number; messages: TMailMessage[] }) {
+  // Messages whose supplier was chosen here keep the picker mounted, so it can offer the sender's address.
+  const picking = useRef(new Set<number>());
   if (messages.length === 0)
     return (
       <EmptyState icon={Mail} title="No messages yet">
@@ -135,7 +90,9 @@ export function MessageLog({ shopId, messages }: { shopId: number; messages: TMa
               ))}
             </ul>
           ) : null}
-          {m.status === 'needs_supplier' ? <ChooseSupplier shopId={shopId} message={m} /> : null}
+          {m.status === 'needs_supplier' || picking.current.has(m.id) ? (
+            <ChooseMessageSupplier shopId={shopId} message={m} onChoose={() => picking.current.add(m.id)} />
+          ) : null}
         </div>
       ))}
     </Card>

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { orderKeys } from './keys';
 
-export type TSupplierOption = { shopSupplierId: number; supplierName: string };
+export type TSupplierOption = { shopSupplierId: number; supplierName: string; secondaryEmails: string[] };
 
 /** The shop's suppliers as filter choices (first 100, by name). */
 export const getSupplierOptions = async (
@@ -15,7 +15,11 @@ export const getSupplierOptions = async (
     signal,
   });
   return (page?.data ?? [])
-    .map((s) => ({ shopSupplierId: s.shopSupplierId, supplierName: s.supplierName }))
+    .map((s) => ({
+      shopSupplierId: s.shopSupplierId,
+      supplierName: s.supplierName,
+      secondaryEmails: s.secondaryEmails,
+    }))
     .sort((a, b) => a.supplierName.localeCompare(b.supplierName));
 };
 

@@ -51,6 +51,10 @@ const SORTS = [
 ] as const;
 
 /** Orders of a shop (with its documents waiting to be read or reviewed) or of a supplier. */
+/** A document's supplier; an unknown email sender's document waits for a person to choose it. */
+const supplierOf = (d: TUnprocessedOrder) =>
+  d.supplierName ?? <span className="font-medium text-amber-800">Unknown sender: choose the supplier</span>;
+
 export default function OrdersPage() {
   useLiveDocuments();
   const { companyType, companyId, basePath } = useCompany();
@@ -396,7 +400,8 @@ function ReadingStrip({ basePath, tab }: { basePath: string; tab: TTab }) {
         >
           <Spinner size={16} label="" />
           <span className="min-w-0 flex-1 truncate">
-            Reading <strong className="font-semibold">{d.fileName}</strong> from {d.supplierName}…
+            Reading <strong className="font-semibold">{d.fileName}</strong> from{' '}
+            {d.supplierName ?? d.emailSender ?? 'an unknown sender'}…
           </span>
           <span className="tabular text-xs">{since(d.createdDate)}</span>
         </div>
@@ -661,7 +666,7 @@ function DocumentsList({
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
                       <p className="truncate font-semibold text-slate-900">{number(d)}</p>
-                      <p className="truncate text-sm text-slate-600">{d.supplierName}</p>
+                      <p className="truncate text-sm text-slate-600">{supplierOf(d)}</p>
                     </div>
                     {status(d)}
                   </div>
@@ -766,7 +771,7 @@ function DocumentsList({
                       </span>
                     ) : null}
                   </td>
-                  <td className="max-w-48 truncate px-4 py-3 text-slate-700">{d.supplierName}</td>
+                  <td className="max-w-48 truncate px-4 py-3 text-slate-700">{supplierOf(d)}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(d.createdDate)}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{issues(d)}</td>
                   <td className="tabular px-4 py-3 text-right font-medium whitespace-nowrap text-slate-900">

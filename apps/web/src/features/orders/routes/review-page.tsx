@@ -30,6 +30,7 @@ import {
 } from '../components/edit-field';
 import { formatMoney } from '../components/format';
 import { FIELD_LABELS, issueBoxKeys, issuePlace, issuesOf } from '../components/review-issues';
+import { UnknownSender } from '../components/unknown-sender';
 
 /** `/shops/{id}/orders/review/{docId}`: check what the reader made of a document and turn it into an order. */
 export default function ReviewPage() {
@@ -92,6 +93,8 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [refused, setRefused] = useState<string[] | null>(null);
   const [processError, setProcessError] = useState<string | null>(null);
+  // Once shown for a document without a supplier, the chooser stays to offer the sender's address afterwards.
+  const choosingSupplier = useRef(false);
   const [showDocument, setShowDocument] = useState(true);
   const [allPartyFields, setAllPartyFields] = useState(false);
   const pending = useRef(new Set<Promise<unknown>>());
@@ -180,6 +183,7 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
   }
 
   const editable = doc.status === 'pending_review' || doc.status === 'failed';
+  if (doc.supplier === null) choosingSupplier.current = true;
   const fieldIssues = (table: string, column: string, itemId: number | null = null) =>
     issuesOf(doc.issues, table, column, itemId);
   const loose = doc.issues.filter((i) => !SHOWN.has(`${i.table}.${i.column}`));
@@ -197,11 +201,14 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
               Review {doc.headers.invoiceNum ? `invoice ${doc.headers.invoiceNum}` : doc.fileName}
             </h1>
             <p className="text-sm text-slate-600">
-              {doc.supplier.shopSupplierName} · {doc.pages} {doc.pages === 1 ? 'page' : 'pages'}
+              {doc.supplier?.shopSupplierName ?? 'Unknown sender'} · {doc.pages}{' '}
+              {doc.pages === 1 ? 'page' : 'pages'}
               {doc.uploadedVia === 'email'
                 ? ` · by email${doc.emailSender ? ` from ${doc.emailSender}` : ''}`
                 : ''}
-              {doc.isInTraining ? ' · OrderBridge is still learning this supplier’s layout' : ''}
+              {doc.isInTraining && doc.supplier
+                ? ' · OrderBridge is still learning this supplier’s layout'
+                : ''}
             </p>
           </div>
           {isMobile ? (
@@ -220,6 +227,7 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
             ) : null}
           </Alert>
         ) : null}
+        {choosingSupplier.current && editable ? <UnknownSender shopId={shopId} doc={doc} /> : null}
         {doc.status === 'failed' ? (
           <Alert tone="error" title="The document could not be read.">
             Fill in the fields from the document yourself, or upload a clearer copy.
@@ -381,7 +389,8 @@ function ReviewScreen({ shopId, docId }: { shopId: number; docId: number }) {
           <Button
             onClick={() => void runProcess(false)}
             loading={process.isPending}
-            disabled={!editable}
+            disabled={!editable || doc.supplier === null}
+            title={doc.supplier === null ? 'Choose the supplier first' : undefined}
             aria-keyshortcuts="Control+Enter"
           >
             Process
