@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { page, ZPageQuerySchema } from './paging.js';
+import { page, ZListQuerySchema, ZPageQuerySchema } from './paging.js';
 
 export const DISPUTE_REASONS = [
   'short_delivery',
@@ -292,11 +292,16 @@ export const ZReturnStepSchema = z.object({
 });
 /** Assigns a line of a credit waiting in review to one open dispute, or clears it (null). */
 export const ZCreditLineAssignSchema = z.object({ disputeId: id.nullable() });
-export const ZReturnsQuerySchema = ZPageQuerySchema.extend({ status: z.enum(RETURN_STEPS).optional() });
-export const ZCreditsQuerySchema = ZPageQuerySchema.extend({
-  status: z.enum(['applied', 'review']).optional(),
+export const ZReturnsQuerySchema = ZListQuerySchema.extend({
+  status: z.enum(RETURN_STEPS, { error: 'Unknown step' }).optional(),
+  sort: z.enum(['newest'], { error: 'Unknown sort' }).default('newest'),
+});
+export type TReturnsQuery = z.infer<typeof ZReturnsQuerySchema>;
+export const ZCreditsQuerySchema = ZListQuerySchema.extend({
+  status: z.enum(['applied', 'review'], { error: 'Unknown status' }).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  sort: z.enum(['newest'], { error: 'Unknown sort' }).default('newest'),
 });
 export type TCreditsQuery = z.infer<typeof ZCreditsQuerySchema>;
 export const ZExportQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });

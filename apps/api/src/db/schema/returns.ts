@@ -37,8 +37,11 @@ export const credits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('credits_shop_created_idx').on(t.shopId, t.createdAt.desc()),
-    index('credits_supplier_created_idx').on(t.supplierId, t.createdAt.desc()),
+    // The credits list (README "Paging and search"): tenant, [status,] created_at and id, newest first.
+    index('credits_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc()),
+    index('credits_supplier_created_idx').on(t.supplierId, t.createdAt.desc(), t.id.desc()),
+    index('credits_shop_status_created_idx').on(t.shopId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('credits_supplier_status_created_idx').on(t.supplierId, t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );
 export type TCreditRow = typeof credits.$inferSelect;
@@ -92,7 +95,9 @@ export const returns = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('returns_supplier_status_idx').on(t.supplierId, t.status, t.createdAt.desc()),
+    // The supplier's Returns page: all steps, or one step, newest first.
+    index('returns_supplier_created_idx').on(t.supplierId, t.createdAt.desc(), t.id.desc()),
+    index('returns_supplier_status_idx').on(t.supplierId, t.status, t.createdAt.desc(), t.id.desc()),
     index('returns_dispute_idx').on(t.disputeId),
   ],
 );

@@ -7,8 +7,9 @@ import {
   type TItemDispute,
   type TPage,
   type TReturn,
+  type TReturnsQuery,
 } from '@orderbridge/contract';
-import { and, asc, count, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import {
   creditLines,
@@ -23,7 +24,7 @@ import { csv } from '../../lib/csv.js';
 import { round2 } from '../disputes/dispute-shapes.js';
 import type { TDisputeScope, TDisputesService } from '../disputes/disputes.service.js';
 import type { TDocumentsService } from '../orders/documents.service.js';
-import { creditsOf, returnsOf } from './returns.repository.js';
+import { creditFilters, creditsList, creditsOf, returnsList, returnsOf } from './returns.repository.js';
 
 type TActor = TDisputeScope & { userId: string };
 const money = (n: number) => n.toFixed(2);
@@ -504,39 +505,23 @@ export function createReturnsService({ db, disputes: disputesService, documents:
         });
         await disputesService.notifyShop(ret.disputeId, summary, 'dispute_credited');
       }
-      const [updated] = await returnsOf(db, { where: eq(returns.id, returnId), limit: 1, offset: 0 });
+      const [updated] = await returnsOf(db, { id: returnId });
       return updated!;
     },
 
-    async listReturns(
-      scope: TDisputeScope,
-      query: { page: number; perpage: number; status?: TReturn['status'] },
-    ): Promise<TPage<TReturn>> {
-      const where = and(
-        scope.side === 'shops'
-          ? eq(returns.shopId, scope.companyId)
-          : eq(returns.supplierId, scope.companyId),
-        query.status ? eq(returns.status, query.status) : undefined,
-      ) as SQL;
-      const [[total], data] = await Promise.all([
-        db.select({ n: count() }).from(returns).where(where),
-        returnsOf(db, { where, limit: query.perpage, offset: (query.page - 1) * query.perpage }),
-      ]);
-      return { total: total?.n ?? 0, page: query.page, perPage: query.perpage, data };
-    },
+    listReturns: (scope: TDisputeScope, query: TReturnsQuery): Promise<TPage<TReturn>> =>
+      returnsList.run(db, scope, query),
 
-    async listCredits(scope: TDisputeScope, query: TCreditsQuery): Promise<TPage<TCredit>> {
-      const where = creditWhere(scope, query);
-      const [[total], data] = await Promise.all([
-        db.select({ n: count() }).from(credits).where(where),
-        creditsOf(db, { where, limit: query.perpage, offset: (query.page - 1) * query.perpage }),
-      ]);
-      return { total: total?.n ?? 0, page: query.page, perPage: query.perpage, data };
-    },
+    listCredits: (scope: TDisputeScope, query: TCreditsQuery): Promise<TPage<TCredit>> =>
+      creditsList.run(db, scope, query),
 
     /** CSV of credits in a date range, one row per credit line (what each credit settled). */
     async exportCredits(scope: TDisputeScope, range: { from?: string; to?: string }) {
-      const rows = await creditsOf(db, { where: creditWhere(scope, range), limit: 100_000, offset: 0 });
+      const rows = await creditsOf(db, {
+        where: and(...creditFilters(scope, range)) as SQL,
+        limit: 100_000,
+        offset: 0,
+      });
       return csv(
         [
           'credit',
@@ -570,17 +555,5 @@ export function createReturnsService({ db, disputes: disputesService, documents:
     },
   };
   return service;
-
-  function creditWhere(
-    scope: TDisputeScope,
-    q: { status?: 'applied' | 'review'; from?: string; to?: string },
-  ) {
-    return and(
-      scoped(scope),
-      q.status ? eq(credits.status, q.status) : undefined,
-      q.from ? gte(credits.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
-      q.to ? lte(credits.createdAt, new Date(`${q.to}T23:59:59.999Z`)) : undefined,
-    ) as SQL;
-  }
 }
 export type TReturnsService = ReturnType<typeof createReturnsService>;
