@@ -73,6 +73,19 @@ describe('how sure the reader is', () => {
     expect(r.issues.filter((i) => i.description.startsWith('Printed but not read'))).toEqual([]);
   });
 
+  it('reads a customer account printed under a plain "Account" label', async () => {
+    const bytes = await pagePdf(
+      invoice([
+        ['Invoice No.', 'HL-20934'],
+        ['Invoice date', '14/03/2025'],
+        ['Account', 'D83659'],
+      ]),
+    );
+    const r = await readDocument(bytes, { fileName: 'account.pdf' });
+    expect(r.headers.shopAccount).toBe('D83659');
+    expect(r.issues.filter((i) => i.description.startsWith('Printed but not read'))).toEqual([]);
+  });
+
   it('does not take a customer number for the buyer', async () => {
     const texts = invoice([
       ['Invoice No.', 'HL-20933'],

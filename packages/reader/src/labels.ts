@@ -99,6 +99,8 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
       /\bkunden\s*-?\s*(?:nr\.?|nummer|no)|\bkundennummer\b|\bcustomer\s*(?:no\.?|number|id|account|#)|\baccount\s*(?:no\.?|number|#)|\b(?:n[°o]|code|numero)\s*client\b|\bclient\s*(?:n[°o]|numero)|\bklant\s*(?:nr|nummer)|\bklantnummer\b|\bdebiteur\s*(?:nr|nummer)/,
       0,
     ],
+    // "Account" as a label of its own (a bank account says "bank" or "IBAN")
+    [/^account\s*:?$/, 1],
   ],
   reference: [
     [/\bbuyer\s+reference\b|\bihr\s+zeichen\b|\bvotre\s+reference\b|\buw\s+referentie\b|\bleitweg/, 0],
