@@ -254,13 +254,14 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
     });
   }
 
-  /** The shop closed its dispute itself (withdrew it, or accepted the rejection): the supplier is told. */
-  const notifySupplierResolved = (tx: TDb, r: TSelected, what: string) =>
+  /** The dispute closed without the supplier doing anything (the shop withdrew it, accepted the rejection, or a
+   * credit note it uploaded was read): the supplier is told. */
+  const notifySupplierResolved = (tx: TDb, r: TSelected, title: string) =>
     notify(
       {
         companyId: r.dispute.supplierId,
         kind: 'dispute_resolved',
-        title: `${r.shopName} ${what}`,
+        title,
         body: `${r.invoiceNum ?? r.orderNum ?? `Order ${r.dispute.orderId}`}: ${r.itemDesc ?? r.itemCode ?? 'item'}. Nothing more is needed from you.`,
         link: `/suppliers/${r.dispute.supplierId}/disputes/${r.dispute.id}`,
       },
@@ -652,7 +653,7 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
           .where(eq(disputes.id, id));
         await event(tx, id, actor, 'withdrawn', { text: 'Withdrawn by the shop' });
         await settle(tx, dispute.mainDisputeId, actor.userId);
-        await notifySupplierResolved(tx, found, 'withdrew its dispute');
+        await notifySupplierResolved(tx, found, `${found.shopName} withdrew its dispute`);
       });
       return service.detail(actor, id);
     },
@@ -671,7 +672,7 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
           .where(eq(disputes.id, id));
         await event(tx, id, actor, 'rejection_accepted', { text: 'The shop accepted the rejection' });
         await settle(tx, dispute.mainDisputeId, actor.userId);
-        await notifySupplierResolved(tx, found, 'accepted your rejection of its dispute');
+        await notifySupplierResolved(tx, found, `${found.shopName} accepted your rejection of its dispute`);
       });
       return service.detail(actor, id);
     },
@@ -763,6 +764,25 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
     postAnswer: (tx: TDb, actor: TActor, id: number, body: string) => postMessage(tx, actor, id, body),
     notifyShop,
     findRow,
+
+    /** A read credit note resolved the dispute: its supplier's members are told (they may not have sent it). */
+    async notifySupplierCredited(disputeId: number, creditNoteNum: string | null) {
+      const [d] = await db
+        .select({ supplierId: disputes.supplierId })
+        .from(disputes)
+        .where(eq(disputes.id, disputeId));
+      if (!d) return;
+      const found = await findRow({ side: 'suppliers', companyId: d.supplierId }, disputeId);
+      if (found.dispute.status !== 'resolved') return;
+      await notifySupplierResolved(
+        db,
+        found,
+        `Credit note ${creditNoteNum ?? ''} was read and closed a dispute of ${found.shopName}`.replace(
+          '  ',
+          ' ',
+        ),
+      );
+    },
 
     // ---- messages ----------------------------------------------------------------------------------------------
     /** The thread of one dispute, oldest first; opening it marks the other side's messages read. */

@@ -652,6 +652,16 @@ describe('a credit note closes the disputes it settles', () => {
     const closed = (await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${short.id}`)).json().data;
     expect(closed).toMatchObject({ status: 'resolved', totalCredit: 5 });
     expect(closed.messages.at(-1).messageVal).toContain('5.00 credited');
+    // the supplier is told that the shop's upload of its credit note closed the dispute
+    const told = (await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/notifications`)).json().data
+      .data;
+    expect(told).toContainEqual(
+      expect.objectContaining({
+        kind: 'dispute_resolved',
+        title: expect.stringMatching(/^Credit note CN-\S+ was read and closed a dispute of Corner Shop$/),
+        link: `/suppliers/${w.supplierId}/disputes/${short.id}`,
+      }),
+    );
     // a credit note never becomes an order
     const document = (
       await call(

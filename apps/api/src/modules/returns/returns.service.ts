@@ -209,12 +209,14 @@ export function createReturnsService({ db, disputes: disputesService, documents:
         .where(eq(documents.id, documentId));
     });
     if (!reasons.length)
-      for (const line of matched)
+      for (const line of matched) {
         await disputesService.notifyShop(
           line.disputeId!,
           `Credit note ${credit.creditNoteNum ?? ''} of ${money(line.amount)} was read and recorded.`,
           'dispute_credited',
         );
+        await disputesService.notifySupplierCredited(line.disputeId!, credit.creditNoteNum);
+      }
   }
 
   const service = {
