@@ -59,7 +59,7 @@ const CONNECTIONS = num('BENCH_CONNECTIONS', 20);
 const KEEP_DB = process.env.KEEP_DB === '1';
 /** Only scenarios whose name contains this (a quick look at one list). */
 const ONLY = process.env.BENCH_ONLY;
-const WATCHDOG_MS = 20 * 60_000;
+const WATCHDOG_MS = 30 * 60_000;
 const PASSWORD = 'orderbridge bench 1';
 const EMAIL = 'bench@orderbridge.test';
 
