@@ -277,6 +277,9 @@ describe('the built-in SMTP receiver and the ingestion job', () => {
     const queue = (await call(s, 'GET', `/api/shops/${s.shopId}/orders/pending-review?PerPage=100`)).json()
       .data;
     expect(queue.data.map((d: { id: number }) => d.id).sort()).toEqual([x, y].sort());
+    // The dashboard counts them as documents not yet an order.
+    const dashboard = (await call(s, 'GET', `/api/shops/${s.shopId}/dashboard`)).json().data;
+    expect(dashboard.noOfUnprocessedOrders).toBe(2);
 
     // No order without a supplier, not even with "process anyway".
     const early = await call(s, 'POST', `/api/shops/${s.shopId}/orders/pending-review/${x}/process`, {

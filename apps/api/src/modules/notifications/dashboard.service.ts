@@ -13,7 +13,8 @@ export type TDashboardCounters = { noOfDispute?: TDashboardCounter; noOfMessage?
 
 /**
  * The company's documents: a shop's own, or those addressed to a supplier (through the shop's link to it).
- * The query must join `shop_suppliers` on the document's link.
+ * The query must left-join `shop_suppliers` on the document's link: a document from an unknown email sender has
+ * no link yet and is still the shop's (a supplier never sees it).
  */
 export const documentsOfScope = (scope: TDashboardScope) =>
   scope.side === 'shops'
@@ -37,7 +38,7 @@ export function createDashboardService({ db, counters }: { db: TDb; counters: TD
     const [row] = await db
       .select({ n: count() })
       .from(documents)
-      .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+      .leftJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
       .where(and(documentsOfScope(scope), ne(documents.status, 'processed')));
     return row?.n ?? 0;
   }

@@ -140,7 +140,7 @@ export function createHomeService({ db, dashboard }: { db: TDb; dashboard: TDash
           and ${documents.processedBy} is null and ${documents.documentType} <> 'creditNote'))::int`,
       })
       .from(documents)
-      .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+      .leftJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
       .where(and(documentsOfScope(scope), isNotNull(documents.readAt), gte(documents.readAt, first)))
       .groupBy(date);
     const byDate = new Map(rows.map((r) => [r.date, r]));
