@@ -34,6 +34,7 @@ const ZEnvSchema = z.object({
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   READ_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   READER_MODEL_URL: z.url({ error: 'must be the URL of an OpenAI-compatible API' }).optional(),
   READER_MODEL: z.string().min(1).optional(),
   READER_MODEL_KEY: z.string().min(1).optional(),
@@ -83,6 +84,8 @@ export type TConfig = {
   readTimeoutSeconds: number;
   /** Seconds between heartbeat comments on idle event streams. */
   streamHeartbeatSeconds: number;
+  /** How often a worker sweeps: documents left without a reading job, stored files no row refers to. */
+  sweepSeconds: number;
   /** An OpenAI-compatible model for companies whose `aiModel` is not `builtin`. */
   readerModel: { url: string; model: string; apiKey?: string; vision: boolean } | undefined;
   mailIn: {
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
     readTimeoutSeconds: e.READ_TIMEOUT_SECONDS,
     streamHeartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS,
+    sweepSeconds: e.SWEEP_SECONDS,
     readerModel: e.READER_MODEL_URL
       ? {
           url: e.READER_MODEL_URL,

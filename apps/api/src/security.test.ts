@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
 import { bearer, createTestApp, PASSWORD, signUp, type TTestApp, uniqueEmail } from './test/harness.js';
 
 /** A built web app stand-in: the headers under test are the server's, whatever index.html holds. */
@@ -32,14 +34,27 @@ const post = (
 ) => app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 
 describe('accounts under attack', () => {
-  it('limits sign-in per account across addresses with 429 and Retry-After', async () => {
+  it('limits sign-in per account across addresses and API processes with 429 and Retry-After', async () => {
+    // A second API process on the same database: the count is kept there, so it is one limit for both.
+    const other = await buildApp(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', ROLE: 'api' }),
+      { database: t.database },
+    );
+    onTestFinished(() => other.close());
     const s = await signUp(t.app);
     const statuses: number[] = [];
     // Every attempt from another address, so only the per-account limit can stop them.
     for (let i = 0; i < 10; i++) {
       statuses.push(
-        (await post('/api/account/login', { userName: s.email, password: 'wrong 1' }, {}, `10.1.0.${i}`))
-          .statusCode,
+        (
+          await post(
+            '/api/account/login',
+            { userName: s.email, password: 'wrong 1' },
+            {},
+            `10.1.0.${i}`,
+            i % 2 ? other : t.app,
+          )
+        ).statusCode,
       );
     }
     expect(statuses).toEqual(Array(10).fill(401));
@@ -48,6 +63,7 @@ describe('accounts under attack', () => {
       { userName: s.email, password: PASSWORD },
       {},
       '10.1.1.1',
+      other,
     );
     expect(limited.statusCode).toBe(429);
     const wait = Number(limited.headers['retry-after']);

@@ -33,6 +33,26 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
  */
 export const pgliteExtensions = { pg_trgm, unaccent };
 
+/** Any fixed number, the same in every process: the key of the advisory lock held while migrating. */
+const MIGRATION_LOCK = 7_402_117;
+
+/**
+ * Several processes starting together on one database (two APIs and two workers) would each apply the same
+ * migrations at once and fail on each other's tables: one holds the lock and migrates, the others wait for it
+ * and then find nothing left to apply.
+ */
+async function migrateLocked(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } finally {
+    // Closed rather than pooled: a session that failed half-way thereby also gives up the lock.
+    client.release(true);
+  }
+}
+
 /** PostgreSQL when a URL is given, else PGlite in `dir` (or in memory when `dir` is undefined). */
 export async function openDatabase(opts: { url?: string; dir?: string }): Promise<TDatabase> {
   if (opts.url) {
@@ -42,7 +62,7 @@ export async function openDatabase(opts: { url?: string; dir?: string }): Promis
     // listener the pool's 'error' event would end the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    await migrateLocked(pool);
     return { db, engine: 'postgres', url: opts.url, close: () => pool.end() };
   }
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });

@@ -6,6 +6,7 @@ import { notificationDigestJob } from './notification-digest.js';
 import { pollMailboxJob } from './poll-mailbox.js';
 import { pruneLiveEventsJob } from './prune-live-events.js';
 import { readDocumentJob } from './read-document.js';
+import { sweepJob } from './sweep.js';
 
 /** Every job, by name; `jobs.send` takes the payload type of the named job. */
 export const JOBS = [
@@ -16,6 +17,7 @@ export const JOBS = [
   mailNotificationsJob,
   notificationDigestJob,
   pruneLiveEventsJob,
+  sweepJob,
 ] as const;
 export type TJobName = (typeof JOBS)[number]['id'];
 export type TJobPayloads = { [J in (typeof JOBS)[number] as J['id']]: z.infer<J['payload']> };

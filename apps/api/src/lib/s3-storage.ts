@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -62,6 +63,18 @@ export function createS3Storage(storageUrl: string): Storage {
     },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
+    async *list(prefix) {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/`, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? [])
+          if (object.Key && SAFE_KEY.test(object.Key))
+            yield { key: object.Key, modified: object.LastModified ?? new Date() };
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -9,7 +9,7 @@ import { bearer, createCompany, createTestApp, signUp, uniqueEmail } from '../te
 import { multipart } from '../test/multipart.js';
 import { AppError } from './app-error.js';
 import { createS3Storage } from './s3-storage.js';
-import { createLocalStorage, type Storage } from './storage.js';
+import { createLocalStorage, type Storage, type TStoredKey } from './storage.js';
 
 /** A real S3 server (s3rver) on a free port with one bucket, files in a temporary folder. */
 async function startS3() {
@@ -36,6 +36,12 @@ const kinds: [string, () => Storage][] = [
   ['S3 (s3rver)', () => createS3Storage(s3.url)],
 ];
 
+const listAll = async (storage: Storage, prefix: string) => {
+  const all: TStoredKey[] = [];
+  for await (const entry of storage.list(prefix)) all.push(entry);
+  return all;
+};
+
 describe.each(kinds)('%s storage', (_name, make) => {
   it('stores bytes whole, reads them back identical, deletes them, and answers its readiness check', async () => {
     const storage = make();
@@ -44,8 +50,13 @@ describe.each(kinds)('%s storage', (_name, make) => {
     const key = await storage.put('documents', bytes, 'pdf');
     expect(key).toMatch(/^documents\/[0-9a-f-]{36}\.pdf$/);
     expect((await storage.get(key))?.equals(bytes)).toBe(true);
+    // The sweeper's view: every key under a prefix with when it was written.
+    const listed = await listAll(storage, 'documents');
+    const entry = listed.find((e) => e.key === key);
+    expect(Math.abs(entry!.modified.getTime() - Date.now())).toBeLessThan(60_000);
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
+    expect((await listAll(storage, 'documents')).map((e) => e.key)).not.toContain(key);
   });
 
   it('answers null for keys it did not make, so no path or object outside its own can be read', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from './app-error.js';
 
@@ -11,7 +11,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Throws unless a file can be written and removed now (the readiness check). */
   check(): Promise<void>;
+  /** Every stored key under `prefix` with when it was written (for the sweeper). */
+  list(prefix: string): AsyncIterable<TStoredKey>;
 }
+
+export type TStoredKey = { key: string; modified: Date };
 
 const SAFE_KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
 
@@ -57,6 +61,15 @@ export function createLocalStorage(root: string): Storage {
     async delete(key) {
       const target = file(key);
       if (target) await rm(target, { force: true });
+    },
+    async *list(prefix) {
+      const names = await readdir(path.join(root, prefix)).catch(() => [] as string[]);
+      for (const name of names) {
+        const key = `${prefix}/${name}`;
+        if (!SAFE_KEY.test(key)) continue;
+        const info = await stat(path.join(root, key)).catch(() => null);
+        if (info) yield { key, modified: info.mtime };
+      }
     },
     async check() {
       const probe = path.join(root, `.ready-${randomUUID()}`);

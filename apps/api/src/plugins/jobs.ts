@@ -19,6 +19,8 @@ export type TJobs = {
   stop(): Promise<void>;
   /** Throws unless the queue's tables answer now (the readiness check). */
   check(): Promise<void>;
+  /** Whether a job of this name and payload waits, runs or will be retried. */
+  isPending<N extends TJobName>(name: N, payload: TJobPayloads[N]): Promise<boolean>;
 };
 
 /**
@@ -70,6 +72,10 @@ export async function createJobs(database: TDatabase, log: FastifyBaseLogger): P
     },
     async check() {
       if (!(await boss.getQueue(JOBS[0].id))) throw new Error('the job queue is not installed');
+    },
+    async isPending(name, payload) {
+      const found = await boss.findJobs(name, { data: payload });
+      return found.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active');
     },
   };
 }

@@ -11,6 +11,7 @@ import { notificationDigestJob } from '../jobs/notification-digest.js';
 import { pollMailboxJob } from '../jobs/poll-mailbox.js';
 import { pruneLiveEventsJob } from '../jobs/prune-live-events.js';
 import { readDocumentJob } from '../jobs/read-document.js';
+import { sweepJob } from '../jobs/sweep.js';
 import { createAccessTokens, type TAccessTokens } from '../lib/access-tokens.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
 import { createS3Storage } from '../lib/s3-storage.js';
@@ -55,6 +56,7 @@ import { createDocumentsService, type TDocumentsService } from '../modules/order
 import { createOrdersService, type TOrdersService } from '../modules/orders/orders.service.js';
 import { createPartnersService, type TPartnersService } from '../modules/partners/partners.service.js';
 import { createReturnsService, type TReturnsService } from '../modules/returns/returns.service.js';
+import { createSweeper } from '../ops/sweeper.js';
 import { createJobs, type TJobs } from './jobs.js';
 
 export type TServices = {
@@ -225,6 +227,7 @@ export default fp(
     const admin = createAdminService({ db, config, documents, orders });
     let mailboxPoller: NodeJS.Timeout | undefined;
     let mailboxWatcher: TMailboxWatcher | undefined;
+    let sweepTimer: NodeJS.Timeout | undefined;
     if (config.role !== 'api') {
       await jobs.work({
         'read-document': readDocumentJob.handler(documents),
@@ -234,7 +237,14 @@ export default fp(
         'mail-notifications': mailNotificationsJob.handler(notificationMails),
         'notification-digest': notificationDigestJob.handler(notificationMails),
         'prune-live-events': pruneLiveEventsJob.handler(db),
+        sweep: sweepJob.handler(createSweeper({ db, storage, jobs, log: app.log })),
       });
+      // Every worker queues the sweep; the singleton key lets one of them run it per interval.
+      sweepTimer = setInterval(() => {
+        jobs
+          .send('sweep', {}, { singletonKey: 'sweep', singletonSeconds: config.sweepSeconds })
+          .catch((error) => app.log.error({ err: error }, 'sweeper: queueing failed'));
+      }, config.sweepSeconds * 1000);
       // Every worker queues the polls; the singleton key keeps it to one poll per mailbox and interval.
       mailboxPoller = setInterval(() => {
         mailboxes
@@ -266,6 +276,7 @@ export default fp(
       await live?.close();
       clearInterval(mailboxPoller);
       await mailboxWatcher?.close();
+      clearInterval(sweepTimer);
       await mailReceiver?.close();
       await jobs.stop();
       await reader?.close();

@@ -19,7 +19,12 @@ export type TServerProcess = {
 };
 
 /** Starts the real server from source in its own process, as `npm start` would, and waits until it answers. */
-export async function startServerProcess(env: Record<string, string>, port: number): Promise<TServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  port: number,
+  /** Four processes starting at once on a busy machine take longer than one. */
+  startTimeoutMs = 120_000,
+): Promise<TServerProcess> {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
     env: {
@@ -87,7 +92,7 @@ export async function startServerProcess(env: Record<string, string>, port: numb
     },
   };
   await Promise.race([
-    waitForLog((l) => l.msg === 'OrderBridge started', 120_000),
+    waitForLog((l) => l.msg === 'OrderBridge started', startTimeoutMs),
     exited.then(() => {
       throw new Error(`server exited: ${stderr.slice(-2000)}`);
     }),

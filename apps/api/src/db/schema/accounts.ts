@@ -65,3 +65,17 @@ export const emailTokens = pgTable(
   },
   (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
 );
+
+/**
+ * Attempts counted per account or address (sign-in, password reset …) in the database, so every API process
+ * sees the same count. Rows older than a day are removed by the sweeper.
+ */
+export const attempts = pgTable(
+  'attempts',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    at: tstz('at').notNull(),
+  },
+  (t) => [index('attempts_scope_key_at_idx').on(t.scope, t.key, t.at)],
+);

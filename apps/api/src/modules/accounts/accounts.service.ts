@@ -22,10 +22,10 @@ import {
 } from '../../db/schema/index.js';
 import type { TAccessTokens } from '../../lib/access-tokens.js';
 import { AppError, rateLimited } from '../../lib/app-error.js';
-import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
 import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from '../../lib/email-templates.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashToken, newToken } from '../../lib/secrets.js';
+import { createSharedAttemptLimiter } from '../../lib/shared-attempt-limiter.js';
 
 const HOUR = 3_600_000;
 const CONFIRM_TTL = 48 * HOUR;
@@ -50,8 +50,8 @@ type TDeps = {
 
 export function createAccountsService(deps: TDeps) {
   const { db, mailer, config, accessTokens } = deps;
-  const loginLimiter = createAttemptLimiter({ max: 10, windowMs: 15 * 60_000 });
-  const mailLimiter = createAttemptLimiter({ max: 5, windowMs: HOUR });
+  const loginLimiter = createSharedAttemptLimiter({ db, scope: 'login', max: 10, windowMs: 15 * 60_000 });
+  const mailLimiter = createSharedAttemptLimiter({ db, scope: 'mail', max: 5, windowMs: HOUR });
   // A hash to verify against when the account does not exist, so both paths take the same time.
   const dummyHash = argon2.hash(newToken(), ARGON2);
 
@@ -141,7 +141,7 @@ export function createAccountsService(deps: TDeps) {
 
   return {
     async register(input: TRegister) {
-      if (!mailLimiter.take(`register:${input.email}`)) {
+      if (await mailLimiter.take(`register:${input.email}`)) {
         throw new AppError(
           'RATE_LIMITED',
           'Too many attempts for this email address. Please try again later.',
@@ -180,25 +180,21 @@ export function createAccountsService(deps: TDeps) {
     },
 
     async resendConfirmation(email: string) {
-      if (!mailLimiter.take(`confirm:${email}`)) return;
+      if (await mailLimiter.take(`confirm:${email}`)) return;
       const [user] = await db.select().from(users).where(eq(users.email, email));
       if (user && !user.emailConfirmedAt) await sendConfirmation(user);
     },
 
     async login(input: TLogin): Promise<TAuthResult> {
-      if (!loginLimiter.take(input.userName)) {
-        throw rateLimited(
-          'Too many sign-in attempts for this account.',
-          loginLimiter.retryAfterSeconds(input.userName),
-        );
-      }
+      const loginWait = await loginLimiter.take(input.userName);
+      if (loginWait) throw rateLimited('Too many sign-in attempts for this account.', loginWait);
       const [user] = await db.select().from(users).where(eq(users.email, input.userName));
       const valid = await argon2.verify(user?.passwordHash ?? (await dummyHash), input.password);
       if (!user || !valid) throw new AppError('UNAUTHENTICATED', 'Invalid email or password.');
       if (!user.emailConfirmedAt) {
         throw new AppError('FORBIDDEN', 'Please confirm your email address before signing in.');
       }
-      loginLimiter.reset(input.userName);
+      await loginLimiter.reset(input.userName);
       await refuseIfSuspended(user.id);
       if (input.invitation) await deps.acceptInvitation(user.id, user.email, input.invitation);
       return startSession(user.id, input.deviceId);
@@ -237,12 +233,8 @@ export function createAccountsService(deps: TDeps) {
 
     async forgotPassword(email: string) {
       // Counted for every address asked for, known or not, so the 429 tells nothing about who has an account.
-      if (!mailLimiter.take(`reset:${email}`)) {
-        throw rateLimited(
-          'Too many password reset requests for this address.',
-          mailLimiter.retryAfterSeconds(`reset:${email}`),
-        );
-      }
+      const resetWait = await mailLimiter.take(`reset:${email}`);
+      if (resetWait) throw rateLimited('Too many password reset requests for this address.', resetWait);
       const [user] = await db.select().from(users).where(eq(users.email, email));
       if (!user) return;
       const token = await issueEmailToken(user.id, 'reset', RESET_TTL);
