@@ -88,6 +88,8 @@ export async function startCluster(opts: {
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
     for (const p of processes) await p.stop('SIGKILL');
+    rmSync(nginxDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
     throw failed.reason;
   }
   const apis = processes.slice(0, apiPorts.length);

@@ -91,12 +91,18 @@ export async function startServerProcess(
       await exited;
     },
   };
-  await Promise.race([
-    waitForLog((l) => l.msg === 'OrderBridge started', startTimeoutMs),
-    exited.then(() => {
-      throw new Error(`server exited: ${stderr.slice(-2000)}`);
-    }),
-  ]);
+  try {
+    await Promise.race([
+      waitForLog((l) => l.msg === 'OrderBridge started', startTimeoutMs),
+      exited.then(() => {
+        throw new Error(`server exited: ${stderr.slice(-2000)}`);
+      }),
+    ]);
+  } catch (error) {
+    // A process that did not start in time is not left running behind a failed test.
+    child.kill('SIGKILL');
+    throw error;
+  }
   return server;
 }
 
