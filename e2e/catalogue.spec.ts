@@ -263,7 +263,10 @@ test('a shop pairs the Semtek agent from the web page, sees its catalogue, confi
   expect(exitCode).toBe(2);
   expect(output).toMatch(/Pair the agent again/);
   await page.getByRole('link', { name: 'Notifications', exact: true }).click();
-  await expect(page.getByText('Semtek was disconnected')).toBeVisible();
+  // The notification (also shown live as a toast) opens the integration's page.
+  await page.getByRole('link', { name: /^Semtek was disconnected/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${shop.base}/config/integrations/semtek/overview$`));
+  await expect(page.getByTestId('integration-status').first()).toHaveText('Disconnected');
 });
 
 test('a supplier keeps its price list: create, search, edit, CSV import with a refused line', async ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { page, ZPageQuerySchema } from './paging.js';
+import { page, ZListQuerySchema, ZPageQuerySchema, ZSearchSchema } from './paging.js';
 
 const text = (label: string, max: number) =>
   z
@@ -30,6 +30,13 @@ export const ZCatalogueListQuerySchema = ZPageQuerySchema.extend({
   search: z.string().trim().max(200, 'Search is too long').optional(),
 });
 export type TCatalogueListQuery = z.infer<typeof ZCatalogueListQuerySchema>;
+
+/** A supplier's price list (shared list module): searched by SKU or name, sorted by name or SKU. */
+export const ZSupplierProductsQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
+  sort: z.enum(['name', 'sku'], { error: 'Sort by name or sku' }).default('name'),
+});
+export type TSupplierProductsQuery = z.infer<typeof ZSupplierProductsQuerySchema>;
 
 // ---- Products (spec §3 Product) ------------------------------------------------------------------------------
 
@@ -122,8 +129,11 @@ export const ZExternalProductSchema = z.object({
 });
 export type TExternalProduct = z.infer<typeof ZExternalProductSchema>;
 export const ZExternalProductsReplySchema = envelope(page(ZExternalProductSchema));
-export const ZExternalProductsQuerySchema = ZCatalogueListQuerySchema.extend({
+/** The POS catalogue (shared list module): searched by code, barcode or description; linked or not. */
+export const ZExternalProductsQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
   linked: z.enum(['true', 'false'], { error: 'linked must be true or false' }).optional(),
+  sort: z.enum(['description', 'code'], { error: 'Sort by description or code' }).default('description'),
 });
 export type TExternalProductsQuery = z.infer<typeof ZExternalProductsQuerySchema>;
 
@@ -238,6 +248,11 @@ export const ZSyncEntrySchema = z.object({
   acknowledgedAt: z.string().nullable(),
 });
 export type TSyncEntry = z.infer<typeof ZSyncEntrySchema>;
+/** Syncs and pushes of a connection (shared list module), newest first. */
+export const ZSyncEntriesQuerySchema = ZListQuerySchema.extend({
+  sort: z.enum(['newest'], { error: 'Sort by newest' }).default('newest'),
+});
+export type TSyncEntriesQuery = z.infer<typeof ZSyncEntriesQuerySchema>;
 export const ZSyncEntryReplySchema = envelope(ZSyncEntrySchema);
 export const ZSyncEntriesReplySchema = envelope(page(ZSyncEntrySchema));
 

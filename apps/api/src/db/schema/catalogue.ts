@@ -16,6 +16,7 @@ import { createdAt, tstz } from './columns.js';
 import { companies } from './companies.js';
 import { documents } from './orders.js';
 import { shopSuppliers } from './partners.js';
+import { foldAll, trigrams } from './search.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4, mode: 'number' });
 
@@ -41,7 +42,10 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_supplier_sku_uq').on(t.supplierId, sql`lower(${t.sku})`),
-    index('products_supplier_name_idx').on(t.supplierId, sql`lower(${t.name})`),
+    // The price list's sorts (shared list module: tenant, sort key, id) and its search.
+    index('products_supplier_name_idx').on(t.supplierId, t.name.desc(), t.id.desc()),
+    index('products_supplier_sku_idx').on(t.supplierId, t.sku.desc(), t.id.desc()),
+    index('products_search_trgm_idx').using('gin', trigrams(foldAll(t.sku, t.name))),
   ],
 );
 export type TProductRow = typeof products.$inferSelect;
@@ -78,6 +82,13 @@ export const posProducts = pgTable(
     uniqueIndex('pos_products_shop_code_uq').on(t.shopId, t.integrationId, t.productCode),
     index('pos_products_shop_barcode_idx').on(t.shopId, t.barcode),
     index('pos_products_shop_box_barcode_idx').on(t.shopId, t.boxBarcode),
+    // The POS catalogue list's sorts and its search.
+    index('pos_products_shop_description_idx').on(t.shopId, t.description.desc(), t.id.desc()),
+    index('pos_products_shop_code_idx').on(t.shopId, t.productCode.desc(), t.id.desc()),
+    index('pos_products_search_trgm_idx').using(
+      'gin',
+      trigrams(foldAll(t.productCode, t.description, t.barcode)),
+    ),
   ],
 );
 export type TPosProductRow = typeof posProducts.$inferSelect;

@@ -23,6 +23,7 @@ import {
   ZPushOrderSchema,
   ZShopSupplierProductReplySchema,
   ZShopSupplierProductsReplySchema,
+  ZSupplierProductsQuerySchema,
   ZSyncEntriesReplySchema,
   ZSyncEntryReplySchema,
 } from '@orderbridge/contract';
@@ -54,7 +55,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: productTags,
-        querystring: ZCatalogueListQuerySchema,
+        querystring: ZSupplierProductsQuerySchema,
         response: { 200: ZProductsReplySchema },
       },
     },

@@ -113,6 +113,16 @@ describe('supplier products', { timeout: 120_000 }, () => {
     await call(w.supplier.token, 'POST', base, { sku: 'FA6', name: 'Fanta orange 6x1.5L' });
     const search = await call(w.supplier.token, 'GET', `${base}?search=fanta`);
     expect(search.json().data).toMatchObject({ total: 1, data: [{ sku: 'FA6' }] });
+    // The shared list module: accents and case folded, terms under 3 characters refused, sorts, the cursor.
+    expect((await call(w.supplier.token, 'GET', `${base}?search=FANTÄ`)).json().data.total).toBe(1);
+    const short = await call(w.supplier.token, 'GET', `${base}?search=fa`);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.search).toEqual(['Type at least 3 characters to search']);
+    const bySku = (await call(w.supplier.token, 'GET', `${base}?sort=sku&PerPage=1`)).json().data;
+    expect(bySku).toMatchObject({ total: 2, data: [{ sku: 'CC24' }] });
+    const next = await call(w.supplier.token, 'GET', `${base}?sort=sku&PerPage=1&cursor=${bySku.nextCursor}`);
+    expect(next.json().data.data).toMatchObject([{ sku: 'FA6' }]);
+    expect((await call(w.supplier.token, 'GET', `${base}?sort=price`)).statusCode).toBe(400);
 
     const patched = await call(w.supplier.token, 'PATCH', `${base}/${product.id}`, { unitPrice: 13 });
     expect(patched.json().data.unitPrice).toBe(13);
@@ -436,6 +446,21 @@ describe('matching read lines to POS products', { timeout: 120_000 }, () => {
     });
     expect(linked.statusCode).toBe(201);
     expect(linked.json().data).toMatchObject({ semtekProductId: posId('FANTA15'), product: { sku: 'FA-6' } });
+    // The POS catalogue list: linked or not (with the linked supplier products), searched, sorted by code.
+    const posUrl = `/api/shops/${w.shopId}/integrations/${semtekId}/products`;
+    const codes = async (query: string) =>
+      (await call(w.shop.token, 'GET', `${posUrl}?${query}`))
+        .json()
+        .data.data.map((p: { productCode: string }) => p.productCode);
+    expect((await call(w.shop.token, 'GET', `${posUrl}?linked=true`)).json().data.data).toEqual([
+      expect.objectContaining({
+        productCode: 'FANTA15',
+        linkedProducts: [expect.objectContaining({ sku: 'FA-6' })],
+      }),
+    ]);
+    expect(await codes('linked=false&sort=code')).toEqual(['COKE330', 'CRISPS', 'MILK2']);
+    expect(await codes('search=walkers')).toEqual(['CRISPS']);
+    expect(await codes('search=5449000000996')).toEqual(['COKE330']);
     const bad = await call(w.shop.token, 'POST', `/api/shops/${w.shopId}/products/integrations`, {
       productId: product.json().data.id,
       semtekProductId: 999_999,

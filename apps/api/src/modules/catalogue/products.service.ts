@@ -11,6 +11,7 @@ import type {
   TProductPatch,
   TRowError,
   TShopSupplierProduct,
+  TSupplierProductsQuery,
 } from '@orderbridge/contract';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
@@ -23,7 +24,9 @@ import {
   type TPosProductRow,
   type TProductRow,
 } from '../../db/schema/index.js';
+import { foldAll } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { defineList, type TListScope } from '../../lib/list.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import { parseCsv, parseDecimal } from './csv.js';
 
@@ -71,6 +74,97 @@ export const externalOf = (row: TPosProductRow): Omit<TExternalProduct, 'linkedP
   vatRate: row.vatRate,
   active: row.active,
   controlStock: row.controlStock,
+});
+
+const companyOf = (scope: TListScope) => (scope.side === 'platform' ? -1 : scope.companyId);
+
+/** A supplier's price list (README "Paging and search"): by name or SKU, searched over both. */
+export const supplierProductsList = defineList({
+  name: 'supplier-products',
+  id: products.id,
+  idOf: (r: { product: TProductRow }) => r.product.id,
+  sorts: {
+    name: { key: products.name, dir: 'asc', of: (r) => r.product.name },
+    sku: { key: products.sku, dir: 'asc', of: (r) => r.product.sku },
+  },
+  where: (scope, _q: TSupplierProductsQuery) => [eq(products.supplierId, companyOf(scope))],
+  select: (db, fields) =>
+    db
+      .select({ product: products, ...fields })
+      .from(products)
+      .$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(products)
+      .$dynamic(),
+  toItem: (r) => productOf(r.product),
+  search: { match: (_scope, pattern) => sql`${foldAll(products.sku, products.name)} like ${pattern}` },
+  planCases: (seed) => {
+    const scope = { side: 'suppliers', companyId: seed.supplierId } as const;
+    return [
+      { scope, query: {} },
+      { scope, query: { search: 'widget 0042' } },
+    ];
+  },
+});
+
+/**
+ * A POS product is linked when some supplier product of the shop points at it; naming the shop lets the planner
+ * read only the shop's links (by its index) instead of every shop's.
+ */
+const linkedPos = (shopId: number) =>
+  sql`exists (select 1 from ${shopSupplierProducts} where ${shopSupplierProducts.shopId} = ${shopId} and ${shopSupplierProducts.posProductId} = ${posProducts.id})`;
+/**
+ * The supplier products linked to the row's POS product, read in the page's own statement (qualified by hand:
+ * drizzle names the columns of a one-table select without their table).
+ */
+const linkedOf = sql<TExternalProduct['linkedProducts'] | null>`(
+  select json_agg(json_build_object('shopSupplierProductId', ssp.id, 'productId', p.id, 'sku', p.sku) order by p.sku)
+  from ${shopSupplierProducts} ssp join ${products} p on p.id = ssp.product_id
+  where ssp.pos_product_id = pos_products.id and ssp.shop_id = pos_products.shop_id)`;
+
+/** The shop's POS catalogue (README "Paging and search"): by description or code, searched, linked or not. */
+export const posProductsList = defineList({
+  name: 'pos-products',
+  id: posProducts.id,
+  idOf: (r: { pos: TPosProductRow; linked: TExternalProduct['linkedProducts'] | null }) => r.pos.id,
+  sorts: {
+    description: { key: posProducts.description, dir: 'asc', of: (r) => r.pos.description },
+    code: { key: posProducts.productCode, dir: 'asc', of: (r) => r.pos.productCode },
+  },
+  where: (scope, q: TExternalProductsQuery) => [
+    eq(posProducts.shopId, companyOf(scope)),
+    q.linked === 'true'
+      ? linkedPos(companyOf(scope))
+      : q.linked === 'false'
+        ? sql`not ${linkedPos(companyOf(scope))}`
+        : undefined,
+  ],
+  select: (db, fields) =>
+    db
+      .select({ pos: posProducts, linked: linkedOf.as('linked_products'), ...fields })
+      .from(posProducts)
+      .$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(posProducts)
+      .$dynamic(),
+  toItem: (r): TExternalProduct => ({ ...externalOf(r.pos), linkedProducts: r.linked ?? [] }),
+  search: {
+    match: (_scope, pattern) =>
+      sql`${foldAll(posProducts.productCode, posProducts.description, posProducts.barcode)} like ${pattern}`,
+  },
+  planCases: (seed) => {
+    const scope = { side: 'shops', companyId: seed.shopId } as const;
+    return [
+      { scope, query: {} },
+      { scope, query: { search: 'pos item 0421' } },
+      { scope, query: { linked: 'true' as const } },
+      { scope, query: { linked: 'false' as const } },
+    ];
+  },
 });
 
 /** Unique-index races and duplicates end as a clear conflict. */
@@ -185,25 +279,8 @@ export function createProductsService({ db }: { db: TDb }) {
 
   return {
     /** A supplier's price list (its own products), searched by SKU or name. */
-    async supplierList(supplierId: number, query: TCatalogueListQuery): Promise<TPage<TProduct>> {
-      const where = and(eq(products.supplierId, supplierId), searchProducts(query.search));
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(products).where(where),
-        db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(sql`lower(${products.name})`, asc(products.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return {
-        total: total?.n ?? 0,
-        page: query.page,
-        perPage: query.perpage,
-        data: rows.map((r) => productOf(r)),
-      };
-    },
+    supplierList: (supplierId: number, query: TSupplierProductsQuery): Promise<TPage<TProduct>> =>
+      supplierProductsList.run(db, { side: 'suppliers', companyId: supplierId }, query),
 
     async create(supplierId: number, input: TProductInput): Promise<TProduct> {
       try {
@@ -379,67 +456,17 @@ export function createProductsService({ db }: { db: TDb }) {
     },
 
     /** The shop's POS catalogue of one integration (spec `integrations/{id}/products`), with linked products. */
-    async posList(
+    posList: (
       shopId: number,
       integrationId: number,
       query: TExternalProductsQuery,
-    ): Promise<TPage<TExternalProduct>> {
-      const term = query.search ? `%${escapeLike(query.search)}%` : null;
-      const linked = sql`exists (select 1 from ${shopSupplierProducts} where ${shopSupplierProducts.posProductId} = ${posProducts.id})`;
-      const where = and(
-        eq(posProducts.shopId, shopId),
+    ): Promise<TPage<TExternalProduct>> =>
+      posProductsList.run(
+        db,
+        { side: 'shops', companyId: shopId },
+        query,
         eq(posProducts.integrationId, integrationId),
-        term
-          ? or(
-              ilike(posProducts.productCode, term),
-              ilike(posProducts.description, term),
-              ilike(posProducts.barcode, term),
-            )
-          : undefined,
-        query.linked === 'true' ? linked : query.linked === 'false' ? sql`not ${linked}` : undefined,
-      );
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(posProducts).where(where),
-        db
-          .select()
-          .from(posProducts)
-          .where(where)
-          .orderBy(sql`lower(${posProducts.description})`, asc(posProducts.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      const linkRows = rows.length
-        ? await db
-            .select({
-              id: shopSupplierProducts.id,
-              posProductId: shopSupplierProducts.posProductId,
-              productId: products.id,
-              sku: products.sku,
-            })
-            .from(shopSupplierProducts)
-            .innerJoin(products, eq(products.id, shopSupplierProducts.productId))
-            .where(
-              and(
-                eq(shopSupplierProducts.shopId, shopId),
-                inArray(
-                  shopSupplierProducts.posProductId,
-                  rows.map((r) => r.id),
-                ),
-              ),
-            )
-        : [];
-      return {
-        total: total?.n ?? 0,
-        page: query.page,
-        perPage: query.perpage,
-        data: rows.map((r) => ({
-          ...externalOf(r),
-          linkedProducts: linkRows
-            .filter((l) => l.posProductId === r.id)
-            .map((l) => ({ shopSupplierProductId: l.id, productId: l.productId, sku: l.sku })),
-        })),
-      };
-    },
+      ),
 
     async settings(shopId: number, handle: TDb = db): Promise<TCatalogueSettings> {
       const [row] = await handle.select().from(catalogueSettings).where(eq(catalogueSettings.shopId, shopId));

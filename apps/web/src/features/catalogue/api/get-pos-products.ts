@@ -1,12 +1,12 @@
 import type { TExternalProduct, TPage } from '@orderbridge/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { catalogueKeys, PER_PAGE, STALE_MS, type TListFilter } from './keys';
+import { catalogueKeys, PER_PAGE, STALE_MS, searchTerm, type TListFilter } from './keys';
 
 /** The shop's POS catalogue as its agent sent it, searched by code, barcode or description. */
 export const getPosProducts = (shopId: number, id: number, f: TListFilter, signal?: AbortSignal) =>
   api.get<TPage<TExternalProduct>>(`/shops/${shopId}/integrations/${id}/products`, {
-    query: { Page: f.page, PerPage: PER_PAGE, search: f.search || undefined, linked: f.linked },
+    query: { Page: f.page, PerPage: PER_PAGE, search: searchTerm(f.search), linked: f.linked },
     signal,
   });
 

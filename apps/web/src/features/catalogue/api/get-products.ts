@@ -1,12 +1,12 @@
 import type { TCompanyType, TPage, TProduct } from '@orderbridge/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { catalogueKeys, PER_PAGE, STALE_MS, type TListFilter } from './keys';
+import { catalogueKeys, PER_PAGE, STALE_MS, searchTerm, type TListFilter } from './keys';
 
 /** A supplier's price list, or the products of a shop's suppliers with their POS links. */
 export const getProducts = (type: TCompanyType, companyId: number, f: TListFilter, signal?: AbortSignal) =>
   api.get<TPage<TProduct>>(`/${type}/${companyId}/products`, {
-    query: { Page: f.page, PerPage: PER_PAGE, search: f.search || undefined },
+    query: { Page: f.page, PerPage: PER_PAGE, search: searchTerm(f.search) },
     signal,
   });
 

@@ -1,4 +1,4 @@
-import type { TCompanyType } from '@orderbridge/contract';
+import { SEARCH_MIN_LENGTH, type TCompanyType } from '@orderbridge/contract';
 
 /** Paged, searchable list filters of this domain. */
 export type TListFilter = { page: number; search?: string; linked?: 'true' | 'false' };
@@ -29,3 +29,9 @@ export type TMatchSource = { documentId: number } | { orderId: number };
 export const PER_PAGE = 25;
 /** Spec §9: cached data lives one minute. */
 export const STALE_MS = 60_000;
+
+/** The search a list is sent: nothing until the term is long enough to narrow anything down (a shorter one is a 400). */
+export const searchTerm = (search: string | undefined) => {
+  const term = search?.trim() ?? '';
+  return term.length >= SEARCH_MIN_LENGTH ? term : undefined;
+};
