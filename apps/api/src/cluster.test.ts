@@ -101,6 +101,21 @@ describe.skipIf(!serverUrl)('two APIs and two workers behind nginx', () => {
     expect(
       (await call(api1, 'POST', '/api/account/refresh-token', { refreshToken: oldRefresh, deviceId })).status,
     ).toBe(401);
+    // Reusing it revoked the session (theft suspected): the other API refuses its access token too.
+    expect((await call(api2, 'GET', '/api/profile', undefined, token)).status).toBe(401);
+    // Signed out on one API: the other refuses the session's access and refresh tokens at once.
+    const other = (await call(api2, 'POST', '/api/account/login', { userName: email, password: PASSWORD }))
+      .json.data;
+    expect((await call(api1, 'POST', '/api/account/sign-out', undefined, other.token)).status).toBe(200);
+    expect((await call(api2, 'GET', '/api/profile', undefined, other.token)).status).toBe(401);
+    expect(
+      (
+        await call(api2, 'POST', '/api/account/refresh-token', {
+          refreshToken: other.refreshToken,
+          deviceId: other.deviceId,
+        })
+      ).status,
+    ).toBe(401);
     const again = await call(cluster.url, 'POST', '/api/account/login', {
       userName: email,
       password: PASSWORD,
