@@ -25,7 +25,7 @@ export function TopBar({ minimised, onOpenSidebar }: { minimised: boolean; onOpe
   const navigate = useNavigate();
   const deep = segmentCount(pathname) > 3;
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:px-8">
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-1.5 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:gap-3 md:px-8">
       {minimised ? (
         deep ? (
           <button
@@ -33,7 +33,9 @@ export function TopBar({ minimised, onOpenSidebar }: { minimised: boolean; onOpe
             onClick={() => navigate(parentPath(pathname))}
             className={buttonClass('ghost', 'md', '-ml-2 px-2.5')}
           >
-            <ArrowLeft size={18} aria-hidden="true" /> Back
+            <ArrowLeft size={18} aria-hidden="true" />
+            {/* On a phone the icon alone leaves the company name room to be read. */}
+            <span className="sr-only sm:not-sr-only">Back</span>
           </button>
         ) : (
           <button
@@ -41,7 +43,8 @@ export function TopBar({ minimised, onOpenSidebar }: { minimised: boolean; onOpe
             onClick={onOpenSidebar}
             className={buttonClass('ghost', 'md', '-ml-2 px-2.5')}
           >
-            <Menu size={18} aria-hidden="true" /> Sidebar
+            <Menu size={18} aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Sidebar</span>
           </button>
         )
       ) : null}
