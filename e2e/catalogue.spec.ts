@@ -3,22 +3,12 @@ import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, signedInCompany, uniqueEmail } from './helpers';
+import { apiLogin, expectAccessible, signedInCompany, uniqueEmail } from './helpers';
 import { invoicePdf } from './invoice-pdf';
 
 const shots = path.join(import.meta.dirname, '..', 'test-results', 'catalogue-screens');
 mkdirSync(shots, { recursive: true });
-
-async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `${name} has serious accessibility violations`,
-  ).toEqual([]);
-}
 
 /** Full-page screenshots at 1280 and 390 px, then back to desktop. */
 async function snapBoth(page: Page, name: string, ready: () => Promise<void>) {

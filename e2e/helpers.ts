@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Correct-horse-42';
@@ -87,4 +88,18 @@ export async function sidebarLabels(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav).toBeVisible();
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
+}
+
+/**
+ * Fails on serious or critical axe findings. Dialogs and toasts fade: axe would measure the contrast of
+ * half-transparent text mid-animation, so it waits for running animations and leaves the toaster out.
+ */
+export async function expectAccessible(page: Page, name: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `${name} has serious accessibility violations`,
+  ).toEqual([]);
 }

@@ -1,21 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signedInCompany } from './helpers';
+import { expectAccessible, signedInCompany } from './helpers';
 import { invoicePdf } from './invoice-pdf';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
 mkdirSync(shots, { recursive: true });
-
-async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `${name} has serious accessibility violations`,
-  ).toEqual([]);
-}
 
 /** Full-page screenshots at desktop and phone width, then back to desktop. */
 async function snapBoth(page: Page, name: string, ready: () => Promise<void>, fullPage = true) {

@@ -1,16 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { linkFromOutbox, PASSWORD, signedInCompany, uniqueEmail } from './helpers';
-
-async function expectAccessible(page: Page, name: string) {
-  // Toasts fade in and out: axe would measure their contrast mid-animation.
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `${name} has serious accessibility violations`,
-  ).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { expectAccessible, linkFromOutbox, PASSWORD, signedInCompany, uniqueEmail } from './helpers';
 
 test('a shop creates a supplier, whose invited address registers and sees the shop as its client', async ({
   page,

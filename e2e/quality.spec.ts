@@ -1,20 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { signedInCompany } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signedInCompany } from './helpers';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
 mkdirSync(shots, { recursive: true });
-
-async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `${name} has serious accessibility violations`,
-  ).toEqual([]);
-}
 
 for (const width of [1280, 390]) {
   test(`screenshots and axe at ${width}px`, async ({ page, request }) => {

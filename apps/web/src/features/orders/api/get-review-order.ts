@@ -14,6 +14,9 @@ export const reviewOrderQueryOptions = (shopId: number, documentId: number) =>
     staleTime: 60_000,
     // Edits live in this cache; a focus refetch must not throw away what the form shows.
     refetchOnWindowFocus: false,
+    // While the reader works, ask again every few seconds: the live "document read" event may have been sent
+    // before this page's event stream connected, and the page must not wait on a missed event.
+    refetchInterval: (query) => (query.state.data?.status === 'reading' ? 2_000 : false),
   });
 
 export const useReviewOrder = (shopId: number, documentId: number) =>
