@@ -47,8 +47,9 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await mkdir(opts.outboxDir, { recursive: true });
-      // Sortable names: time, then a counter for messages sent within the same millisecond.
-      const name = `${Date.now().toString().padStart(15, '0')}-${String(sequence++).padStart(6, '0')}.eml`;
+      // Sortable names: time, then the process and a counter for messages sent within the same millisecond
+      // (several API processes may share one DATA_DIR, and must not overwrite each other's mail).
+      const name = `${Date.now().toString().padStart(15, '0')}-${process.pid}-${String(sequence++).padStart(6, '0')}.eml`;
       await writeFile(path.join(opts.outboxDir, name), info.message as Buffer);
     },
     async outbox() {
