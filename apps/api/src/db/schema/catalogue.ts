@@ -20,6 +20,16 @@ import { foldAll, trigrams } from './search.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4, mode: 'number' });
 
+/** The shop and the integration a row belongs to; both gone, the row goes with them. Fresh builders per table. */
+const shopIntegration = () => ({
+  shopId: integer('shop_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  integrationId: integer('integration_id')
+    .notNull()
+    .references(() => integrations.id, { onDelete: 'cascade' }),
+});
+
 /** A supplier's price-list entry (spec §3 Product), kept by the supplier company and seen by its client shops. */
 export const products = pgTable(
   'products',
@@ -55,12 +65,7 @@ export const posProducts = pgTable(
   'pos_products',
   {
     id: serial('id').primaryKey(),
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    integrationId: integer('integration_id')
-      .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+    ...shopIntegration(),
     productCode: text('product_code').notNull(),
     description: text('description').notNull(),
     posDescription: text('pos_description'),
@@ -209,12 +214,7 @@ export const integrationConnections = pgTable(
   'integration_connections',
   {
     id: serial('id').primaryKey(),
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    integrationId: integer('integration_id')
-      .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+    ...shopIntegration(),
     tokenHash: text('token_hash'),
     /** The token's status as last set (connected, disconnected, error); null before the first pairing. */
     tokenStatus: text('token_status'),
@@ -241,12 +241,7 @@ export const pairingCodes = pgTable(
   'pairing_codes',
   {
     id: serial('id').primaryKey(),
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    integrationId: integer('integration_id')
-      .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+    ...shopIntegration(),
     codeHash: text('code_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
@@ -264,12 +259,7 @@ export const integrationSyncs = pgTable(
   'integration_syncs',
   {
     id: serial('id').primaryKey(),
-    shopId: integer('shop_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    integrationId: integer('integration_id')
-      .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+    ...shopIntegration(),
     entityType: text('entity_type', { enum: ['catalogue', 'order'] }).notNull(),
     entityId: text('entity_id'),
     operation: text('operation', { enum: ['sync', 'push'] }).notNull(),
