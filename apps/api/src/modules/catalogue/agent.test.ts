@@ -3,11 +3,10 @@ import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invoicePdf } from '../../demo/invoice-pdf.js';
 import { PASSWORD, uniqueEmail } from '../../test/harness.js';
-import { startServerProcess, type TServerProcess } from '../../test/server-process.js';
+import { serverDatabase, startServerProcess, type TServerProcess } from '../../test/server-process.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies of many shapes; the assertions check them.
 type TReply = { data: any; message: string };
@@ -44,22 +43,9 @@ describe('the Semtek agent against the server', () => {
   });
 
   it('pairs, syncs the catalogue, and writes the goods-received file of a pushed order', async () => {
-    if (process.env.TEST_DATABASE_URL) {
-      const name = `ob_agent_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(process.env.TEST_DATABASE_URL);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
-    }
+    const database = await serverDatabase('ob_agent');
+    dropDatabase = database.drop;
+    Object.assign(env, database.env);
     server = await startServerProcess(env, 3900 + (process.pid % 500));
     const base = server.url;
     const api = (token?: string) => async (method: string, url: string, body?: unknown) => {
