@@ -2,11 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as mupdf from 'mupdf';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invoicePdf } from '../../demo/invoice-pdf.js';
 import { PASSWORD, uniqueEmail } from '../../test/harness.js';
-import { startServerProcess, type TServerProcess } from '../../test/server-process.js';
+import { serverDatabase, startServerProcess, type TServerProcess } from '../../test/server-process.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies of many shapes; the assertions check them.
 type TReply = { data: Record<string, any> };
@@ -30,22 +29,9 @@ describe('a worker killed mid-read', () => {
   });
 
   it('reads the document exactly once after a restart', async () => {
-    if (process.env.TEST_DATABASE_URL) {
-      const name = `ob_crash_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(process.env.TEST_DATABASE_URL);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
-    }
+    const database = await serverDatabase('ob_crash');
+    dropDatabase = database.drop;
+    Object.assign(env, database.env);
     const port = 3400 + (process.pid % 500);
     const first = await startServerProcess(env, port);
     servers.push(first);
@@ -136,24 +122,17 @@ describe('a worker killed mid-read', () => {
 /** Scale-out: HTTP-only processes queue the work, worker-only processes do it, on one PostgreSQL. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=api and ROLE=worker on one PostgreSQL', () => {
   const servers: TServerProcess[] = [];
-  const name = `ob_roles_${Date.now()}`;
+  let dropDatabase = async () => {};
   afterAll(async () => {
     for (const s of servers) await s.stop('SIGKILL');
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await dropDatabase();
   });
 
   it('the api process serves HTTP and never reads; the worker process reads and serves nothing', async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
+    const database = await serverDatabase('ob_roles');
+    dropDatabase = database.drop;
     const env = {
-      DATABASE_URL: url.toString(),
+      ...database.env,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ob-roles-')),
       JWT_SECRET: 'roles-test-secret-roles-test-secret-0123',
     };
