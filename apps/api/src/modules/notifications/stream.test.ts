@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePdf } from '../../demo/invoice-pdf.js';
 import {
@@ -16,7 +15,7 @@ import {
   uniqueEmail,
 } from '../../test/harness.js';
 import { multipart } from '../../test/multipart.js';
-import { startServerProcess, type TServerProcess } from '../../test/server-process.js';
+import { serverDatabase, startServerProcess, type TServerProcess } from '../../test/server-process.js';
 import { openStream, type TSseEvent } from '../../test/sse.js';
 
 let invoiceNo = 9000;
@@ -202,24 +201,17 @@ type TReply = { data: Record<string, any> };
 /** ROLE=api and ROLE=worker as two processes on one PostgreSQL: events cross through the database. */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the event stream across processes', () => {
   const servers: TServerProcess[] = [];
-  const name = `ob_stream_${Date.now()}`;
+  let dropDatabase = async () => {};
   afterAll(async () => {
     for (const s of servers) await s.stop('SIGKILL');
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await dropDatabase();
   });
 
   it('progress and the ready notification written by the worker reach a client of the API, resumably', async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
+    const database = await serverDatabase('ob_stream');
+    dropDatabase = database.drop;
     const env = {
-      DATABASE_URL: url.toString(),
+      ...database.env,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ob-stream-')),
       JWT_SECRET: 'stream-test-secret-stream-test-secret-01',
     };
