@@ -149,6 +149,9 @@ test('a shop pairs the Semtek agent from the web page, sees its catalogue, confi
     .click();
   await expect(page.getByText('Catalogue sync')).toBeVisible();
   await expect(page.getByText('Succeeded')).toBeVisible();
+  // The total as the API gives it, below the list (the shared Pager).
+  await expect(page.getByTestId('list-total')).toHaveText('1 entry');
+  await snapBoth(page, 'semtek-sync-history', () => expect(page.getByText('Catalogue sync')).toBeVisible());
 
   // ---- an invoice is read and matched: apples at 2.50 (+25 % on the POS cost), eggs at the usual 3.20 ----
   const pdf = await invoicePdf({
@@ -239,9 +242,19 @@ test('a shop pairs the Semtek agent from the web page, sees its catalogue, confi
   await page.goto(`${shop.base}/products?view=price-changes`);
   await expect(page.getByRole('link', { name: 'Organic apples 1kg bag' })).toBeVisible();
   await expect(page.getByTestId('price-flag').first()).toHaveText('+25 % against the POS cost');
+  await expect(page.getByTestId('list-total')).toHaveText('1 price change');
   await snapBoth(page, 'products-price-changes', () =>
     expect(page.getByTestId('price-flag').first()).toBeVisible(),
   );
+  // The suppliers' products tab: its search waits for three characters and is kept in the address.
+  await page.getByRole('tab', { name: 'Supplier products' }).click();
+  await page.getByLabel('Search').fill('zz');
+  await expect(page.getByText('Type at least 3 characters')).toBeVisible();
+  await page.getByLabel('Search').fill('zzz unknown');
+  await expect(page.getByText('No product matches')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]q=zzz(\+|%20)unknown/);
+  await page.reload();
+  await expect(page.getByLabel('Search')).toHaveValue('zzz unknown');
 
   // ---- disconnecting from the page revokes the agent's token: it stops and says to pair again ----
   await page.goto(`${shop.base}/config/integrations/Semtek/overview`);

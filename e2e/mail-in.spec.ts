@@ -92,7 +92,17 @@ test('a shop connects its mailbox, and an emailed invoice arrives in the review 
   await expect(page.getByLabel('Connected')).toBeVisible();
   await expect(page.getByText('The mail server answered')).toHaveCount(0);
 
-  await expect(page.getByText('From Fresh Farm Supplies: 1 document.')).toBeVisible({ timeout: 60_000 });
+  // The message log (a notification toast may say the same).
+  const logged = page.getByTestId('mail-message').getByText('From Fresh Farm Supplies: 1 document.');
+  await expect(logged).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('list-total')).toHaveText('1 message');
+  // The log filters by state, and the filter lives in the address.
+  await page.getByRole('tab', { name: 'Refused' }).click();
+  await expect(page).toHaveURL(/mail=refused/);
+  await expect(page.getByText('No messages in this state')).toBeVisible();
+  await page.getByRole('tab', { name: 'Read', exact: true }).click();
+  await expect(logged).toBeVisible();
+  await page.getByRole('tab', { name: 'All' }).click();
   await page.screenshot({ path: 'e2e/screenshots/mail-in-email-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'e2e/screenshots/mail-in-email-390.png', fullPage: true });

@@ -70,6 +70,14 @@ test('a shop creates a supplier, whose invited address registers and sees the sh
   await expect(clients).toContainText('Corner Grocer');
   await expect(clients).toContainText(shop.email);
   await expectAccessible(other, 'clients page');
+  // The search is the API's (accents and case folded), sent once three characters are typed, kept in the address.
+  await other.getByLabel('Search clients').fill('gr');
+  await expect(other.getByText('Type at least 3 characters')).toBeVisible();
+  await other.getByLabel('Search clients').fill('GRÖCER');
+  await expect(other).toHaveURL(/[?&]q=GR%C3%96CER/);
+  await expect(clients.getByRole('listitem')).toHaveCount(1);
+  await other.getByLabel('Search clients').fill('zzz');
+  await expect(other.getByText('No clients match your search')).toBeVisible();
 
   // Back at the shop, the supplier is now on OrderBridge; the client list is a supplier screen.
   await page.goto(`${shop.base}/config/clients`);

@@ -8,7 +8,8 @@ const root = path.resolve(import.meta.dirname, '..');
 // The config is evaluated by the runner and again by every worker: the runner fixes the run's id, port and
 // fresh database in the environment, which the workers inherit. Parallel runs on one machine do not collide.
 process.env.E2E_RUN_ID ??= String(Date.now());
-process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+// 20000–29999 holds none of the ports browsers refuse to open (3659, 4045, 5060, 6000, 10080…).
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 10_000));
 const runId = process.env.E2E_RUN_ID;
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;

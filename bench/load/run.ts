@@ -15,7 +15,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { invoicePdf } from '../../apps/api/src/demo/invoice-pdf.js';
-import { createDatabase, startCluster } from '../../apps/api/src/test/cluster.js';
+import { startCluster } from '../../apps/api/src/test/cluster.js';
+import { createDatabase, httpCall } from '../../apps/api/src/test/server-process.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const USERS = num('BENCH_USERS', 200);
@@ -48,17 +49,8 @@ async function main() {
   const base = cluster.url;
   // biome-ignore lint/suspicious/noExplicitAny: reply bodies of many shapes
   const call = async (method: string, url: string, body?: unknown, token?: string): Promise<any> => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json().catch(() => null);
-    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+    const { status, json } = await httpCall(base, method, url, body, token);
+    if (status >= 400) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(json)}`);
     return json;
   };
   let invoiceNo = 0;

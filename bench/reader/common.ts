@@ -4,9 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-/** The corpus folder: the first argument that names a folder with docs/ in it, else ../shared/corpus. */
+/**
+ * The corpus folder: the first argument that names a folder with docs/ in it, else ../shared/corpus. The
+ * checkout after `--reader` is not one (a repository has a docs/ folder too).
+ */
 export const corpus = path.resolve(
-  process.argv.slice(2).find((a) => fs.existsSync(path.join(a, 'docs'))) ??
+  process.argv
+    .slice(2)
+    .find((a, i, all) => all[i - 1] !== '--reader' && fs.existsSync(path.join(a, 'docs'))) ??
     path.join(root, '../shared/corpus'),
 );
 export const docs = path.join(corpus, 'docs');

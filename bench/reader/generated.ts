@@ -1,6 +1,7 @@
 // Generated layouts: a fresh set of invoices, credit notes and orders of layouts nobody has seen (see
 // generator.ts), read with the CLI and scored with the corpus scorer. A fresh seed each run unless --seed.
 //   npx tsx bench/reader/generated.ts [--seed N] [--docs 40] [--scans 8] [--verbose] [--dry] [--reader REPO]
+//     [--phone]  (scans as the phone scans of issue 18: 200 dpi, ±1.6°, blurred, grain)
 //     [--raw-confidence]  (fields keep their uncalibrated confidence: the input of calibration.ts --write)
 // --reader: read with the CLI of another checkout (e.g. main), to compare two versions on the same documents.
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ const arg = (name: string, dflt: number) => {
 const seed = arg('--seed', Math.floor(Math.random() * 2 ** 31));
 const nDocs = arg('--docs', 40);
 const nScans = arg('--scans', 8);
+const phone = process.argv.includes('--phone');
 const out = freshOut(`generated-${seed}`);
 const dirs = Object.fromEntries(
   ['docs', 'truth', 'pred'].map((d) => {
@@ -52,7 +54,7 @@ for (let i = 0; i < nDocs; i++) {
     fs.writeFileSync(file, pdf.bytes);
   } else {
     const pages: Uint8Array[] = [];
-    for (let p = 1; p <= pdf.pages; p++) pages.push(await scanOf(r, pdf.bytes, p));
+    for (let p = 1; p <= pdf.pages; p++) pages.push(await scanOf(r, pdf.bytes, p, phone));
     if (pages.length === 1) {
       format = 'png';
       file = path.join(dirs.docs, `${id}.png`);

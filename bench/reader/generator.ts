@@ -331,10 +331,10 @@ const L = {
     },
   },
   subtotal: {
-    en: ['Subtotal', 'Sub-total', 'Goods total'],
-    de: ['Zwischensumme', 'Warenwert', 'Summe Positionen'],
-    fr: ['Sous-total', 'Total lignes HT'],
-    nl: ['Subtotaal', 'Totaal regels'],
+    en: ['Subtotal', 'Sub-total', 'Goods total', 'Total items'],
+    de: ['Zwischensumme', 'Warenwert', 'Summe Positionen', 'Summe'],
+    fr: ['Sous-total', 'Total lignes HT', 'Total articles'],
+    nl: ['Subtotaal', 'Totaal regels', 'Totaal artikelen'],
   },
   discount: {
     en: ['Discount', 'Less discount'],
@@ -367,6 +367,7 @@ const L = {
     nl: ['Totaal', 'Totaal incl. BTW', 'Te betalen'],
   },
   carried: { en: ['Carried forward'], de: ['Übertrag'], fr: ['À reporter'], nl: ['Transport'] },
+  pageTotal: { en: ['Page total'], de: ['Seitensumme'], fr: ['Total page'], nl: ['Paginatotaal'] },
   page: {
     en: ['Page {p} of {n}'],
     de: ['Seite {p} von {n}'],
@@ -381,6 +382,82 @@ const L = {
   },
 } as const;
 const word = (r: Rand, set: Record<Lang, readonly string[]>, lang: Lang) => pick(r, set[lang]);
+/** Column headings of less common software: the reader should name columns by their numbers, not these. */
+const RARE_COL: Partial<Record<string, Record<Lang, string[]>>> = {
+  desc: {
+    en: ['Particulars', 'Details', 'Article / service', 'Goods'],
+    de: ['Artikel / Leistung', 'Text', 'Leistungsbeschreibung', 'Bez.'],
+    fr: ['Article', 'Prestation', 'Détail'],
+    nl: ['Artikel / dienst', 'Omschr.', 'Tekst'],
+  },
+  qty: { en: ['Pcs', 'No.'], de: ['Stück', 'Mng.'], fr: ['Nb', 'Qte'], nl: ['Stuks', 'Aant.'] },
+  price: {
+    en: ['Each', 'Price/unit'],
+    de: ['Stückpreis', 'Preis/Einh.'],
+    fr: ['PU', 'Tarif'],
+    nl: ['Prijs/st', 'P/st'],
+  },
+  amount: {
+    en: ['Value', 'Ext. price'],
+    de: ['Wert', 'Summe'],
+    fr: ['Valeur', 'Total ligne'],
+    nl: ['Waarde', 'Som'],
+  },
+};
+/** A line-allowance column: its heading, and the word printed in each cell above the signed amount. */
+const ALLOW_COL = {
+  head: {
+    en: ['Line discounts', 'Adjustments'],
+    de: ['Rabatte / Aufschläge', 'Abzüge'],
+    fr: ['Remises / Frais', 'Ajustements'],
+    nl: ['Kortingen / Toeslagen', 'Aanpassingen'],
+  },
+  cell: {
+    en: ['Discount:', 'Trade discount:', 'Promo code:'],
+    de: ['Rabatt:', 'Aktion Frühjahr:', 'Sonder-Rabatt:'],
+    fr: ['Remise :', 'Remise quantité :'],
+    nl: ['Korting:', 'Staffel korting:'],
+  },
+};
+/** Other dates printed near the header fields: a service period, a print date, the order's date. */
+const OTHER_DATES = {
+  period: {
+    en: ['Period', 'Service period'],
+    de: ['Leistungszeitraum', 'Zeitraum'],
+    fr: ['Période'],
+    nl: ['Periode'],
+  },
+  printed: {
+    en: ['Printed', 'Print date'],
+    de: ['Druckdatum', 'Erstellt am'],
+    fr: ["Date d'impression", 'Édité le'],
+    nl: ['Afgedrukt', 'Printdatum'],
+  },
+  orderDate: {
+    en: ['Order date'],
+    de: ['Auftragsdatum', 'Bestelldatum'],
+    fr: ['Date de commande'],
+    nl: ['Orderdatum'],
+  },
+};
+/** A contact line under the addressee's name. */
+const ATTN: Record<Lang, string[]> = {
+  en: ['Attn: Accounts Payable', 'Attn: Sarah Miller'],
+  de: ['z. Hd. Frau Schmidt', 'Herrn Thomas Becker'],
+  fr: ["À l'attention de M. Dubois", 'Service comptabilité'],
+  nl: ['T.a.v. de heer De Boer', 'Afdeling crediteuren'],
+};
+/** Single-line service and leasing items, often printed with their amount only. */
+const SERVICES = [
+  'Monthly leasing fee',
+  'Hosting package Business',
+  'Wartungspauschale',
+  'Leasingrate Kopierer',
+  'Forfait maintenance annuel',
+  'Abonnement logiciel',
+  'Servicekosten',
+  'Huur koffiemachine',
+];
 
 const PRODUCTS = [
   'Steel bracket 40 mm',
@@ -548,6 +625,8 @@ const round = (n: number, dp: number) => Math.round(n * 10 ** dp + Number.EPSILO
 // ---- the document's truth ------------------------------------------------------------------------
 interface Line {
   code?: string;
+  /** a service printed with its amount only (no quantity or unit price) */
+  service?: boolean;
   desc: string[];
   qty: number;
   unit: string;
@@ -589,6 +668,10 @@ const NUMBER_SHAPES = [
   (r: Rand) => `${int(r, 2019, 2026)}.${digits(r, 4)}`,
   (r: Rand) => digits(r, 7),
   (r: Rand) => `${pick(r, ['A', 'B', 'K', 'S'])}${digits(r, 2)}-${digits(r, 6)}`,
+  (r: Rand) => `INV/${int(r, 2019, 2026)}/${digits(r, 5)}`,
+  (r: Rand) => `RG ${int(r, 2019, 2026)}-${digits(r, 5)}`,
+  (r: Rand) => `FA-${int(r, 19, 26)}.${digits(r, 4)}`,
+  (r: Rand) => `${pick(r, ['AB', 'VK', 'FR', 'SO'])}-${int(r, 2019, 2026)}/${digits(r, 3)}-${int(r, 1, 9)}`,
 ];
 
 /**
@@ -631,10 +714,27 @@ export function makeTruth(r: Rand, id: string, maxLines = 60, like?: GenDoc): Ge
   const nLines = Math.min(maxLines, chance(r, 0.15) ? int(r, 25, 60) : chance(r, 0.3) ? 1 : int(r, 2, 12));
   const lineDiscounts = like ? like.lines.some((l) => l.discPct) : chance(r, 0.2);
   const lines: Line[] = [];
+  const services = like ? like.lines.some((l) => l.service) : chance(r, 0.15);
   for (let i = 0; i < nLines; i++) {
+    if (services && chance(r, 0.6)) {
+      const amount = round((int(r, 2000, 90000) / 100) * scale, dp);
+      const month = String(int(r, 1, 12)).padStart(2, '0');
+      lines.push({
+        service: true,
+        desc: [`${pick(r, SERVICES)} ${month}/${int(r, 2019, 2026)}`],
+        qty: 1,
+        unit: '',
+        price: amount,
+        discPct: 0,
+        vat: rates[0]!,
+        amount,
+      });
+      continue;
+    }
     const name = pick(r, PRODUCTS);
     const desc = [name];
     if (chance(r, 0.2)) desc.push(pick(r, DETAIL[lang]));
+    if (chance(r, 0.08)) desc.push(pick(r, DETAIL[lang]));
     // whole-unit currencies come with whole quantities (a fraction would print the only decimals)
     const qty =
       !whole && chance(r, 0.15) ? round(int(r, 1, 400) / 4, 2) : chance(r, 0.4) ? 1 : int(r, 2, 120);
@@ -692,11 +792,17 @@ export function makeTruth(r: Rand, id: string, maxLines = 60, like?: GenDoc): Ge
     buyer,
     shipTo: like ? like.shipTo : chance(r, 0.2) ? { ...party(r, buyer.lang), name: buyer.name } : undefined,
     number: pick(r, NUMBER_SHAPES)(r),
-    orderRef: (like ? like.orderRef : kind !== 'order' && chance(r, 0.4)) ? `PO-${digits(r, 6)}` : undefined,
+    orderRef: (like ? like.orderRef : kind !== 'order' && chance(r, 0.4))
+      ? pick(r, [
+          `PO-${digits(r, 6)}`,
+          `${int(r, 2019, 2026)}-${digits(r, 4)}/${digits(r, 2)}`,
+          `BE ${digits(r, 6)}`,
+        ])
+      : undefined,
     customerNo: like
       ? like.customerNo
       : chance(r, 0.4)
-        ? `${pick(r, ['K', 'C', 'D', ''])}${digits(r, 5)}`
+        ? `${pick(r, ['K', 'C', 'D', '', 'K-', 'KD ', ''])}${digits(r, 5)}`
         : undefined,
     date,
     due: (like ? like.due : kind === 'invoice' && chance(r, 0.6))
@@ -724,8 +830,36 @@ interface Layout {
   font: string;
   bold: string;
   size: number;
-  /** vendor letterhead: left, right, centred name, or none (the vendor only in the footer) */
-  letterhead: 'left' | 'right' | 'centre' | 'none';
+  /** vendor letterhead: left, right, centred name, a brand (trading name; the legal name only in the footer),
+   * or none (the vendor only in the footer) */
+  letterhead: 'left' | 'right' | 'centre' | 'brand' | 'none';
+  /** the letterhead's address lines also carry the VAT id and register number */
+  letterheadIds: boolean;
+  /** a contact line under the addressee's name */
+  attn: boolean;
+  /** item codes on their own line above the name, in the description column */
+  codeAbove: boolean;
+  /** the numbers of a multi-line item on its first or its last line */
+  numbersRow: 'first' | 'last';
+  /** column headings of less common software */
+  rareHeads: boolean;
+  /** how a line discount is printed: a rate column; the gross price with "- unit discount" and "= net price"
+   * under it in the price cell; or an allowance column with a word on the row and the signed amount under it */
+  lineDisc: 'pct' | 'stack' | 'allow';
+  /** an allowance cell's word over two lines */
+  allowWrap: boolean;
+  /** the item code and the name in one cell, "CODE - Name" */
+  codeDash: boolean;
+  /** the quantity and its unit in one cell ("5 kg") */
+  qtyUnit: boolean;
+  /** no heading row over the item table */
+  noHead: boolean;
+  /** other dates near the header fields */
+  otherDates: ('period' | 'printed' | 'orderDate')[];
+  /** the document's date not second among the header fields */
+  shuffleHeader: boolean;
+  /** a page total at the foot of each page the table fills */
+  pageTotal: boolean;
   senderLine: boolean;
   footer: boolean;
   buyerX: number;
@@ -744,11 +878,20 @@ interface Layout {
 function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
   const family = pick(at('l1'), ['Helvetica', 'Times-Roman', 'Courier']);
   const cols: Col[] = ['desc'];
-  if (d.lines.some((l) => l.code) && chance(at('l2'), 0.8)) cols.push('code');
+  const codeAbove = d.lines.some((l) => l.code) && chance(at('l25'), 0.2);
+  const codeCol = d.lines.some((l) => l.code) && !codeAbove && chance(at('l2'), 0.8);
+  if (codeCol) cols.push('code');
+  const codeDash = d.lines.some((l) => l.code) && !codeAbove && !codeCol && chance(at('l33'), 0.6);
+  const discounts = d.lines.some((l) => l.discPct);
+  const lineDisc =
+    discounts && d.money.decimals === 2 ? pick(at('l34'), ['pct', 'stack', 'allow'] as const) : 'pct';
+  const qtyUnit = chance(at('l35'), 0.2);
+  // some tables print no unit price: the quantity and the amount only
+  const noPrice = !discounts && chance(at('l36'), 0.12);
   if (chance(at('l3'), 0.3)) cols.push('pos');
-  const numeric: Col[] = ['qty', 'price', 'amount'];
-  if (chance(at('l4'), 0.3)) numeric.splice(1, 0, 'unit');
-  if (d.lines.some((l) => l.discPct)) numeric.splice(numeric.indexOf('amount'), 0, 'disc');
+  const numeric: Col[] = noPrice ? ['qty', 'amount'] : ['qty', 'price', 'amount'];
+  if (!qtyUnit && chance(at('l4'), 0.3)) numeric.splice(1, 0, 'unit');
+  if (discounts && lineDisc !== 'stack') numeric.splice(numeric.indexOf('amount'), 0, 'disc');
   if (d.vatByRate.length > 1 || chance(at('l5'), 0.2)) numeric.splice(numeric.indexOf('amount'), 0, 'vat');
   // text columns lead in most layouts; some put the quantity first
   const lead = shuffle(
@@ -763,9 +906,34 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
     font: family,
     bold: family === 'Times-Roman' ? 'Times-Bold' : `${family}-Bold`,
     size: family === 'Courier' ? pick(at('l8'), [7.5, 8, 8.5]) : pick(at('l9'), [7.5, 8, 8.5, 9, 9.5, 10]),
-    letterhead: pick(at('l10'), ['left', 'left', 'right', 'centre', 'none'] as const),
+    ...(() => {
+      const footer = chance(at('l12'), 0.75);
+      const heads = [
+        'left',
+        'left',
+        'right',
+        'centre',
+        'none',
+        ...(footer ? (['brand'] as const) : []),
+      ] as const;
+      return { footer, letterhead: pick(at('l10'), heads) };
+    })(),
+    letterheadIds: chance(at('l26'), 0.3),
+    attn: chance(at('l27'), 0.3),
+    codeAbove,
+    lineDisc,
+    allowWrap: chance(at('l37'), 0.4),
+    codeDash,
+    qtyUnit,
+    noHead: chance(at('l38'), 0.1),
+    numbersRow: chance(at('l28'), 0.25) ? 'last' : 'first',
+    rareHeads: chance(at('l29'), 0.3),
+    otherDates: (['period', 'printed', 'orderDate'] as const).filter(
+      (k, i) => (k !== 'period' || d.kind !== 'order') && chance(at(`l30-${i}`), 0.2),
+    ),
+    shuffleHeader: chance(at('l31'), 0.3),
+    pageTotal: chance(at('l32'), 0.2),
     senderLine: chance(at('l11'), 0.4),
-    footer: chance(at('l12'), 0.75),
     buyerX: chance(at('l13'), 0.8) ? int(at('l14'), 45, 75) : int(at('l15'), 320, 360),
     buyerLabel: chance(at('l16'), 0.5),
     headerStyle: pick(at('l17'), ['kv-right', 'kv-right', 'inline', 'band', 'kv-left'] as const),
@@ -843,8 +1011,16 @@ export function renderPdf(
     // letterhead: the issuer's (the vendor's; an order's is the buyer's, and the supplier is addressed)
     let y = int(at('top'), 36, 60);
     const v = issuer;
-    const vLines = [v.street, cityLine(v), v.phone, v.email];
-    if (lay.letterhead !== 'none') {
+    const vLines = lay.letterheadIds
+      ? [v.street, cityLine(v), `${word(at('vatId'), L.vatId, lang)} ${v.vat}`, v.register]
+      : [v.street, cityLine(v), v.phone, v.email];
+    if (lay.letterhead === 'brand') {
+      // a trading name as the logo; the legal name is printed only in the footer
+      doc.font(lay.bold).fontSize(fs + int(at('headSize'), 3, 8));
+      text(v.name.split(' ')[0]!.toUpperCase(), left, y);
+      doc.font(lay.font).fontSize(fs);
+      y += fs + 14;
+    } else if (lay.letterhead !== 'none') {
       doc.font(lay.bold).fontSize(fs + int(at('headSize'), 3, 8));
       const big = fs + 6;
       if (lay.letterhead === 'centre') text(v.name, (W - doc.widthOfString(v.name)) / 2, y);
@@ -856,6 +1032,7 @@ export function renderPdf(
         for (const s of vLines.slice(0, int(at('headLines'), 2, 4))) {
           if (lay.letterhead === 'right') rtext(s, right, y);
           else text(s, left, y);
+          if (s.includes(v.vat) && d.kind !== 'order') printed.add('vatNumber');
           y += lh;
         }
       printed.add(issuerField);
@@ -896,7 +1073,8 @@ export function renderPdf(
       doc.font(lay.font);
       wy += lh;
     }
-    for (const s of [addressee.name, addressee.street, cityLine(addressee), addressee.country]) {
+    const contact = lay.attn ? [pick(at('attnWord'), ATTN[lang])] : [];
+    for (const s of [addressee.name, ...contact, addressee.street, cityLine(addressee), addressee.country]) {
       text(s, lay.buyerX, wy);
       wy += lh;
     }
@@ -931,8 +1109,21 @@ export function renderPdf(
     if (d.orderRef) fields.push([word(at('yourOrder'), L.yourOrder, lang), d.orderRef, 'orderNumber']);
     if (d.customerNo)
       fields.push([word(at('customerNo'), L.customerNo, lang), d.customerNo, 'accountNumber']);
+    const other = (x: Date, n: number) => addDays(x, n);
+    for (const k of lay.otherDates) {
+      const label = word(at(`other:${k}`), OTHER_DATES[k], lang);
+      if (k === 'period') {
+        const from = new Date(Date.UTC(d.date.getUTCFullYear(), d.date.getUTCMonth(), 1));
+        fields.push([label, `${date(other(from, -31))} - ${date(other(from, -1))}`, '']);
+      } else if (k === 'printed')
+        fields.push([label, date(other(d.date, int(at('printedAfter'), 1, 9))), '']);
+      else if (d.kind !== 'order')
+        fields.push([label, date(other(d.date, -int(at('orderBefore'), 3, 20))), '']);
+    }
     const hf = shuffle(at('headerOrder'), fields.slice(2));
-    const header = [fields[0]!, fields[1]!, ...hf];
+    const header = lay.shuffleHeader
+      ? [fields[0]!, ...shuffle(at('headerOrder2'), [fields[1]!, ...hf])]
+      : [fields[0]!, fields[1]!, ...hf];
     // title
     const title = word(at('title[kind]'), L.title[kind], lang);
     const hy = winY;
@@ -1005,7 +1196,7 @@ export function renderPdf(
       qty: 44,
       unit: 40,
       price: 66,
-      disc: 44,
+      disc: lay.lineDisc === 'allow' ? 96 : 44,
       vat: 40,
       amount: 72,
     };
@@ -1019,9 +1210,17 @@ export function renderPdf(
     }
     const numericCol = (c: Col) => c !== 'desc' && c !== 'code' && c !== 'unit';
     const colLabel = Object.fromEntries(
-      lay.cols.map((c) => [c, word(at(`col:${c}`), L.col[c], lang)]),
+      lay.cols.map((c) => [
+        c,
+        c === 'disc' && lay.lineDisc === 'allow'
+          ? word(at('allowHead'), ALLOW_COL.head, lang)
+          : lay.rareHeads && RARE_COL[c]
+            ? word(at(`rare:${c}`), RARE_COL[c]!, lang)
+            : word(at(`col:${c}`), L.col[c], lang),
+      ]),
     ) as Record<Col, string>;
     const drawHeader = (top: number) => {
+      if (lay.noHead) return top + 6;
       doc.font(lay.bold);
       for (const c of lay.cols) {
         const x = colX[c]!;
@@ -1039,10 +1238,26 @@ export function renderPdf(
     y = drawHeader(below);
     const bottom = (lay.footer ? footerY : H - 40) - 24;
     let running = 0;
+    let pageSum = 0;
     d.lines.forEach((l, i) => {
-      const descLines = l.desc.length;
-      const rowH = descLines * lh + lay.rowGap;
-      if (y + rowH > bottom) {
+      const cell =
+        lay.codeAbove && l.code
+          ? [l.code, ...l.desc]
+          : lay.codeDash && l.code
+            ? [`${l.code} - ${l.desc[0]}`, ...l.desc.slice(1)]
+            : l.desc;
+      const descLines = cell.length;
+      // a discounted line's price or allowance cell runs on below the row's numbers
+      const under = !l.discPct ? 0 : lay.lineDisc === 'stack' || lay.lineDisc === 'allow' ? 2 : 0;
+      const numbersAt = lay.numbersRow === 'last' ? descLines - 1 : 0;
+      const rowH = Math.max(descLines, numbersAt + 1 + under) * lh + lay.rowGap;
+      if (y + rowH + (lay.pageTotal ? lh + 4 : 0) > bottom) {
+        if (lay.pageTotal) {
+          text(word(at('pageTotal'), L.pageTotal, lang), colX.desc! + 8, y + 4);
+          rtext(m(sign * pageSum), colX.amount! + widthOf.amount - 4, y + 4);
+          y += lh + 4;
+          pageSum = 0;
+        }
         if (lay.carried) {
           text(word(at('carried'), L.carried, lang), colX.desc! + 8, y + 4);
           rtext(m(sign * running), colX.amount! + widthOf.amount - 4, y + 4);
@@ -1057,43 +1272,64 @@ export function renderPdf(
           y += lh + lay.rowGap;
         }
       }
+      // the numbers stand on the cell's first line, or on its last (the name line under codes and details)
+      const ny = y + numbersAt * lh;
       for (const c of lay.cols) {
         // text columns start 8 pt into their column, so that a right-aligned number before them keeps a gap
         const x = colX[c]! + 8;
         const xr = colX[c]! + widthOf[c] - 4;
+        if (l.service && c !== 'desc' && c !== 'amount' && c !== 'vat' && c !== 'pos') continue;
         switch (c) {
           case 'pos':
-            rtext(String(i + 1), xr, y);
+            rtext(String(i + 1), xr, ny);
             break;
           case 'code':
-            if (l.code) text(l.code, x, y);
+            if (l.code) text(l.code, x, ny);
             break;
           case 'desc':
-            l.desc.forEach((s, k) => {
+            cell.forEach((s, k) => {
               text(s, x, y + k * lh);
             });
             break;
-          case 'qty':
-            rtext(fmtNum(l.qty, { ...d.money, decimals: Number.isInteger(l.qty) ? 0 : 2 }), xr, y);
+          case 'qty': {
+            const q = fmtNum(l.qty, { ...d.money, decimals: Number.isInteger(l.qty) ? 0 : 2 });
+            rtext(lay.qtyUnit ? `${q} ${l.unit}` : q, xr, ny);
             break;
+          }
           case 'unit':
-            text(l.unit, x, y);
+            text(l.unit, x, ny);
             break;
           case 'price':
-            rtext(m(sign * l.price), xr, y);
+            rtext(m(sign * l.price), xr, ny);
+            if (l.discPct && lay.lineDisc === 'stack') {
+              const off = round((l.price * l.discPct) / 100, 2);
+              rtext(`- ${m(off)}`, xr, ny + lh);
+              rtext(`= ${m(sign * round(l.price - off, 2))}`, xr, ny + 2 * lh);
+            }
             break;
           case 'disc':
-            if (l.discPct) rtext(`${l.discPct}%`, xr, y);
+            if (l.discPct && lay.lineDisc === 'allow') {
+              printed.add('lineAllowances');
+              // the cell's word, on one line or (a narrow column) one word a line, the amount under it
+              const ws = lay.allowWrap
+                ? word(at('allowCell'), ALLOW_COL.cell, lang).split(' ')
+                : [word(at('allowCell'), ALLOW_COL.cell, lang)];
+              ws.forEach((w, k) => {
+                text(w, x, ny + k * lh);
+              });
+              rtext(`- ${m(round(l.qty * l.price - l.amount, 2))}`, xr, ny + ws.length * lh);
+            } else if (l.discPct) rtext(`${l.discPct}%`, xr, ny);
             break;
           case 'vat':
-            rtext(`${String(l.vat).replace('.', d.money.style === 'en' ? '.' : ',')}%`, xr, y);
+            rtext(`${String(l.vat).replace('.', d.money.style === 'en' ? '.' : ',')}%`, xr, ny);
             break;
           case 'amount':
-            rtext(m(sign * l.amount), xr, y);
+            rtext(m(sign * l.amount), xr, ny);
             break;
         }
       }
       running += l.amount;
+      pageSum += l.amount;
       y += rowH;
     });
     // totals block
@@ -1164,14 +1400,17 @@ export function renderPdf(
   });
 }
 
-/** A page image of a PDF page with scan noise: resolution, skew, blur, grain, uneven contrast. */
-export async function scanOf(r: Rand, pdf: Uint8Array, page: number): Promise<Uint8Array> {
-  const dpi = int(r, 150, 220);
+/**
+ * A page image of a PDF page with scan noise: resolution, skew, blur, grain, uneven contrast. `phone`: the
+ * phone scans of issue 18 (200 dpi, ±1.6°, always blurred, grain).
+ */
+export async function scanOf(r: Rand, pdf: Uint8Array, page: number, phone = false): Promise<Uint8Array> {
+  const dpi = phone ? 200 : int(r, 150, 220);
   let img: Gray = await renderPdfPage(pdf, page, dpi, 20_000_000);
   img = rotate(img, (r() * 2 - 1) * 1.6);
   const { width: w, height: h } = img;
   const out = new Uint8Array(w * h);
-  const blur = chance(r, 0.5);
+  const blur = phone || chance(r, 0.5);
   const grain = int(r, 6, 22);
   const paper = int(r, 225, 250);
   const ink = int(r, 10, 60);
@@ -1250,9 +1489,15 @@ export function truthOf(
       lineId: String(i + 1),
       itemCode: l.code,
       description: l.desc.join('\n'),
-      qty: l.qty,
-      // the net unit price (EXTRACTION.md): after the line's discount
-      unitPrice: round(l.price * (1 - l.discPct / 100), 4),
+      // a service printed with its amount only has no printed quantity or unit price
+      qty: l.service ? undefined : l.qty,
+      // the net unit price (EXTRACTION.md): after the line's discount, unless that is printed as a line
+      // allowance (an amount off the line, as EN 16931 keeps it apart from the unit price)
+      unitPrice: l.service
+        ? undefined
+        : printed.has('lineAllowances')
+          ? l.price
+          : round(l.price * (1 - l.discPct / 100), 4),
       vatRate: l.vat,
       amount: l.amount,
     })),

@@ -1,6 +1,6 @@
 // Page timings: a text-layer page, one OCR pass compared with the native tesseract CLI on the same image,
 // and every image document of the corpus read whole (all passes).
-//   npx tsx bench/reader/timing.ts [CORPUS_DIR] [--pages]
+//   npx tsx bench/reader/timing.ts [CORPUS_DIR] [--pages | --rendered]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,39 +76,58 @@ for (const f of native ? images : []) {
 }
 
 // whole image documents, all passes included: every image of the corpus (--pages: only the page images of
-// invoices and orders, not the receipts), read once in this thread
+// invoices and orders, not the receipts; --rendered: only the rendered invoice pages, a quick run), read once
+// in this thread with each engine there is: native tesseract when installed, tesseract.js always
 const pagesOnly = process.argv.includes('--pages');
+const renderedOnly = process.argv.includes('--rendered');
 const isReceipt = (f: string) => {
   const t = path.join(docs, '../truth', `${f.replace(/\.[^.]+$/, '')}.json`);
   return fs.existsSync(t) && JSON.parse(fs.readFileSync(t, 'utf8')).kind === 'receipt';
 };
-// wall clock, and the CPU time of this process (all its threads: the reader and tesseract.js's worker), which
-// the other processes of a shared machine do not inflate
-const whole: { f: string; ms: number; cpu: number }[] = [];
-for (const f of fs
+const imageFiles = fs
   .readdirSync(docs)
-  .filter((f) => /\.(?:png|jpe?g)$/i.test(f) && !(pagesOnly && isReceipt(f)))) {
-  const bytes = new Uint8Array(fs.readFileSync(path.join(docs, f)));
-  const t = performance.now();
-  const c = process.cpuUsage();
-  await readDocument(bytes, {});
-  const u = process.cpuUsage(c);
-  whole.push({ f, ms: performance.now() - t, cpu: (u.user + u.system) / 1000 });
-}
-whole.sort((a, b) => a.ms - b.ms);
-const at = (q: number) => whole[Math.min(whole.length - 1, Math.floor(q * whole.length))]!.ms;
-console.log(
-  `load average now ${os
+  .filter(
+    (f) =>
+      /\.(?:png|jpe?g)$/i.test(f) && !(pagesOnly && isReceipt(f)) && !(renderedOnly && !/-render\./.test(f)),
+  );
+const load = () =>
+  os
     .loadavg()
     .map((x) => x.toFixed(1))
-    .join(
-      ' ',
-    )}; whole image documents (${whole.length}): median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, slowest ${whole
-    .slice(-3)
-    .reverse()
-    .map((w) => `${w.f} ${w.ms.toFixed(0)} ms`)
-    .join(
-      ', ',
-    )}; CPU time median ${median(whole.map((w) => w.cpu)).toFixed(0)} ms, slowest ${Math.max(...whole.map((w) => w.cpu)).toFixed(0)} ms`,
-);
+    .join(' ');
+// wall clock, and the CPU time of this process (all its threads: the reader and tesseract's workers), which
+// the other processes of a shared machine do not inflate; the native binary runs in child processes, whose
+// CPU time `process.resourceUsage` does not count, so it is taken from the children's rusage
+const childCpu = () => {
+  if (!fs.existsSync('/proc/self/stat')) return 0;
+  const r = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // cutime + cstime, in clock ticks (100 a second)
+  return ((Number(r[13]) || 0) + (Number(r[14]) || 0)) * 10;
+};
+for (const engine of native ? (['native', 'wasm'] as const) : (['wasm'] as const)) {
+  // one read first: the engine and its traineddata loaded, as in a running reader
+  await readDocument(new Uint8Array(fs.readFileSync(path.join(docs, imageFiles[0]!))), { ocrEngine: engine });
+  const whole: { f: string; ms: number; cpu: number }[] = [];
+  const before = load();
+  for (const f of imageFiles) {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(docs, f)));
+    const t = performance.now();
+    const c = process.cpuUsage();
+    const cc = childCpu();
+    await readDocument(bytes, { ocrEngine: engine });
+    const u = process.cpuUsage(c);
+    whole.push({ f, ms: performance.now() - t, cpu: (u.user + u.system) / 1000 + childCpu() - cc });
+  }
+  whole.sort((a, b) => a.ms - b.ms);
+  const at = (q: number) => whole[Math.min(whole.length - 1, Math.floor(q * whole.length))]!.ms;
+  console.log(
+    `${engine === 'native' ? 'native tesseract' : 'tesseract.js'}, load average ${before} before, ${load()} after; whole image documents (${whole.length}): median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, slowest ${whole
+      .slice(-3)
+      .reverse()
+      .map((w) => `${w.f} ${w.ms.toFixed(0)} ms`)
+      .join(
+        ', ',
+      )}; CPU time median ${median(whole.map((w) => w.cpu)).toFixed(0)} ms, slowest ${Math.max(...whole.map((w) => w.cpu)).toFixed(0)} ms`,
+  );
+}
 await closeOcr();

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -34,6 +33,7 @@ import crossSite from './plugins/cross-site.js';
 import draining from './plugins/draining.js';
 import errors, { sendError } from './plugins/errors.js';
 import operatorGuard from './plugins/operator-guard.js';
+import securityHeaders from './plugins/security-headers.js';
 import services from './plugins/services.js';
 import tenantGuard from './plugins/tenant-guard.js';
 import web from './plugins/web.js';
@@ -98,7 +98,7 @@ export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promi
   await app.register(errors);
   await app.register(draining);
   await app.register(services, { config, database });
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

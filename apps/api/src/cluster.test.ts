@@ -5,29 +5,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { invoicePdf } from './demo/invoice-pdf.js';
 import { nginxSite } from './ops/nginx.js';
-import { createDatabase, NGINX, startCluster, type TCluster } from './test/cluster.js';
+import { NGINX, startCluster, type TCluster } from './test/cluster.js';
 import { PASSWORD, uniqueEmail } from './test/harness.js';
+import { createDatabase, httpCall } from './test/server-process.js';
 import { openStream } from './test/sse.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const webDist = path.resolve(import.meta.dirname, '../../web/dist');
 const UPLOADS = 200;
-
-// biome-ignore lint/suspicious/noExplicitAny: reply bodies of many shapes; the assertions check them.
-type TReply = { status: number; json: any };
-
-async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    redirect: 'manual',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: await res.json().catch(() => null) } as TReply;
-}
 
 describe('the deployment of docs/deploy.md', () => {
   it('documents the nginx site this test runs', () => {
@@ -65,7 +50,7 @@ describe.skipIf(!serverUrl)('two APIs and two workers behind nginx', () => {
     const web = await fetch(`${cluster.url}/orders`);
     expect(web.status).toBe(200);
     expect(await web.text()).toContain('<div id="root">');
-    expect((await call(cluster.url, 'GET', '/ready')).json.data).toEqual({
+    expect((await httpCall(cluster.url, 'GET', '/ready')).json.data).toEqual({
       database: 'ok',
       storage: 'ok',
       queue: 'ok',
@@ -73,7 +58,7 @@ describe.skipIf(!serverUrl)('two APIs and two workers behind nginx', () => {
 
     // Registered through nginx, confirmed and signed in on the first API, working on the second.
     const email = uniqueEmail('cluster');
-    const registered = await call(cluster.url, 'POST', '/api/account/register', {
+    const registered = await httpCall(cluster.url, 'POST', '/api/account/register', {
       email,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -81,49 +66,51 @@ describe.skipIf(!serverUrl)('two APIs and two workers behind nginx', () => {
       lastName: 'Test',
     });
     expect(registered.status).toBe(201);
-    const outbox = (await call(api2, 'GET', '/api/dev/outbox')).json.data as {
+    const outbox = (await httpCall(api2, 'GET', '/api/dev/outbox')).json.data as {
       to: string;
       links: string[];
     }[];
     const confirm = new URL(outbox.find((m) => m.to.includes(email))!.links[0]!);
-    expect((await call(api2, 'GET', `${confirm.pathname}${confirm.search}`)).status).toBe(302);
-    const login = await call(api1, 'POST', '/api/account/login', { userName: email, password: PASSWORD });
+    expect((await httpCall(api2, 'GET', `${confirm.pathname}${confirm.search}`)).status).toBe(302);
+    const login = await httpCall(api1, 'POST', '/api/account/login', { userName: email, password: PASSWORD });
     expect(login.status).toBe(200);
     let { token, refreshToken } = login.json.data as { token: string; refreshToken: string };
     const deviceId = login.json.data.deviceId as string;
-    expect((await call(api2, 'GET', '/api/profile', undefined, token)).status).toBe(200);
-    const refreshed = await call(api2, 'POST', '/api/account/refresh-token', { refreshToken, deviceId });
+    expect((await httpCall(api2, 'GET', '/api/profile', undefined, token)).status).toBe(200);
+    const refreshed = await httpCall(api2, 'POST', '/api/account/refresh-token', { refreshToken, deviceId });
     expect(refreshed.status).toBe(200);
     const oldRefresh = refreshToken;
     ({ token, refreshToken } = refreshed.json.data);
-    expect((await call(api1, 'GET', '/api/profile', undefined, token)).status).toBe(200);
+    expect((await httpCall(api1, 'GET', '/api/profile', undefined, token)).status).toBe(200);
     // The rotated-away refresh token is refused on the other process too.
     expect(
-      (await call(api1, 'POST', '/api/account/refresh-token', { refreshToken: oldRefresh, deviceId })).status,
+      (await httpCall(api1, 'POST', '/api/account/refresh-token', { refreshToken: oldRefresh, deviceId }))
+        .status,
     ).toBe(401);
     // Reusing it revoked the session (theft suspected): the other API refuses its access token too.
-    expect((await call(api2, 'GET', '/api/profile', undefined, token)).status).toBe(401);
+    expect((await httpCall(api2, 'GET', '/api/profile', undefined, token)).status).toBe(401);
     // Signed out on one API: the other refuses the session's access and refresh tokens at once.
-    const other = (await call(api2, 'POST', '/api/account/login', { userName: email, password: PASSWORD }))
-      .json.data;
-    expect((await call(api1, 'POST', '/api/account/sign-out', undefined, other.token)).status).toBe(200);
-    expect((await call(api2, 'GET', '/api/profile', undefined, other.token)).status).toBe(401);
+    const other = (
+      await httpCall(api2, 'POST', '/api/account/login', { userName: email, password: PASSWORD })
+    ).json.data;
+    expect((await httpCall(api1, 'POST', '/api/account/sign-out', undefined, other.token)).status).toBe(200);
+    expect((await httpCall(api2, 'GET', '/api/profile', undefined, other.token)).status).toBe(401);
     expect(
       (
-        await call(api2, 'POST', '/api/account/refresh-token', {
+        await httpCall(api2, 'POST', '/api/account/refresh-token', {
           refreshToken: other.refreshToken,
           deviceId: other.deviceId,
         })
       ).status,
     ).toBe(401);
-    const again = await call(cluster.url, 'POST', '/api/account/login', {
+    const again = await httpCall(cluster.url, 'POST', '/api/account/login', {
       userName: email,
       password: PASSWORD,
     });
     token = again.json.data.token;
 
     const shopId = (
-      await call(
+      await httpCall(
         cluster.url,
         'POST',
         '/api/onboarding/company',
@@ -132,7 +119,7 @@ describe.skipIf(!serverUrl)('two APIs and two workers behind nginx', () => {
       )
     ).json.data.companyId as number;
     const linkId = (
-      await call(
+      await httpCall(
         cluster.url,
         'POST',
         `/api/shops/${shopId}/suppliers`,
@@ -142,7 +129,7 @@ describe.skipIf(!serverUrl)('two APIs and two workers behind nginx', () => {
     ).json.data.shopSupplierId as number;
 
     // The event stream through nginx: an upload's progress arrives while the stream stays open.
-    const ticket = (await call(cluster.url, 'POST', '/api/notifications/stream-ticket', undefined, token))
+    const ticket = (await httpCall(cluster.url, 'POST', '/api/notifications/stream-ticket', undefined, token))
       .json.data.ticket as string;
     const stream = await openStream(cluster.url, ticket);
     onTestFinished(() => stream.close());

@@ -5,12 +5,11 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ZErrorEnvelopeSchema } from '@orderbridge/contract';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invoicePdf } from './demo/invoice-pdf.js';
 import { PASSWORD, uniqueEmail } from './test/harness.js';
 import { multipart } from './test/multipart.js';
-import { startServerProcess, type TServerProcess } from './test/server-process.js';
+import { freePort, serverDatabase, startServerProcess, type TServerProcess } from './test/server-process.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ob-shutdown-'));
 const env: Record<string, string> = {
@@ -18,7 +17,7 @@ const env: Record<string, string> = {
   JWT_SECRET: 'shutdown-test-secret-shutdown-test-0123',
   ROLE: 'api',
 };
-const port = 3900 + (process.pid % 500);
+const port = await freePort();
 const servers: TServerProcess[] = [];
 let dropDatabase = async () => {};
 
@@ -141,22 +140,9 @@ const storedFiles = () => {
 
 describe('an API process killed or stopped during an upload', () => {
   it('keeps nothing of an upload cut by SIGKILL, takes the retry, and drains an upload in flight on SIGTERM', async () => {
-    if (process.env.TEST_DATABASE_URL) {
-      const name = `ob_shutdown_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(process.env.TEST_DATABASE_URL);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
-    }
+    const database = await serverDatabase('ob_shutdown');
+    Object.assign(env, database.env);
+    dropDatabase = database.drop;
     const first = await start();
     const email = uniqueEmail('shutdown');
     await call('POST', '/api/account/register', {

@@ -7,7 +7,7 @@ import {
   ZReviewOrderSchema,
   ZUnprocessedOrderSchema,
 } from './orders.js';
-import { page, ZListQuerySchema, ZPageQuerySchema, ZSearchSchema } from './paging.js';
+import { page, ZListQuerySchema, ZSearchSchema } from './paging.js';
 
 /**
  * Operator reads and changes of company data say why (support ticket, customer's request …) in this header;
@@ -156,7 +156,12 @@ export const ZRereadSchema = z.object({
 
 // ---- training queue --------------------------------------------------------------------------------------------
 
-export const ZTrainingQuerySchema = ZPageQuerySchema.extend({ search, urgent: flag });
+/** The training list (shared list module): the links whose oldest document in training waits longest first. */
+export const ZTrainingQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
+  urgent: flag,
+  sort: z.enum(['oldest'], { error: 'Sort by oldest' }).default('oldest'),
+});
 export type TTrainingQuery = z.infer<typeof ZTrainingQuerySchema>;
 
 /** One shop's supplier whose layout the reader is still learning, with the shop-supplier metrics of spec §3. */

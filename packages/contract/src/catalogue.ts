@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { page, ZListQuerySchema, ZPageQuerySchema, ZSearchSchema } from './paging.js';
+import { page, ZListQuerySchema, ZSearchSchema } from './paging.js';
 
 const text = (label: string, max: number) =>
   z
@@ -25,11 +25,12 @@ const id = (label: string) =>
     .positive(`${label} must be positive`)
     .max(2_147_483_647, `${label} is too large`);
 
-/** Searchable paged lists of this domain. */
-export const ZCatalogueListQuerySchema = ZPageQuerySchema.extend({
-  search: z.string().trim().max(200, 'Search is too long').optional(),
+/** The products of a shop's suppliers (shared list module): by name, searched by SKU or name. */
+export const ZShopProductsQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
+  sort: z.enum(['name'], { error: 'Sort by name' }).default('name'),
 });
-export type TCatalogueListQuery = z.infer<typeof ZCatalogueListQuerySchema>;
+export type TShopProductsQuery = z.infer<typeof ZShopProductsQuerySchema>;
 
 /** A supplier's price list (shared list module): searched by SKU or name, sorted by name or SKU. */
 export const ZSupplierProductsQuerySchema = ZListQuerySchema.extend({
@@ -37,6 +38,14 @@ export const ZSupplierProductsQuerySchema = ZListQuerySchema.extend({
   sort: z.enum(['name', 'sku'], { error: 'Sort by name or sku' }).default('name'),
 });
 export type TSupplierProductsQuery = z.infer<typeof ZSupplierProductsQuerySchema>;
+
+/** The shop's links of supplier products to POS products (shared list module): newest first, one supplier's. */
+export const ZProductLinksQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
+  shopsupplierid: id('Supplier').optional(),
+  sort: z.enum(['newest'], { error: 'Sort by newest' }).default('newest'),
+});
+export type TProductLinksQuery = z.infer<typeof ZProductLinksQuerySchema>;
 
 // ---- Products (spec §3 Product) ------------------------------------------------------------------------------
 
@@ -196,6 +205,11 @@ export const ZPriceChangeSchema = ZLineMatchSchema.extend({
 });
 export type TPriceChange = z.infer<typeof ZPriceChangeSchema>;
 export const ZPriceChangesReplySchema = envelope(page(ZPriceChangeSchema));
+/** The price changes list (shared list module): newest first. */
+export const ZPriceChangesQuerySchema = ZListQuerySchema.extend({
+  sort: z.enum(['newest'], { error: 'Sort by newest' }).default('newest'),
+});
+export type TPriceChangesQuery = z.infer<typeof ZPriceChangesQuerySchema>;
 
 // ---- Integrations (spec §3 Integration, Integration connection view, §4) -------------------------------------
 
@@ -231,6 +245,11 @@ export const ZIntegrationSchema = z.object({
 export type TIntegration = z.infer<typeof ZIntegrationSchema>;
 export const ZIntegrationReplySchema = envelope(ZIntegrationSchema);
 export const ZIntegrationsReplySchema = envelope(page(ZIntegrationSchema));
+/** The integrations registry (shared list module): by name. */
+export const ZIntegrationsQuerySchema = ZListQuerySchema.extend({
+  sort: z.enum(['name'], { error: 'Sort by name' }).default('name'),
+});
+export type TIntegrationsQuery = z.infer<typeof ZIntegrationsQuerySchema>;
 
 export const ZPairingCodeSchema = z.object({ code: z.string(), expiresAt: z.string() });
 export const ZPairingCodeReplySchema = envelope(ZPairingCodeSchema);

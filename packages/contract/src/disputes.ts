@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { page, ZListQuerySchema, ZPageQuerySchema } from './paging.js';
+import { page, ZListQuerySchema, ZSearchSchema } from './paging.js';
 
 export const DISPUTE_REASONS = [
   'short_delivery',
@@ -223,14 +223,16 @@ export const ZMainDisputeSchema = z.object({
 });
 export type TMainDispute = z.infer<typeof ZMainDisputeSchema>;
 
-export const ZDisputesQuerySchema = ZPageQuerySchema.extend({
+/** The disputes list (shared list module): filters, a search from SEARCH_MIN_LENGTH characters, newest or oldest. */
+export const ZDisputesQuerySchema = ZListQuerySchema.extend({
   status: z.enum([...DISPUTE_STATUSES, 'active'], { error: 'Unknown status' }).optional(),
   shopsupplierid: id.optional(),
   shopid: id.optional(),
   orderid: id.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: ZSearchSchema,
+  sort: z.enum(['newest', 'oldest'], { error: 'Unknown sort' }).default('newest'),
 });
 export type TDisputesQuery = z.infer<typeof ZDisputesQuerySchema>;
 
@@ -265,11 +267,18 @@ const messageVal = z
   .max(4000, 'At most 4000 characters');
 export const ZMessagePostSchema = z.object({ itemDisputeId: id, messageVal });
 export const ZMessageUpdateSchema = z.object({ messageVal });
-export const ZMessagesQuerySchema = ZPageQuerySchema.extend({
+/** The inbox (shared list module): unread first, then newest; one dispute's messages, or only the unread. */
+export const ZMessagesQuerySchema = ZListQuerySchema.extend({
   disputeid: id.optional(),
-  unread: z.enum(['true', 'false']).optional(),
+  unread: z.enum(['true', 'false'], { error: 'Unread is true or false' }).optional(),
+  sort: z.enum(['newest'], { error: 'Sort by newest' }).default('newest'),
 });
 export type TMessagesQuery = z.infer<typeof ZMessagesQuerySchema>;
+/** One dispute's thread (shared list module): oldest first. */
+export const ZThreadQuerySchema = ZListQuerySchema.extend({
+  sort: z.enum(['oldest'], { error: 'Sort by oldest' }).default('oldest'),
+});
+export type TThreadQuery = z.infer<typeof ZThreadQuerySchema>;
 
 export const ZCreditAnswerSchema = z.object({
   creditNoteNum: z.string().trim().min(1, 'Enter the credit note number').max(100),
@@ -306,10 +315,13 @@ export const ZCreditsQuerySchema = ZListQuerySchema.extend({
 export type TCreditsQuery = z.infer<typeof ZCreditsQuerySchema>;
 export const ZExportQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
-/** A page of disputes with the totals of everything the filters match (disputed value and credited). */
+/**
+ * A page of disputes with the totals of everything the filters match (disputed value and credited). The sums read
+ * every matching row, so like the count they stop at LIST_TOTAL_CAP: beyond it (`totalCapped`) they are null.
+ */
 export const ZDisputesPageSchema = page(ZDisputeRowSchema).extend({
-  totalDisputed: z.number(),
-  totalCredited: z.number(),
+  totalDisputed: z.number().nullable(),
+  totalCredited: z.number().nullable(),
 });
 export type TDisputesPage = z.infer<typeof ZDisputesPageSchema>;
 export const ZDisputesPageReplySchema = envelope(ZDisputesPageSchema);

@@ -162,14 +162,26 @@ export const ZHomeSchema = z.object({
       }),
     ),
   }),
-  /** Orders created this calendar month (UTC): spend of a shop, sales of a supplier, by the other party. */
+  /**
+   * Orders created this calendar month (UTC): spend of a shop, sales of a supplier, by the other party. Money in
+   * different currencies is never added up: one total per currency (largest first), and a partner per currency.
+   */
   month: z.object({
-    total: z.number(),
-    currency: z.string().nullable(),
-    byPartner: z.array(z.object({ name: z.string(), total: z.number(), orders: z.number().int() })),
+    totals: z.array(z.object({ currency: z.string().nullable(), total: z.number() })),
+    byPartner: z.array(
+      z.object({
+        name: z.string(),
+        currency: z.string().nullable(),
+        total: z.number(),
+        orders: z.number().int(),
+      }),
+    ),
   }),
-  /** Disputed value not credited yet, over disputes still open or accepted. */
-  creditsOutstanding: z.object({ amount: z.number(), disputes: z.number().int() }),
+  /** Disputed value not credited yet, over disputes still open or accepted: one amount per order currency. */
+  creditsOutstanding: z.object({
+    amounts: z.array(z.object({ currency: z.string().nullable(), amount: z.number() })),
+    disputes: z.number().int(),
+  }),
   /** Documents read per day (UTC) over the last 14 days, and how many went straight through to an order. */
   documentsPerDay: z.array(
     z.object({ date: z.string(), read: z.number().int(), straightThrough: z.number().int() }),

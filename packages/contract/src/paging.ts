@@ -20,6 +20,11 @@ export type TPageQuery = z.infer<typeof ZPageQuerySchema>;
 
 /** A list's total is exact up to this many rows; beyond it the list says `total: 10000, totalCapped: true` ("10,000+"). */
 export const LIST_TOTAL_CAP = 10_000;
+/**
+ * A search's total is exact up to this many rows ("1,000+" beyond): a person refines a search long before reading
+ * a thousand matches, and counting every match of a common term would cost more than the page.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
 /** Page numbers reach this many rows deep; further pages are read with the previous page's `nextCursor`. */
 export const MAX_LIST_OFFSET = 10_000;
 
@@ -46,7 +51,7 @@ export type TListQuery = z.infer<typeof ZListQuerySchema>;
 
 /**
  * A page of a list: `data = { total, page, perPage, data: [...] }` (spec §3). Lists of the shared list module add
- * `totalCapped` (the total is LIST_TOTAL_CAP and there are more) and `nextCursor` (null on the last page).
+ * `totalCapped` (the total is LIST_TOTAL_CAP, or SEARCH_TOTAL_CAP with a search, and there are more) and `nextCursor` (null on the last page).
  */
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { page, ZPageQuerySchema } from './paging.js';
+import { page, ZListQuerySchema, ZPageQuerySchema, ZSearchSchema } from './paging.js';
 
 const email = (label: string) =>
   z
@@ -114,3 +114,10 @@ export const ZPartnerListQuerySchema = ZPageQuerySchema.extend({
   search: z.string().trim().max(200, 'Search is too long').optional(),
 });
 export type TPartnerListQuery = z.infer<typeof ZPartnerListQuerySchema>;
+
+/** The shops a supplier serves (shared list module): by the shop's name, searched by it. */
+export const ZSupplierClientsQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
+  sort: z.enum(['name'], { error: 'Sort by name' }).default('name'),
+});
+export type TSupplierClientsQuery = z.infer<typeof ZSupplierClientsQuerySchema>;

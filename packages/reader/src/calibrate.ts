@@ -9,7 +9,8 @@ import type { TBox, Word } from './types.js';
 export function calibrate(fields: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [k, raw] of Object.entries(fields)) {
-    const bins = CALIBRATION[k];
+    // item rows share one table: a row's evidence is worth the same in any position
+    const bins = CALIBRATION[k.startsWith('items.') ? 'items' : k];
     const bin = bins?.filter(([from]) => from <= raw + 1e-9).pop();
     out[k] = bin ? bin[1] : raw;
   }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { pdfOf } from './__tests__/make-docs.js';
 import { calibrate, capByOcr } from './calibrate.js';
 import { CALIBRATION } from './calibration-table.js';
+import { agreeRows, type RowEvidence, rowConfidence } from './item-confidence.js';
 import { readDocument, STRAIGHT_THROUGH } from './read.js';
+import { emptyResult } from './types.js';
 
 type Text = [x: number, y: number, text: string, size?: number];
 function pagePdf(texts: Text[]): Promise<Uint8Array> {
@@ -111,6 +113,94 @@ describe('how sure the reader is', () => {
       capByOcr({ 'invoiceTo.name': 0.97 }, { 'invoiceTo.name': box }, [word(conf)])['invoiceTo.name']!;
     expect(read(0.95)).toBe(0.97);
     expect(read(0.4)).toBeLessThan(STRAIGHT_THROUGH);
+  });
+
+  it('is sure of an item row only with evidence: arithmetic, its column, a name on its row, a total it adds up to', () => {
+    const clean: RowEvidence = {
+      arithmetic: 0.95,
+      aligned: true,
+      offLabels: false,
+      descFrom: 'row',
+      leftOver: false,
+    };
+    const oat = { itemDesc: 'Oat milk 1 l', itemQty: 12, price: 1.5, amount: 18 };
+    const best = rowConfidence(clean, oat, true);
+    // the quantity column's number read into the description
+    expect(rowConfidence(clean, { ...oat, itemDesc: 'Oat milk 1 l 12' }, true)).toBeLessThan(best - 0.1);
+    expect(rowConfidence(clean, oat, false)).toBeLessThan(best);
+    expect(rowConfidence({ ...clean, arithmetic: 0.9 }, oat, true)).toBeLessThan(best);
+    expect(rowConfidence({ ...clean, aligned: false }, oat, true)).toBeLessThan(best);
+    // a quantity printed under its label that the arithmetic did not use
+    expect(rowConfidence({ ...clean, offLabels: true }, oat, true)).toBeLessThan(best - 0.05);
+    expect(rowConfidence({ ...clean, descFrom: 'above' }, oat, true)).toBeLessThan(best);
+    expect(rowConfidence({ ...clean, leftOver: true }, oat, true)).toBeLessThan(best - 0.05);
+    // a "Label: value" note or an amount is not an item's name
+    expect(rowConfidence(clean, { ...oat, itemDesc: 'Lot: 2231' }, true)).toBeLessThan(best - 0.1);
+    expect(rowConfidence(clean, { ...oat, itemDesc: 'Deposit 12.50' }, true)).toBeLessThan(best - 0.1);
+    // a bracket cut from the cell next to it
+    expect(rowConfidence(clean, { ...oat, itemDesc: 'Coffee beans 1 kg (1' }, true)).toBeLessThan(best - 0.1);
+  });
+
+  it('is surer of an OCR row that a second reading of the page also found, less of one it did not', () => {
+    const reading = (items: { itemDesc: string; amount: number }[]) => {
+      const r = emptyResult('scan.png');
+      r.items = items;
+      items.forEach((_, i) => {
+        r.confidence.fields[`items.${i}`] = 0.9;
+      });
+      return r;
+    };
+    const kept = reading([
+      { itemDesc: 'Oat milk 1 l', amount: 18 },
+      { itemDesc: 'Espresso beans', amount: 24 },
+    ]);
+    agreeRows(
+      kept,
+      reading([
+        { itemDesc: 'Oat  milk 1 l', amount: 18 },
+        { itemDesc: 'Espresso beans', amount: 2.4 },
+      ]),
+    );
+    expect(kept.confidence.fields['items.0']).toBeGreaterThan(0.9);
+    expect(kept.confidence.fields['items.1']).toBeLessThan(0.9);
+  });
+
+  it('doubts an item whose name stands above its amount row, with a detail line on the row', async () => {
+    const lines: Text[] = [
+      [60, 330, 'Espresso beans 1 kg'],
+      [60, 345, 'Lot: 2231'],
+      [330, 345, '2'],
+      [400, 345, '12.00'],
+      [480, 345, '24.00'],
+    ];
+    const totals: Text[] = [
+      [330, 380, 'Net total'],
+      [480, 380, '42.00'],
+      [330, 396, 'VAT 20%'],
+      [480, 396, '8.40'],
+      [330, 412, 'Total due'],
+      [480, 412, '50.40'],
+    ];
+    const head = invoice([
+      ['Invoice No.', 'HL-20935'],
+      ['Invoice date', '14/03/2025'],
+    ]).filter(([, y]) => y < 330);
+    const r = await readDocument(await pagePdf([...head, ...lines, ...totals]), { fileName: 'misjoin.pdf' });
+    expect(r.items.map((it) => it.amount)).toEqual([18, 24]);
+    expect(r.confidence.fields['items.1']).toBeLessThan(STRAIGHT_THROUGH);
+    expect(r.pendingReview).toBe(true);
+    // the same invoice with its one clean row goes through
+    const plain = await readDocument(
+      await pagePdf(
+        invoice([
+          ['Invoice No.', 'HL-20936'],
+          ['Invoice date', '14/03/2025'],
+        ]),
+      ),
+      { fileName: 'plain.pdf' },
+    );
+    expect(plain.confidence.fields['items.0']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    expect(plain.pendingReview).toBe(false);
   });
 
   it('maps raw confidence to the measured share right, never lower for stronger evidence', () => {

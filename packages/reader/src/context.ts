@@ -11,6 +11,8 @@ export interface ExtractContext {
   dateOrderKnown?: boolean;
   /** amounts are printed without decimals (a whole-unit currency): any grouped or plain number is money */
   wholeUnits?: boolean;
+  /** the words were OCR'd from a scan: a printed amount may have lost its decimal separator, a digit a stroke */
+  ocr?: boolean;
 }
 
 export interface Found<T> {
@@ -76,6 +78,7 @@ export function cellAt(line: Line, index: number): Cell {
   return line.cells[line.cells.length - 1]!;
 }
 
+const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF|JPY|KRW|ISK|SEK|NOK|DKK|PLN|CZK)$/;
 const ID_RE = /^[A-Z0-9][A-Z0-9\-_/.]*[A-Z0-9]$|^[A-Z0-9]$/i;
 export function cleanId(text: string): string | undefined {
   const t = text.replace(/^[\s:#°.]+/, '').trim();
@@ -83,8 +86,16 @@ export function cleanId(text: string): string | undefined {
   const toks = t.split(/\s+/);
   let id = toks[0] ?? '';
   if (/^(?:nr|no|n°|number)\.?:?$/i.test(id)) id = toks[1] ?? '';
+  // a short letter prefix set off by a space ("RG 2024-00123", "KD 95654"): the prefix is part of the id
+  else if (
+    /^[A-Z]{1,3}$/.test(id) &&
+    !CURRENCY_CODE.test(id) &&
+    /^\d[\d\-/.]{2,}/.test(toks[1] ?? '') &&
+    !findDates(toks[1]!).length
+  )
+    id = `${id} ${toks[1]!.replace(/[,;:]+$/, '')}`;
   id = id.replace(/[,;:]+$/, '');
-  if (!id || !ID_RE.test(id) || !/\d/.test(id) || id.length > 40) return undefined;
+  if (!id || !ID_RE.test(id.replace(' ', '')) || !/\d/.test(id) || id.length > 40) return undefined;
   if (findDates(id).length && /^[\d./-]+$/.test(id) && findDates(id)[0]!.length === id.length)
     return undefined;
   return id;

@@ -378,13 +378,25 @@ export function documentType(ctx: ExtractContext): TDocumentType {
   for (const [re, t] of DOC_TYPE) if (re.test(all)) return t;
   return 'invoice';
 }
-/** Currency from ISO codes or signs printed on the page. */
+const CODES = 'EUR|USD|GBP|CHF|MYR|RM|SGD|JPY|KRW|ISK|HUF';
+/**
+ * A currency printed as a word of its own: an ISO code alone ("EUR", "(EUR)", "EUR:") or glued to an amount
+ * ("EUR12,50", "12,50EUR"), or a currency sign. A code inside an identifier ("INV-EUR-2024", "EUR/2024/17")
+ * names no currency.
+ */
+const CURRENCY_WORD = new RegExp(
+  String.raw`^(?:(${CODES})|(${CODES})-?\d[\d.,' ]*|-?\d[\d.,' ]*(${CODES}))$|([€$£¥₩])`,
+);
+const SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₩': 'KRW' };
+
+/** Currency from ISO codes or signs printed on the page, as words of their own. */
 export function extractCurrency(ctx: ExtractContext): string | undefined {
-  const text = ctx.lines.map((l) => l.text).join('\n');
   const counts: Record<string, number> = {};
-  for (const m of text.matchAll(/\b(EUR|USD|GBP|CHF|MYR|RM|SGD|JPY|KRW|ISK|HUF)\b|([€$£¥₩])/g)) {
-    const c =
-      m[1] === 'RM' ? 'MYR' : (m[1] ?? { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', '₩': 'KRW' }[m[2]!]!);
+  for (const w of ctx.lines.flatMap((l) => l.words)) {
+    const m = CURRENCY_WORD.exec(w.text.replace(/^[([]+|[)\]:;,.]+$/g, ''));
+    if (!m) continue;
+    const code = m[1] ?? m[2] ?? m[3];
+    const c = code === 'RM' ? 'MYR' : (code ?? SIGNS[m[4]!]!);
     counts[c] = (counts[c] ?? 0) + 1;
   }
   const best = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];

@@ -145,6 +145,30 @@ describe('header fields', () => {
     expect(r.headers.invoiceNum).toBe('FA-7731');
     expect(r.headers.invoiceDate).toBe('2022-01-31');
   });
+
+  it('takes no currency from an invoice number that contains a currency code', async () => {
+    const r = await read([
+      [60, 60, 'Invoice', 14],
+      ...rows(100, [
+        ['Invoice number:', 'EUR-2024-0042'],
+        ['Our reference:', 'SHIP/EUR/17'],
+        ['Date:', '14 March 2025'],
+        ['Total GBP', '1,234.50'],
+      ]),
+      CLOSING,
+    ]);
+    expect(r.headers.invoiceNum).toBe('EUR-2024-0042');
+    expect(r.currency).toBe('GBP');
+    const unpriced = await read([
+      [60, 60, 'Invoice', 14],
+      ...rows(100, [
+        ['Invoice number:', 'INV-EUR-0042'],
+        ['Total', '1,234.50'],
+      ]),
+      CLOSING,
+    ]);
+    expect(unpriced.currency).toBeUndefined();
+  });
 });
 
 describe('labels', () => {

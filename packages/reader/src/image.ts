@@ -371,9 +371,94 @@ export function adaptiveBinarize(img: Gray, window: number, t = 0.15): Gray {
   return { width: w, height: h, data: out };
 }
 
-/** Cleans a scan for OCR: contrast stretch, then deskew. */
+/**
+ * How grainy the paper of a scan is: the mean absolute difference between neighbouring pixels where both
+ * are paper (lighter than the Otsu threshold, away from ink edges), on a sample of rows. A rendered page is
+ * 0; a phone scan or a photo of paper is several grey levels.
+ */
+export function paperNoise(img: Gray): number {
+  const { width: w, height: h, data } = img;
+  const thr = otsu(img);
+  // paper well above the threshold: a step between paper and an ink edge is not grain
+  const light = thr + (255 - thr) / 3;
+  let sum = 0;
+  let n = 0;
+  for (let y = 0; y < h; y += 4)
+    for (let x = 0, i = y * w; x + 1 < w; x++, i++) {
+      const a = data[i]!;
+      const b = data[i + 1]!;
+      if (a > light && b > light) {
+        sum += Math.abs(a - b);
+        n++;
+      }
+    }
+  return n ? sum / n : 0;
+}
+
+/**
+ * Smooths grain with a small Gaussian (1-2-1 in each direction). Tesseract's own threshold turns heavy grain
+ * into speckles, and its page analysis then takes a whole noisy page for a picture and reads no word at all.
+ */
+export function denoise(img: Gray): Gray {
+  const { width: w, height: h, data } = img;
+  const tmp = new Uint16Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      tmp[i] = data[x > 0 ? i - 1 : i]! + 2 * data[i]! + data[x < w - 1 ? i + 1 : i]!;
+    }
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      out[i] = (tmp[y > 0 ? i - w : i]! + 2 * tmp[i]! + tmp[y < h - 1 ? i + w : i]! + 8) >> 4;
+    }
+  return { width: w, height: h, data: out };
+}
+
+/**
+ * Maps the paper of a scan to white and stretches the ink below it: grey paper with the remains of grain
+ * reads as a picture to Tesseract, and no row of it is blank where a page is cut between blocks.
+ */
+export function whitenPaper(img: Gray): Gray {
+  const thr = otsu(img);
+  const hist = new Array<number>(256).fill(0);
+  let n = 0;
+  for (const v of img.data)
+    if (v > thr) {
+      hist[v]!++;
+      n++;
+    }
+  // a paper level a little below its median: most of the remaining grain turns white too
+  let acc = 0;
+  let paper = 255;
+  for (let v = thr + 1; v < 256; v++) {
+    acc += hist[v]!;
+    if (acc >= n * 0.1) {
+      paper = v;
+      break;
+    }
+  }
+  if (paper - thr < 5) return img;
+  const out = new Uint8Array(img.data.length);
+  const k = 255 / paper;
+  for (let i = 0; i < out.length; i++) out[i] = Math.min(255, img.data[i]! * k);
+  return { ...img, data: out };
+}
+
+/** Paper grain (see paperNoise) above which a scan is smoothed before OCR; a clean render stays sharp. */
+const GRAINY = 3;
+
+/** Cleans a scan for OCR: contrast stretch, grain smoothed, then deskew. */
 export function cleanScan(img: Gray): Gray {
-  const g = normalizeContrast(img);
+  let g = normalizeContrast(img);
+  // heavy grain takes a second pass; more would blur small print
+  let smoothed = false;
+  for (let pass = 0; pass < 2 && paperNoise(g) > GRAINY; pass++) {
+    g = denoise(g);
+    smoothed = true;
+  }
+  if (smoothed) g = whitenPaper(g);
   const skew = estimateSkew(g);
   return Math.abs(skew) >= 0.3 ? rotate(g, -skew) : g;
 }

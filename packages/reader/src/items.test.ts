@@ -27,6 +27,55 @@ async function itemsOf(cells: Cell[]) {
 }
 
 describe('line items: layouts', () => {
+  it('keeps a code printed above the name on the amount row as the code, and the name under it as the description', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Beschrijving'],
+      [300, 200, 'Aantal'],
+      [380, 200, 'Prijs'],
+      [500, 200, 'Totaal'],
+      [40, 215, 'ART6575526'],
+      [300, 215, '2'],
+      [380, 215, '53,74'],
+      [500, 215, '107,48'],
+      [40, 226, 'Installatiewerkzaamheden'],
+      [40, 245, 'X173929'],
+      [300, 245, '1'],
+      [380, 245, '8,00'],
+      [500, 245, '8,00'],
+      [40, 256, 'Ramette papier recyclé'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.amount])).toEqual([
+      ['ART6575526', 'Installatiewerkzaamheden', 107.48],
+      ['X173929', 'Ramette papier recyclé', 8],
+    ]);
+  });
+
+  it('finds a table whose amount and description headings it does not know by the amounts under them', async () => {
+    // "Particulars", "Value": no known word; "No." right of the text counts items; "Each" is no known word either
+    const items = await itemsOf([
+      [40, 200, 'Particulars'],
+      [260, 200, 'No.'],
+      [320, 200, 'Each'],
+      [380, 200, 'Tax %'],
+      [500, 200, 'Value'],
+      [40, 215, 'Hosting package Business'],
+      [380, 215, '20%'],
+      [500, 215, '68.21'],
+      [40, 230, 'Espresso beans 1 kg'],
+      [260, 230, '3'],
+      [320, 230, '12.50'],
+      [380, 230, '20%'],
+      [500, 230, '37.50'],
+      [380, 260, 'Net total'],
+      [500, 260, '105.71'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.amount])).toEqual([
+      ['Hosting package Business', 68.21],
+      ['Espresso beans 1 kg', 37.5],
+    ]);
+    expect(items[1]).toMatchObject({ itemQty: 3, price: 12.5 });
+  });
+
   it('reads codes under "Artikel" beside an "Omschrijving" column, and "Hoeveelheid" as the quantity', async () => {
     const items = await itemsOf([
       [40, 200, 'Artikel'],
@@ -201,6 +250,143 @@ describe('line items: layouts', () => {
     expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
       ['Garden hose 20 m', 6, 10, 60],
       ['Hose connector set', 10, 20, 100],
+    ]);
+  });
+});
+
+describe('line items: rows adjusted, joined and found by their numbers (issue 18)', () => {
+  it('takes the net price printed under the gross price and the allowances and charges under a row', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Description'],
+      [250, 200, 'Qty'],
+      [300, 200, 'Unit price'],
+      [370, 200, 'Adjustments'],
+      [500, 200, 'Amount'],
+      // gross 40.00, 2.50 off each, net 37.50: 4 × 37.50 = 150.00
+      [40, 215, 'Garden hose 20 m'],
+      [250, 215, '4 pcs'],
+      [300, 215, '40.00'],
+      [500, 215, '150.00'],
+      [300, 226, '- 2.50'],
+      [300, 237, '= 37.50'],
+      // 6 × 12.00 − 4.00 allowance + 1.50 charge = 69.50; the allowance's word over two lines
+      [40, 255, 'Hose connector set'],
+      [250, 255, '6'],
+      [300, 255, '12.00'],
+      [370, 255, 'Trade'],
+      [500, 255, '69.50'],
+      [370, 266, 'discount:'],
+      [380, 277, '- 4.00'],
+      [380, 288, '+ 1.50'],
+      [370, 320, 'Net total'],
+      [500, 320, '219.50'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount, i.discount])).toEqual([
+      ['Garden hose 20 m', 4, 37.5, 150, undefined],
+      ['Hose connector set', 6, 12, 69.5, 2.5],
+    ]);
+  });
+
+  it('reads a table without a unit-price column, codes set off by a dash, and a short quantity heading', async () => {
+    // "Nb" is no known word: the plain numbers under it are the quantities; "Total ligne" is one heading
+    const items = await itemsOf([
+      [40, 200, 'Article'],
+      [300, 200, 'Nb'],
+      [400, 200, 'TVA'],
+      [480, 200, 'Total ligne'],
+      [40, 215, 'A4471 - Maintenance annuelle'],
+      [300, 215, '1'],
+      [400, 215, '20 %'],
+      [480, 215, '2 400,00'],
+      [40, 230, 'Déplacement technicien'],
+      [300, 230, '3'],
+      [400, 230, '20 %'],
+      [480, 230, '135,00'],
+      [400, 260, 'Total HT'],
+      [480, 260, '2 535,00'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['A4471', 'Maintenance annuelle', 1, 2400, 2400],
+      [undefined, 'Déplacement technicien', 3, 45, 135],
+    ]);
+  });
+
+  it('joins the lines of a cell whose numbers stand on its last line to the row below, not the one above', async () => {
+    // rows are set apart by a wider gap than the lines of one cell: the name is nearer the row under it
+    const items = await itemsOf([
+      [40, 200, 'Description'],
+      [300, 200, 'Qty'],
+      [380, 200, 'Price'],
+      [500, 200, 'Amount'],
+      [40, 216, 'Office chair ergonomic'],
+      [40, 225, 'Colour: grey'],
+      [300, 225, '2'],
+      [380, 225, '150.00'],
+      [500, 225, '300.00'],
+      [40, 244, 'Desk lamp LED'],
+      [40, 253, 'incl. bulb'],
+      [300, 253, '1'],
+      [380, 253, '25.00'],
+      [500, 253, '25.00'],
+      [380, 290, 'Net total'],
+      [500, 290, '325.00'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.amount])).toEqual([
+      ['Office chair ergonomic', 2, 300],
+      ['Desk lamp LED incl. bulb', 1, 25],
+    ]);
+  });
+
+  it('finds an item table without a heading row by its aligned amounts', async () => {
+    // no heading at all: rows whose amounts line up and multiply out (or print a quantity) are the items
+    const items = await itemsOf([
+      [40, 200, 'Office chair ergonomic'],
+      [330, 200, '2 pcs'],
+      [400, 200, '150.00'],
+      [500, 200, '300.00'],
+      [40, 215, 'Monthly hosting 04/2024'],
+      [330, 215, '1'],
+      [400, 215, '49.90'],
+      [508, 215, '49.90'],
+      [40, 230, 'Desk lamp LED'],
+      [330, 230, '3 pcs'],
+      [400, 230, '25.00'],
+      [508, 230, '75.00'],
+      [380, 270, 'Net total'],
+      [500, 270, '424.90'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Office chair ergonomic', 2, 150, 300],
+      ['Monthly hosting 04/2024', 1, 49.9, 49.9],
+      ['Desk lamp LED', 3, 25, 75],
+    ]);
+  });
+
+  it('never takes an item row or a "Label: value" note under it for the heading of another table', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Item Product'],
+      [250, 200, 'Quantity'],
+      [320, 200, 'Unit Price'],
+      [420, 200, 'Tax'],
+      [500, 200, 'Total Price'],
+      [40, 215, 'L-001 Garden hose 20 m'],
+      [250, 215, '5 pcs'],
+      [320, 215, '18.00'],
+      [420, 215, '19%'],
+      [500, 215, '90.00'],
+      [60, 230, 'Product Identification:'],
+      [160, 230, 'GTIN - Global Trade Item Number: 40123455'],
+      [40, 250, 'L-002 Hose connector set'],
+      [250, 250, '3 pcs'],
+      [320, 250, '15.00'],
+      [420, 250, '19%'],
+      [500, 250, '45.00'],
+      [400, 280, 'Net total'],
+      [500, 280, '135.00'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Garden hose 20 m', 5, 18, 90],
+      ['Hose connector set', 3, 15, 45],
     ]);
   });
 });

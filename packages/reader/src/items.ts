@@ -1,4 +1,5 @@
 import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.js';
+import type { RowEvidence } from './item-confidence.js';
 import {
   CHARGE_ROW,
   COLUMN_LABELS,
@@ -23,15 +24,22 @@ interface Column {
 
 /** Finds table header rows: lines with at least two column words, one of them a number column. */
 export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefined {
+  // a cell that starts with a number, holds a rate or reads "Label: value" belongs to a row or a note under
+  // one, never to a heading row (the rules below that name columns by the numbers under a row would take an
+  // item's own line, or its "GTIN: …" note, for the next table's heading)
+  if (line.cells.some((c) => /^\d|\d\s*%|\p{L}\s?:\s*\S/u.test(c.text))) return undefined;
   const cols: Column[] = [];
   const seen = new Set<ColumnKind>();
   const unknown: Cell[] = [];
+  const short: Cell[] = [];
   for (const c of splitHeaderCells(line.cells)) {
     const n = norm(c.text);
     if (n.length > 40) return undefined;
     const hit = COLUMN_LABELS.find(([, re]) => re.test(n));
     if (!hit) {
       if (n.length <= 25 && /[a-z]{3}/.test(n) && !/\d/.test(n)) unknown.push(c);
+      // a short heading ("Nb", "St.") names no text column but may still head numbers
+      else if (/^[a-z]{1,2}\.?$/.test(n)) short.push(c);
       continue;
     }
     let kind = hit[0];
@@ -41,12 +49,53 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     seen.add(kind);
     cols.push({ kind, x0: c.x0, x1: c.x1, label: n });
   }
+  // headings the labels do not know, named by the numbers under them: the rightmost heading over the rows'
+  // last money amounts is the amount column, in a table that has a price, quantity or rate column by name
+  const named = (k: ColumnKind) => seen.has(k);
+  if (!named('amount') && (named('price') || named('qty') || named('vat') || named('discount'))) {
+    const last = [
+      ...cols,
+      ...unknown.map((u) => ({ kind: 'other' as const, x0: u.x0, x1: u.x1, label: '' })),
+    ].sort((a, b) => b.x1 - a.x1)[0];
+    const u = unknown.find((c) => c.x1 === last?.x1);
+    if (u && rowsEndUnder(ctx, line, u) >= 1) {
+      unknown.splice(unknown.indexOf(u), 1);
+      cols.push({ kind: 'amount', x0: u.x0, x1: u.x1, label: norm(u.text) });
+      cols.sort((a, b) => a.x0 - b.x0);
+      seen.add('amount');
+    }
+  }
+  // "No." right of the text columns counts items, it numbers no positions
+  const textStart = Math.min(...[...cols.filter((c) => c.kind === 'desc'), ...unknown].map((c) => c.x0));
+  for (const c of cols)
+    if (c.kind === 'pos' && c.x0 > textStart && !seen.has('qty')) {
+      c.kind = 'qty';
+      seen.add('qty');
+    }
+  // rows whose last amount is the product of two of their numbers are items whatever the headings say ("Pcs",
+  // "Each", "Ext. price"): the products' column is the line amount; a description is named below
+  // (only under a row that reads like a table heading: a description line over item rows is no header)
+  const headingLike = spansTable(cols) && !/\d/.test(line.text);
+  const products =
+    !seen.has('desc') && !seen.has('qty') && headingLike ? productColumn(ctx, line) : undefined;
+  if (products) {
+    const over = cols.find((c) => xOverlap(c, products) > 0 && (c.kind === 'price' || c.kind === 'other'));
+    if (over) over.kind = 'amount';
+    else if (!seen.has('amount')) cols.push({ kind: 'amount', ...products, label: '' });
+    seen.add('amount');
+  }
   // a heading the labels do not know, left of the numbers, over the widest text column: the description of
-  // a table with quantities (a VAT or payment table has none)
+  // a table with quantities (a VAT or payment table has none), or of one whose amounts were found under it
   const firstNumber = Math.min(
     ...cols.filter((c) => ['qty', 'price', 'amount'].includes(c.kind)).map((c) => c.x0),
   );
-  if (!seen.has('desc') && seen.has('qty') && unknown.length) {
+  if (
+    !seen.has('desc') &&
+    (seen.has('qty') ||
+      products ||
+      (seen.has('amount') && rowsEndUnder(ctx, line, cols.find((c) => c.kind === 'amount')!) >= 2)) &&
+    unknown.length
+  ) {
     const xs = [...cols.map((c) => c.x0), ...unknown.map((c) => c.x0)].sort((a, b) => a - b);
     const span = (c: Cell) => (xs.find((x) => x > c.x0) ?? 1) - c.x0;
     const best = unknown.filter((c) => c.x1 < firstNumber).sort((a, b) => span(b) - span(a))[0];
@@ -56,6 +105,13 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
       seen.add('desc');
     }
   }
+  // a heading OCR lost ("P.U. HT", "Montant HT" read as nothing): the numbers under the row name the columns
+  if (!named('amount') && !named('price') && headingLike && (named('desc') || named('qty')))
+    for (const c of numberColumns(ctx, line, cols)) {
+      cols.push(c);
+      seen.add(c.kind);
+    }
+  cols.sort((a, b) => a.x0 - b.x0);
   const numeric = cols.filter((c) => ['qty', 'price', 'amount'].includes(c.kind)).length;
   if (cols.length < 2 || numeric < 1) return undefined;
   if (!seen.has('amount') && !seen.has('price')) return undefined;
@@ -68,12 +124,132 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
   // the other headings the labels do not know still bound their columns: a code column after the
   // description must not run into it
   // (numbers are placed by arithmetic; an unknown heading over them would only take them from their column)
-  const others = unknown.filter((u) => u.x1 < firstNumber && !cols.some((c) => xOverlap(c, u) > 0));
+  const others = [...unknown, ...short].filter(
+    (u) => u.x1 < firstNumber && !cols.some((c) => xOverlap(c, u) > 0),
+  );
   if (!others.length) return cols;
   return [
     ...cols,
     ...others.map((u) => ({ kind: 'other' as const, x0: u.x0, x1: u.x1, label: norm(u.text) })),
   ].sort((a, b) => a.x0 - b.x0);
+}
+
+/**
+ * Whether known headings span a table: two kinds of column, one of them right of the page's middle. The words
+ * of a description ("Prestation de service", OCR'd as three cells) or a footer's "VAT No." are no heading row,
+ * nor is an item row whose words a heading could use ("Mineralwasser … 20 Stk 7 %": the caller wants no digit).
+ */
+function spansTable(cols: Column[]): boolean {
+  const known = cols.filter((c) => c.kind !== 'other');
+  return new Set(known.map((c) => c.kind)).size >= 2 && known.some((c) => c.x0 > 0.45);
+}
+
+/**
+ * Amount and unit-price columns of a header row that names neither, from the money amounts printed under it:
+ * the right edges of the next rows' amounts, aligned within 0.02 of the page width, are columns; the rightmost
+ * is the line amount and the next one to its left the unit price. Columns a label names keep their name. At
+ * least two rows, or the only row under the heading, must put an amount in a column.
+ */
+export function numberColumns(ctx: ExtractContext, line: Line, named: Column[]): Column[] {
+  const groups: { x0: number; x1: number; rows: Set<number> }[] = [];
+  let rows = 0;
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 7); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page) break;
+    const nums = lineNumbers(l, ctx.decimal).filter(
+      (x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits),
+    );
+    if (!nums.length) continue;
+    if (SUMMARY_ROW.test(norm(l.text))) break;
+    rows++;
+    for (const { cell } of nums) {
+      const g = groups.find((x) => Math.abs(x.x1 - cell.x1) < 0.02);
+      if (g) {
+        g.x0 = Math.min(g.x0, cell.x0);
+        g.x1 = Math.max(g.x1, cell.x1);
+        g.rows.add(j);
+      } else groups.push({ x0: cell.x0, x1: cell.x1, rows: new Set([j]) });
+    }
+  }
+  const free = groups
+    .filter((g) => g.rows.size >= Math.min(2, rows) && !named.some((c) => xOverlap(c, g) > 0))
+    .sort((a, b) => b.x1 - a.x1);
+  const firstText = Math.min(...named.filter((c) => c.kind === 'desc').map((c) => c.x1));
+  const out: Column[] = [];
+  for (const [i, kind] of (['amount', 'price'] as const).entries()) {
+    const g = free[i];
+    if (!g || g.x0 < firstText) break;
+    out.push({ kind, x0: g.x0, x1: g.x1, label: '' });
+  }
+  return out;
+}
+
+/**
+ * Where the line amounts of the rows under a heading are, when the rows say by their arithmetic that they are
+ * items: the last money amount of at least two of the next six rows (of the only row, when one has numbers)
+ * is the product of two other numbers of its row. Undefined otherwise (a VAT or payment table).
+ */
+export function productColumn(ctx: ExtractContext, line: Line): { x0: number; x1: number } | undefined {
+  let rows = 0;
+  let box: { x0: number; x1: number } | undefined;
+  let products = 0;
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 7); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page) break;
+    const nums = lineNumbers(l, ctx.decimal).filter((x) => !x.pct);
+    if (nums.length < 2) continue;
+    if (SUMMARY_ROW.test(norm(l.text))) break;
+    rows++;
+    const last = nums[nums.length - 1]!;
+    if (nums.length < 3 || !isMoneyText(last.cell.text, ctx.wholeUnits) || last.value === 0) continue;
+    const rest = nums.slice(0, -1).map((x) => x.value);
+    const product = rest.some((a, i) =>
+      rest.some((b, k) => k !== i && Math.abs(round2(a * b) - last.value) <= 0.011),
+    );
+    if (!product) continue;
+    products++;
+    box = box
+      ? { x0: Math.min(box.x0, last.cell.x0), x1: Math.max(box.x1, last.cell.x1) }
+      : { x0: last.cell.x0, x1: last.cell.x1 };
+  }
+  return products >= Math.min(2, rows) && products > 0 ? box : undefined;
+}
+
+/** How many of the next four lines end with a money amount under this heading (right edges aligned). */
+function rowsEndUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: number }): number {
+  let n = 0;
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 5); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page) break;
+    const lastCell = l.cells[l.cells.length - 1];
+    if (!lastCell || !isMoneyText(lastCell.text, ctx.wholeUnits) || !looksNumeric(lastCell.text)) continue;
+    if (Math.abs(lastCell.x1 - head.x1) < 0.04 || xOverlap(lastCell, head) > 0) n++;
+  }
+  return n;
+}
+
+/**
+ * How many of the next four lines have a plain number (not money, not a rate) under this heading; none when
+ * they count 1, 2, 3 … (positions).
+ */
+function plainNumbersUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: number }): number {
+  let n = 0;
+  const seen: string[] = [];
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 5); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page) break;
+    const under = l.cells.filter((c) => xOverlap(c, head) > 0 || Math.abs(c.x1 - head.x1) < 0.02);
+    const plain = under.find(
+      (c) =>
+        /^\d[\d.,]*(?:\s*\p{L}{1,6}\.?)?$/u.test(c.text) &&
+        !isMoneyText(c.text.split(/\s/)[0]!, ctx.wholeUnits),
+    );
+    if (plain) {
+      n++;
+      seen.push(plain.text);
+    }
+  }
+  return seen.length >= 2 && seen.every((t, k) => t === String(k + 1)) ? 0 : n;
 }
 
 const kindOf = (t: string): ColumnKind | undefined => COLUMN_LABELS.find(([, re]) => re.test(norm(t)))?.[0];
@@ -100,8 +276,10 @@ function splitHeaderCells(cells: Cell[]): Cell[] {
     const pieces: Word[][] = [];
     for (const w of c.words) {
       const last = pieces[pieces.length - 1];
-      // a lone "%" qualifies the label before it ("Korting %", "MwSt. %")
-      if (!last || (kindOf(w.text) && /\p{L}/u.test(w.text))) pieces.push([w]);
+      // a lone "%" qualifies the label before it ("Korting %", "MwSt. %"), and so does a position word
+      // ("Total ligne": the line's total, not a position column)
+      const k = kindOf(w.text);
+      if (!last || (k && k !== 'pos' && /\p{L}/u.test(w.text))) pieces.push([w]);
       else last.push(w);
     }
     // two-word labels ("Unit Price", "Code article") stay together
@@ -160,6 +338,18 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
   // two price columns and no amount column ("Prix unitaire … Prix HT"): the rightmost one is the line amount
   const prices = all.filter((c) => c.kind === 'price');
   if (prices.length >= 2 && !all.some((c) => c.kind === 'amount')) prices[prices.length - 1]!.kind = 'amount';
+  // one price column, the rightmost heading, and no amount column ("Ext. price"): it holds the line amounts
+  else if (prices.length === 1 && !all.some((c) => c.kind === 'amount') && all[all.length - 1] === prices[0])
+    prices[0]!.kind = 'amount';
+  // a heading the labels do not know over plain numbers (no money, no rates), right of the description, in a
+  // table without a quantity column: the quantities
+  const descCol = all.find((c) => c.kind === 'desc');
+  if (descCol && !all.some((c) => c.kind === 'qty')) {
+    const q = all.find(
+      (c) => c.kind === 'other' && xOverlap(c, descCol) <= 0 && plainNumbersUnder(ctx, last, c) >= 1,
+    );
+    if (q) q.kind = 'qty';
+  }
   // "Artikel | Omschrijving", "Item | Description": beside a description column, the article column holds codes
   const descs = all.filter((c) => c.kind === 'desc');
   if (descs.length >= 2)
@@ -244,6 +434,34 @@ function impliedQty(
   // only a quantity printed without decimals can have been rounded
   const whole = qtys.filter((q) => Number.isInteger(q.value) && !/\d[.,]\d/.test(q.text));
   return whole.some((q) => Math.abs(exact - q.value) <= 0.5) ? tidy : undefined;
+}
+
+type Solved = ReturnType<typeof solveRow>;
+
+/**
+ * A row of a scan: a price or amount printed with cents but OCR'd without its decimal separator ("2197" for
+ * "21,97": the blur took the comma) is read as hundredths, unless only the digits as read multiply out.
+ */
+function solveScanRow(nums: RowNum[]): Solved {
+  const lost = (n: RowNum) => (n.kind === 'price' || n.kind === 'amount') && /^\d{3,}$/.test(n.text);
+  if (!nums.some(lost)) return solveScanQty(solveRow(nums));
+  const repaired = solveScanQty(
+    solveRow(nums.map((n) => (lost(n) ? { ...n, value: n.value / 100, money: true } : n))),
+  );
+  if (repaired.conf >= 0.85) return repaired;
+  const asRead = solveRow(nums);
+  return asRead.conf >= 0.9 ? asRead : repaired;
+}
+
+/**
+ * A scan's quantity from the row's arithmetic: OCR misses a lone "1" or a stroke of "71", but amount ÷ unit
+ * price is a whole number that multiplies back to the amount to the cent.
+ */
+function solveScanQty(s: Solved): Solved {
+  if (s.conf >= 0.9 || s.price === undefined || s.amount === undefined || s.price <= 0) return s;
+  const q = Math.round(s.amount / s.price);
+  if (q < 1 || Math.abs(round2(q * s.price) - s.amount) > 0.005) return s;
+  return { ...s, qty: q, conf: 0.85 };
 }
 
 /** Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. */
@@ -352,7 +570,8 @@ function nameOf(desc: string): { name: string; cut: boolean } {
 /** A cell that starts with a totals label ("Total HT", "MwSt 19 %"), not one that mentions tax in its text. */
 const startsSummary = (text: string) => SUMMARY_ROW.test(norm(text).split(/\s+/).slice(0, 2).join(' '));
 
-const DETAIL_LINE = /^[•·▪]|^[\p{L}\s._-]{2,25}\s?:\s*\S|^\(?(?:gtin|ean|se_id|by_id|art-?nr|ref)\b/iu;
+/** A detail line under an item (bullet, "Label: value" note, an article number), not part of its name. */
+export const DETAIL_LINE = /^[•·▪]|^[\p{L}\s._-]{2,25}\s?:\s*\S|^\(?(?:gtin|ean|se_id|by_id|art-?nr|ref)\b/iu;
 
 /** A word without the table rules that OCR reads as glyphs at its ends ("60,00|", "|FOURNITURES", "7,00]"). */
 function stripRules(text: string): string {
@@ -378,25 +597,252 @@ function withoutRules(line: Line): Line {
   return { ...line, words, cells, text: words.map((w) => w.text).join(' ') };
 }
 
-/** Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped. */
-export function extractItems(ctx: ExtractContext): {
+/**
+ * A line under an item row that only adjusts it: signed amounts ("- 2,00", "= 18,00", "+ 1,00") outside the
+ * quantity and amount columns, perhaps beside a word ("Rabatt:") or the description's next line. Returns
+ * each amount with its sign and right edge (see `adjust`), or nothing when the line is something else.
+ */
+function adjustmentsOf(
+  nums: { value: number; cell: Cell; pct: boolean }[],
+  cols: Column[],
+): { sign: string; value: number; x1: number }[] | undefined {
+  if (!nums.length) return undefined;
+  const out: { sign: string; value: number; x1: number }[] = [];
+  for (const x of nums) {
+    const kind = columnFor(cols, x.cell)?.kind;
+    if (x.pct || kind === 'qty' || kind === 'amount') return undefined;
+    const sign = /(?:^|\s)([-+=−–])\s*\D{0,3}\s*\d[\d.,' ]*\s*\D{0,3}$/.exec(x.cell.text)?.[1];
+    if (!sign) return undefined;
+    out.push({ sign, value: Math.abs(x.value), x1: x.cell.x1 });
+  }
+  return out;
+}
+
+/**
+ * Adds a line's signed amounts to its row: "= x" is the net unit price; "- x" right under the unit price is a
+ * discount per unit, elsewhere a line allowance; "+ x" a line charge.
+ */
+function adjust(r: AdjustedRow, adj: { sign: string; value: number; x1: number }[]): void {
+  for (const a of adj) {
+    if (a.sign === '=') r.net = a.value;
+    else if (a.sign === '+') r.charge += a.value;
+    else if (r.grossX1 !== undefined && Math.abs(a.x1 - r.grossX1) < 0.012) r.unitOff += a.value;
+    else r.allow += a.value;
+  }
+}
+
+/** An item row and what the lines under it add: the printed quantity and price, allowances, charges. */
+interface AdjustedRow {
+  item: TItem;
+  at: number;
+  /** the quantity column's number, else the row's other plain numbers: one of them is the quantity */
+  qtys: number[];
+  gross?: number;
+  /** the right edge of the printed unit price */
+  grossX1?: number;
+  net?: number;
+  unitOff: number;
+  allow: number;
+  charge: number;
+}
+
+/**
+ * Re-solves a row with its adjustment lines: printed quantity × net unit price − allowances + charges =
+ * amount (the net price printed to the cent, so a few tenths of a cent per unit of slack).
+ */
+function resolveAdjusted(r: AdjustedRow, confs: number[]): void {
+  const a = r.item.amount;
+  const p = r.net ?? (r.gross !== undefined ? round2(Math.abs(r.gross) - r.unitOff) : undefined);
+  if (a === undefined || p === undefined) return;
+  const q = r.qtys.find(
+    (q) =>
+      q !== 0 && Math.abs(Math.abs(q) * p - r.allow + r.charge - Math.abs(a)) <= Math.abs(q) * 0.005 + 0.011,
+  );
+  if (q === undefined) return;
+  r.item.itemQty = q;
+  r.item.price = a < 0 ? -p : p;
+  const d = round2(r.allow - r.charge);
+  if (d > 0) r.item.discount = d;
+  else delete r.item.discount;
+  confs[r.at] = 0.9;
+}
+
+/**
+ * Text lines from `i` on that open the next row's cell (its numbers on the cell's last line): set apart from
+ * the line above by more than from the row below, and as close to that row as to each other, as the lines of
+ * one cell are. Returns the index of the last such line, or -1.
+ */
+function headOfNextRow(ctx: ExtractContext, i: number, textEnd: number): number {
+  const line = ctx.lines[i]!;
+  const above = ctx.lines[i - 1];
+  if (!above || above.page !== line.page) return -1;
+  const h = line.y1 - line.y0;
+  let j = i;
+  let inner = 0;
+  for (; j + 1 < ctx.lines.length && j - i < 6; j++) {
+    const next = ctx.lines[j + 1]!;
+    if (next.page !== line.page) return -1;
+    // a row: any number right of the text columns (a quantity or price line over its amount counts)
+    if (lineNumbers(next, ctx.decimal).some((x) => x.cell.x0 >= textEnd)) break;
+    inner = Math.max(inner, next.y0 - ctx.lines[j]!.y1);
+  }
+  const row = ctx.lines[j + 1];
+  if (!row || j - i >= 6) return -1;
+  const top = line.y0 - above.y1;
+  const bottom = row.y0 - ctx.lines[j]!.y1;
+  return bottom < top - h * 0.3 && bottom <= h * 0.55 && bottom <= inner + h * 0.2 + (j === i ? h : 0)
+    ? j
+    : -1;
+}
+
+/** Whether two of a row's numbers multiply to a third (quantity × price = amount). */
+function multipliesOut(vals: number[]): boolean {
+  return vals.some((a, k) =>
+    vals.some(
+      (p, i) => i !== k && vals.some((q, j) => j !== k && j !== i && Math.abs(round2(q * p) - a) <= 0.011),
+    ),
+  );
+}
+
+/**
+ * An item table without a heading row the labels know, found by the alignment of its numbers: the longest
+ * run of lines that start with text and end with a money amount whose right edges line up, most of whose
+ * numbers multiply out (quantity × price = amount). Its columns are the number cells grouped by right edge
+ * (the amounts', a rate's), the text left of them the description.
+ */
+function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] } | undefined {
+  type Row = { line: Line; nums: { value: number; cell: Cell; pct: boolean }[]; amount: Cell };
+  const rows: Row[] = [];
+  for (const line of ctx.lines) {
+    const last = line.cells[line.cells.length - 1];
+    if (!last || !looksNumeric(last.text) || !isMoneyText(last.text, ctx.wholeUnits)) continue;
+    const text = line.cells.filter((c) => !looksNumeric(c.text));
+    const n = norm(line.text);
+    // a label far right of the text (a totals row), a "Label: value" line or a totals word is no item
+    if (!text.length || text[0]!.x0 > 0.45 || text.some((c) => /:(?:\s|$)/.test(c.text))) continue;
+    if (SUMMARY_ROW.test(n) || DISCOUNT_ROW.test(n) || CHARGE_ROW.test(n)) continue;
+    rows.push({ line, nums: lineNumbers(line, ctx.decimal), amount: last });
+  }
+  let best: Row[] = [];
+  let run: Row[] = [];
+  for (const r of rows) {
+    const prev = run[run.length - 1];
+    const aligned =
+      prev &&
+      prev.line.page === r.line.page &&
+      r.line.index - prev.line.index <= 5 &&
+      Math.abs(prev.amount.x1 - r.amount.x1) < 0.012;
+    run = aligned ? [...run, r] : [r];
+    if (run.length > best.length) best = run;
+  }
+  if (best.length < 2) return undefined;
+  // item rows multiply out, or print a quantity beside the amount ("31 pce  1.849,96")
+  const itemLike = (r: Row) =>
+    multipliesOut(r.nums.map((x) => x.value)) ||
+    r.nums.some((x) => x.cell !== r.amount && !x.pct && !isMoneyText(x.cell.text, ctx.wholeUnits));
+  if (best.filter(itemLike).length * 2 < best.length) return undefined;
+  const clusters: {
+    x0: number;
+    x1: number;
+    amount: boolean;
+    pct: boolean;
+    n: number;
+    money: number;
+    ids: number;
+  }[] = [];
+  for (const r of best)
+    for (const x of r.nums) {
+      if (!looksNumeric(x.cell.text) && !/^\d[\d.,]*\s*\p{L}{1,6}\.?$/u.test(x.cell.text)) continue;
+      let c = clusters.find((k) => Math.abs(k.x1 - x.cell.x1) < 0.015);
+      if (!c) {
+        c = { x0: x.cell.x0, x1: x.cell.x1, amount: false, pct: false, n: 0, money: 0, ids: 0 };
+        clusters.push(c);
+      }
+      c.x0 = Math.min(c.x0, x.cell.x0);
+      c.x1 = Math.max(c.x1, x.cell.x1);
+      c.amount ||= x.cell === r.amount;
+      c.pct ||= x.pct;
+      c.n++;
+      if (isMoneyText(x.cell.text, ctx.wholeUnits)) c.money++;
+      if (/^\d{4,}$/.test(x.cell.text)) c.ids++;
+    }
+  // a column of long plain numbers holds codes; one of mostly plain numbers (a unit beside them, a fraction
+  // now and then) the quantities; the arithmetic places the others
+  const kindOfCluster = (c: (typeof clusters)[number]): ColumnKind =>
+    c.amount ? 'amount' : c.pct ? 'vat' : c.ids * 2 > c.n ? 'code' : c.money * 2 < c.n ? 'qty' : 'other';
+  // the description: where the rows' text starts, up to the first numbers right of it (a quantity column
+  // may come first)
+  const textX0 = Math.min(
+    ...best.flatMap((r) => r.line.cells.filter((c) => !looksNumeric(c.text)).map((c) => c.x0)),
+  );
+  const numX0 = Math.min(...clusters.filter((c) => c.x0 > textX0).map((c) => c.x0));
+  if (!Number.isFinite(numX0)) return undefined;
+  const cols: Column[] = [
+    { kind: 'desc' as ColumnKind, x0: textX0, x1: Math.max(textX0, numX0 - 0.01), label: '' },
+    ...clusters.map((c) => ({
+      kind: kindOfCluster(c),
+      x0: c.x0,
+      x1: c.x1,
+      label: '',
+    })),
+  ].sort((a, b) => a.x0 - b.x0);
+  // the table may run over several pages (a footer between them ends a reading): on each page, its first
+  // row is the first item-like one aligned with these
+  const x1 = best[0]!.amount.x1;
+  const starts = new Map<number, number>();
+  for (const r of rows)
+    if (Math.abs(r.amount.x1 - x1) < 0.012 && itemLike(r) && !starts.has(r.line.page))
+      starts.set(r.line.page, r.line.index);
+  return { cols, starts: [...starts.values()] };
+}
+
+/**
+ * Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped; a page
+ * without a heading row the labels know is read by the alignment of its numbers (`alignedTable`).
+ */
+export function extractItems(
+  ctx: ExtractContext,
+  from?: { cols: Column[]; start: number; page?: number },
+): {
   items: TItem[];
-  conf: number[];
+  /** what each row's reading rests on (item-confidence.ts) */
+  evidence: RowEvidence[];
   boxes: TBox[];
   docDiscounts: number[];
 } {
+  if (!from) {
+    const read = extractItems(ctx, { cols: [], start: 0 });
+    const aligned = read.items.length ? undefined : alignedTable(ctx);
+    if (!aligned) return read;
+    // read page by page; rows found without headings are never sure enough to go straight through
+    const pages = aligned.starts.map((start) =>
+      extractItems(ctx, { cols: aligned.cols, start, page: ctx.lines[start]!.page }),
+    );
+    return {
+      items: pages.flatMap((p) => p.items),
+      evidence: pages.flatMap((p) => p.evidence.map((e) => ({ ...e, noHeading: true }))),
+      boxes: pages.flatMap((p) => p.boxes),
+      docDiscounts: pages.flatMap((p) => p.docDiscounts),
+    };
+  }
   const items: TItem[] = [];
   const confs: number[] = [];
+  const evidence: RowEvidence[] = [];
   const boxes: TBox[] = [];
   const docDiscounts: number[] = [];
-  let cols: Column[] | undefined;
-  let inTable = false;
+  let cols: Column[] | undefined = from.cols.length ? from.cols : undefined;
+  let inTable = cols !== undefined;
   let lastItemLine: Line | undefined;
   let pendingDesc: string[] = [];
   let partial: { nums: RowNum[]; desc: string; line: Line } | undefined;
   // the last item's description was cut to its name: what follows is its long description
   let nameOnly = false;
-  for (let i = 0; i < ctx.lines.length; i++) {
+  let lastRow: AdjustedRow | undefined;
+  // text lines nearer the row below than the row above: the head of the next item's cell
+  let down: { text: string; detail: boolean }[] = [];
+  let downTo = -1;
+  for (let i = from.start; i < ctx.lines.length; i++) {
+    if (from.page !== undefined && ctx.lines[i]!.page !== from.page) break;
     const line = withoutRules(ctx.lines[i]!);
     const header = findHeader(ctx, line);
     if (header) {
@@ -404,6 +850,8 @@ export function extractItems(ctx: ExtractContext): {
       cols = merged.cols;
       inTable = true;
       lastItemLine = undefined;
+      lastRow = undefined;
+      down = [];
       pendingDesc = [];
       i = merged.last.index;
       continue;
@@ -416,7 +864,13 @@ export function extractItems(ctx: ExtractContext): {
         value: x.value,
         kind: columnFor(cols!, x.cell)?.kind,
         pct: x.pct,
-        money: isMoneyText(x.cell.text, ctx.wholeUnits),
+        // on a scan, plain digits under a price or amount heading are cents that lost their separator
+        money:
+          isMoneyText(x.cell.text, ctx.wholeUnits) ||
+          (!!ctx.ocr &&
+            !ctx.wholeUnits &&
+            /^\d{3,}$/.test(x.cell.text) &&
+            ['price', 'amount'].includes(columnFor(cols!, x.cell)?.kind ?? '')),
         text: x.cell.text,
         mid: (x.cell.x0 + x.cell.x1) / 2,
       }))
@@ -466,6 +920,19 @@ export function extractItems(ctx: ExtractContext): {
         inTable = false;
       continue;
     }
+    const adj =
+      lastRow && lastItemLine?.page === line.page && line.y0 - lastItemLine.y1 < (line.y1 - line.y0) * 1.5
+        ? adjustmentsOf(nums, cols)
+        : undefined;
+    if (adj && lastRow) {
+      adjust(lastRow, adj);
+      resolveAdjusted(lastRow, confs);
+      // the description may go on beside them
+      if (descText && !DETAIL_LINE.test(descText) && !nameOnly && !stacked)
+        lastRow.item.itemDesc = `${lastRow.item.itemDesc ?? ''} ${descText}`.trim();
+      lastItemLine = line;
+      continue;
+    }
     if (hasMoney) {
       if (DISCOUNT_ROW.test(n) && !rowNums.some((r) => r.kind === 'qty')) {
         const a = rowNums.filter((r) => r.money).pop();
@@ -473,6 +940,17 @@ export function extractItems(ctx: ExtractContext): {
         continue;
       }
       if (CHARGE_ROW.test(n) && !rowNums.some((r) => r.kind === 'qty')) continue;
+      // an amount alone whose label starts far right of the descriptions ("Verpackung 49,00", "Net amount"
+      // after a sub-total), or with no text at all, is a row of the totals block, not an item
+      const amountOnly = !rowNums.some((r) => r.kind === 'qty' || r.kind === 'price');
+      if (
+        descCol &&
+        amountOnly &&
+        !partial &&
+        !stacked &&
+        (textCells.length ? firstTextX > descCol.x0 + 0.15 : !pendingDesc.length)
+      )
+        continue;
       // with an amount column, an item row has its amount there (other numbers are notes or sub-lines)
       if (cols.some((c) => c.kind === 'amount') && !rowNums.some((r) => r.kind === 'amount' && !r.pct)) {
         // quantity and price without the amount: the amount may follow on the next baseline
@@ -482,6 +960,7 @@ export function extractItems(ctx: ExtractContext): {
       }
       // quantity and price printed a little above the amount (two baselines in one row)
       let rowDesc = descText;
+      let twoBaselines = false;
       if (
         partial &&
         !rowNums.some((r) => r.kind === 'qty' || r.kind === 'price') &&
@@ -489,21 +968,40 @@ export function extractItems(ctx: ExtractContext): {
       ) {
         rowNums.unshift(...partial.nums);
         rowDesc = `${partial.desc} ${descText}`.trim();
+        twoBaselines = partial.desc !== '' && descText !== '';
       }
       partial = undefined;
-      const s = solveRow(rowNums);
+      const s = ctx.ocr && !ctx.wholeUnits ? solveScanRow(rowNums) : solveRow(rowNums);
       if (s.amount === undefined) continue;
       const codeCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text));
       const codeNum = nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code') && {
         text: nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code')!.cell.text,
       };
       let desc = stacked ? '' : rowDesc;
+      // a cell whose numbers stand on its last line: its first lines came before the row (a detail or
+      // note line among them, or as the row's own text, is not the name)
+      const cellHead = down.length > 0;
+      if (down.length) {
+        const parts = down.filter((d) => !d.detail).map((d) => d.text);
+        if (!parts.length || !(DETAIL_LINE.test(desc) || findDates(desc).length)) parts.push(desc);
+        desc = parts.join(' ').trim();
+        down = [];
+      }
       let itemCode: string | undefined = codeCell?.text ?? (codeNum ? codeNum.text : undefined);
+      // a code cell that runs into the description ("A123 Name", no gap between the columns): the code only
+      if (itemCode && desc && itemCode.length > desc.length && itemCode.endsWith(` ${desc}`))
+        itemCode = itemCode.slice(0, -desc.length).trim();
       if (itemCode && desc.startsWith(itemCode)) desc = desc.slice(itemCode.length).trim();
       const bracket = /^(?:\[([^\]]{2,30})\]|\*([^*\s]{2,30})\*)\s+(.+)$/.exec(desc);
       if (bracket) {
         itemCode ??= bracket[1] ?? bracket[2];
         desc = bracket[3]!;
+      }
+      // "CODE - Name": a code set off from the name by a dash, whatever the columns
+      const dashed = /^([A-Z0-9][A-Z0-9_\-./]{2,})\s+[-–—]\s+(.{3,})$/i.exec(desc);
+      if (!itemCode && dashed && /\d/.test(dashed[1]!)) {
+        itemCode = dashed[1];
+        desc = dashed[2]!;
       }
       if (!cols.some((c) => c.kind === 'code')) {
         const m = /^([A-Z0-9][A-Z0-9_\-./]{2,})\s+(.{3,})$/i.exec(desc);
@@ -515,7 +1013,13 @@ export function extractItems(ctx: ExtractContext): {
       desc = desc.replace(/^\d{1,3}\s+(?=\S)/, (x) =>
         cols!.some((c) => c.kind === 'pos') || /^\d{1,3}\s+[A-Za-z]/.test(desc) ? '' : x,
       );
-      if (pendingDesc.length && !desc && !stacked) desc = pendingDesc.join(' ');
+      // the separator left after a code cut off the front ("- Name")
+      desc = desc.replace(/^[-–—:|]\s+(?=\S)/, '');
+      const fromAbove = pendingDesc.length > 0 && !desc && !stacked;
+      // text above the row that the row does not take: it belongs to this item or the one before, not to none
+      const leftOver = pendingDesc.length > 0 && !fromAbove;
+      if (fromAbove) desc = pendingDesc.join(' ');
+      if (leftOver && evidence.length) evidence[evidence.length - 1]!.leftOver = true;
       pendingDesc = [];
       desc = desc
         .replace(/\b[A-Z][A-Z_]{1,10}:\s*\S+/g, ' ')
@@ -531,13 +1035,43 @@ export function extractItems(ctx: ExtractContext): {
       if (itemCode) it.itemCode = itemCode.trim();
       if (s.qty !== undefined) it.itemQty = s.qty;
       if (s.price !== undefined) it.price = s.price;
+      // a table without a unit-price column: the net unit price is the amount over the quantity
+      else if (s.qty && s.amount !== undefined && !cols.some((c) => c.kind === 'price'))
+        it.price = round4(s.amount / s.qty);
       if (s.amount !== undefined) it.amount = s.amount;
       if (s.vat !== undefined) it.vat = s.vat;
       if (s.discount !== undefined && s.discount !== 0) it.discount = Math.abs(s.discount);
       const unitCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'unit' && !looksNumeric(c.text));
       if (unitCell) it.unitOfMeasure = unitCell.text;
       items.push(it);
+      lastRow = {
+        item: it,
+        at: confs.length,
+        qtys: [
+          ...rowNums.filter((r) => r.kind === 'qty'),
+          ...rowNums.filter((r) => !r.pct && r.kind !== 'qty' && r.kind !== 'price' && r.kind !== 'amount'),
+        ].map((r) => r.value),
+        gross: rowNums.find((r) => r.kind === 'price')?.value,
+        grossX1: nums.find((x) => columnFor(cols!, x.cell)?.kind === 'price')?.cell.x1,
+        unitOff: 0,
+        allow: 0,
+        charge: 0,
+      };
       confs.push(s.conf);
+      evidence.push({
+        arithmetic: s.conf,
+        aligned: rowNums.some((r) => r.kind === 'amount' && r.value === s.amount),
+        // (a discount makes the price a net one; a quantity printed rounded is still the one used)
+        offLabels:
+          s.discount === undefined &&
+          rowNums.some(
+            (r) =>
+              (r.kind === 'qty' && s.qty !== undefined && Math.abs(r.value - s.qty) >= 0.5) ||
+              (r.kind === 'price' && s.price !== undefined && Math.abs(r.value - s.price) > 0.011),
+          ),
+        descFrom: fromAbove ? 'above' : twoBaselines || cellHead ? 'joined' : 'row',
+        leftOver,
+      });
       boxes.push(boxOf(line));
       lastItemLine = line;
       continue;
@@ -559,6 +1093,19 @@ export function extractItems(ctx: ExtractContext): {
       inTable = false;
       continue;
     }
+    // words right of the description close under an item row (an allowance's label over two lines) keep the
+    // row open for the signed amounts under them
+    if (
+      !contText &&
+      descRange &&
+      line.cells.every((c) => c.x0 >= descRange.x1) &&
+      lastRow &&
+      lastItemLine?.page === line.page &&
+      line.y0 - lastItemLine.y1 < (line.y1 - line.y0) * 1.5
+    ) {
+      lastItemLine = line;
+      continue;
+    }
     if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
     if (/^(?:page|seite|pagina)\b/.test(n)) continue;
     const detail = DETAIL_LINE.test(contText) || findDates(contText).length > 0;
@@ -566,20 +1113,46 @@ export function extractItems(ctx: ExtractContext): {
     const first = line.cells[0];
     if (first && /^\d{1,4}$/.test(first.text) && columnFor(cols, first)?.kind === 'pos') {
       pendingDesc = detail ? [] : [contText];
+      down = [];
       continue;
     }
+    // a text line clearly nearer the line below than the line above (rows set apart by more than their
+    // lines) opens the next row's cell; the lines after it follow it while no wider gap comes between
+    const h = line.y1 - line.y0;
+    if (i > downTo && !stacked) downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5);
+    if (i <= downTo) {
+      down.push({ text: contText, detail });
+      continue;
+    }
+    down = [];
     // detail lines (periods, dates, "Label: value" notes, bullets) are not part of the description
     if (detail) continue;
     const prev = items[items.length - 1];
     const gap = lastItemLine ? line.y0 - lastItemLine.y1 : Infinity;
-    const h = line.y1 - line.y0;
     if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2) {
       // a stacked header has one description line per item; what follows are notes
       const full = stacked && prev.itemDesc;
-      if (!nameOnly && !full) prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
+      // a code printed above the name ("ART6575526" on the amount row, the name under it) is the item's code
+      const codeAbove =
+        !prev.itemCode &&
+        /^[A-Z0-9][A-Z0-9_\-./]{1,}[A-Z0-9]$/.test(prev.itemDesc ?? '') &&
+        /\d/.test(prev.itemDesc ?? '');
+      const ev = evidence[evidence.length - 1];
+      if (codeAbove) {
+        prev.itemCode = prev.itemDesc;
+        prev.itemDesc = contText;
+        if (ev) ev.descFrom = 'joined';
+      } else if (!nameOnly && !full) {
+        prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
+        if (ev && ev.descFrom === 'row') ev.descFrom = 'joined';
+      }
       lastItemLine = line;
     } else pendingDesc.push(contText);
     if (pendingDesc.length > 3) pendingDesc.shift();
   }
-  return { items, conf: confs, boxes, docDiscounts };
+  // a row re-solved with its adjustment lines keeps that arithmetic (its printed price is a gross one)
+  evidence.forEach((e, i) => {
+    if (confs[i] !== e.arithmetic) Object.assign(e, { arithmetic: confs[i], offLabels: false });
+  });
+  return { items, evidence, boxes, docDiscounts };
 }

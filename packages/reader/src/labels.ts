@@ -138,11 +138,11 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
     [/\btotaal\s+(?:incl\w*|te betalen)\b|\bte\s+betalen\b|\btotaalbedrag\b/, 5],
     [/\bnett?\s+total\b|\btotal\s+(?:rm|sales|\(rm\))|\brounded\s+total\b|\btotal\s+payable\b/, 4],
     [
-      /^\s*(?:total|totaal|summe|gesamt|betrag|amount)\b(?!\s+(?:ht|net|excl|hors|of|without|before|tva|vat|tax|mwst|btw|qty))/,
+      /^\s*(?:total|totaal|summe|gesamt|betrag|amount)\b(?!\s+(?:ht|net|excl|hors|of|without|before|tva|vat|tax|mwst|btw|qty|page|items?|articles?|artikel\w*|goods|lines|regels|waren))/,
       2,
     ],
     [
-      /\btotal\b(?!\s+(?:ht|net|excl|hors|of|without|before|tva|vat|tax|mwst|btw|qty))|\btotaal\b(?!\s+excl)/,
+      /(?<!\b(?:page|goods|items?)\s)\btotal\b(?!\s+(?:ht|net|excl|hors|of|without|before|tva|vat|tax|mwst|btw|qty|page|items?|articles?|goods|lines))|\btotaal\b(?!\s+(?:excl|regels|artikelen))/,
       1,
     ],
   ],
@@ -155,7 +155,7 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
   ],
   subtotal: [
     [
-      /\bsub\s*-?\s*total\b|\bzwischensumme\b|\bsous\s*-?\s*total\b|\bsubtotaal\b|\bwarenwert\b|\bsumme\s+(?:der\s+)?positionen\b|\bpositionssumme\b|\btotal\s+(?:des\s+)?lignes\b|\bsumme\s+rechnungspositionen\b|\bsum\s+of\s+(?:line|item)s?\b|\bgesamtsumme\s+positionen\b|\bsumme\s+positionen\b|\btotal\s+ht\s+(?:des\s+)?lignes\b|\bline\s+total\b|\btotal\s+amount\s+of\s+lines\b|\bsomme\s+des\s+lignes\b/,
+      /\bsub\s*-?\s*total\b|\bzwischensumme\b|\bsous\s*-?\s*total\b|\bsubtotaal\b|\bwarenwert\b|\bsumme\s+(?:der\s+)?positionen\b|\bpositionssumme\b|\btotal\s+(?:des\s+)?lignes\b|\bsumme\s+rechnungspositionen\b|\bsum\s+of\s+(?:line|item)s?\b|\bgesamtsumme\s+positionen\b|\bsumme\s+positionen\b|\btotal\s+ht\s+(?:des\s+)?lignes\b|\bline\s+total\b|\btotal\s+amount\s+of\s+lines\b|\bsomme\s+des\s+lignes\b|\b(?:total|totaal|summe|gesamt)\s+(?:items?|articles?|artikel\w*|goods|lines|regels|waren)\b|\b(?:goods|items?|articles?|waren)\s+total\b/,
       5,
     ],
   ],
@@ -240,13 +240,13 @@ export const PARTY_LABELS = {
   vendor:
     /\b(?:seller|vendor|supplier|lieferant|verkaufer|fournisseur|vendeur|leverancier|verkoper|from|absender|emetteur|rechnungssteller)\b/,
   invoiceTo:
-    /\b(?:bill(?:ed)?\s+to|invoice\s+to|sold\s+to|invoice\s+address|billing\s+address|customer|buyer|rechnungs\s*(?:empfanger|adresse|anschrift)|kunde|kaufer|auftraggeber|adresse\s+(?:du\s+)?client|client|acheteur|facture\s+a|factuuradres|klant|afnemer|koper|to)\b/,
+    /\b(?:bill(?:ed)?\s+to|invoice\s+to|sold\s+to|invoice\s+address|billing\s+address|customer|buyer|rechnungs\s*(?:empfanger|adresse|anschrift)|kunde|kaufer|auftraggeber|adresse\s+(?:du\s+)?client|client|acheteur|facture\s+a|factuuradres|klant|afnemer|koper|gefactureerd\s+aan|factureren\s+aan|facturatieadres|rechnung\s+an|invoiced\s+to|adresse\s+de\s+facturation|to)\b/,
   recipient:
     /\b(?:ship\s+to|deliver\w*\s+to|delivery\s+address|liefer\s*(?:adresse|anschrift)|lieferung\s+an|warenempfanger|adresse\s+de\s+livraison|livraison|livre\s+a|afleveradres|leveradres)\b/,
 };
 
 export const LEGAL_FORM =
-  /(?<![\d.,]\s?)\b(?:gmbh|ag|kg|ohg|ug|e\.\s?k\.|mbh|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|eurl|ltd|limited|llc|inc|corp|b\.?v\.?|n\.?v\.?|plc|sdn\.?\s*bhd|bhd|enterprise|trading|s\.?r\.?l\.?|s\.?p\.?a\.?|co\.)(?![\p{L}])/iu;
+  /(?<![\d.,]\s?)\b(?:gmbh|ag|kg|ohg|ug|e\.\s?k\.|mbh|sarl|s\.a\.r\.l\.|sas|s\.a\.s\.|sa|eurl|ltd|limited|llc|inc|corp|b\.?v\.?|n\.?v\.?|plc|sdn\.?\s*bhd|bhd|enterprise|trading|s\.?r\.?l\.?|s\.?p\.?a\.?|co\.|v\.o\.f\.?|vof|c\.v\.|gbr|kgaa|bvba|sprl|snc|sasu|llp|pty)(?![\p{L}])/iu;
 
 export const DOC_TYPE: [RegExp, 'creditNote' | 'order' | 'deliveryNote' | 'invoice'][] = [
   [

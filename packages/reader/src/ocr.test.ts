@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enInvoice, makePdf, pdfOf } from './__tests__/make-docs.js';
 import { crop, estimateSkew, renderPdfPage, rotate, toPng } from './image.js';
-import { closeOcr, nativeTesseractLangs, ocrImage } from './ocr.js';
+import { blankRowNearMiddle, closeOcr, nativeTesseractLangs, ocrImage, ocrPage } from './ocr.js';
 import { readDocument } from './read.js';
 
 describe('images and scanned pages', () => {
@@ -63,6 +63,37 @@ describe('images and scanned pages', () => {
     expect(text).toContain('INV-42');
     expect(text).toContain('1,234.56');
     expect(words[0]!.x0).toBeGreaterThanOrEqual(0);
+    await closeOcr();
+  });
+
+  it('cuts a page for its two halves between blocks of text, never through a line', async () => {
+    // letterhead at the top, a block of lines around the middle with small gaps, a wide gap, then more lines
+    const pdf = await pdfOf({ size: [420, 600], margin: 20 }, (d) => {
+      d.font('Helvetica').fontSize(12);
+      for (let i = 0; i < 12; i++) d.text(`Line ${i} of the first block`, 20, 150 + i * 14);
+      for (let i = 0; i < 8; i++) d.text(`Line ${i} of the second block`, 20, 360 + i * 14);
+    });
+    const img = await renderPdfPage(pdf, 1, 150, 10_000_000);
+    const cut = blankRowNearMiddle(img)!;
+    // the widest blank band of the middle third lies between the blocks (points 318–360 at 150 dpi)
+    expect(cut / img.height).toBeGreaterThan(318 / 600);
+    expect(cut / img.height).toBeLessThan(360 / 600);
+    expect(blankRowNearMiddle({ width: 10, height: 90, data: new Uint8Array(900) })).toBeNull();
+  });
+
+  it('reads a page as two halves at once, each word where it stands on the page', async () => {
+    const pdf = await pdfOf({ size: [420, 600], margin: 20 }, (d) => {
+      d.font('Helvetica').fontSize(20).text('Invoice No: INV-42', 20, 60);
+      d.text('Total: 1,234.56', 20, 480);
+    });
+    const img = await renderPdfPage(pdf, 1, 150, 10_000_000);
+    const whole = await ocrImage(img, 1, { psm: 3, engine: 'wasm', langs: ['eng'] });
+    const halves = await ocrPage(img, 1, { psm: 3, engine: 'wasm', langs: ['eng'] });
+    const at = (ws: typeof whole, t: string) => ws.find((w) => w.text === t)!;
+    for (const t of ['INV-42', '1,234.56']) {
+      expect(at(halves, t).y0).toBeCloseTo(at(whole, t).y0, 3);
+      expect(at(halves, t).x0).toBeCloseTo(at(whole, t).x0, 3);
+    }
     await closeOcr();
   });
 

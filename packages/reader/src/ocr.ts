@@ -42,12 +42,32 @@ export function nativeTesseractLangs(): string[] | null {
   return nativeChecked;
 }
 
-/** Fixes common OCR slips inside numbers: "o.00" → "0.00", "~50.00" → "50.00", "1O,5O" → "10,50". */
+/**
+ * Fixes common OCR slips inside numbers: "o.00" → "0.00", "~50.00" → "50.00", "1O,5O" → "10,50", and an
+ * amount whose decimal separator a blurred scan lost after its thousands groups: "6.43936" → "6.439,36".
+ */
 export function cleanOcrToken(t: string): string {
   const stripped = t.replace(/^[~“”"'`‘’^*»«]+(?=[\dOo.,-])/, '');
   if (/^[-(]?[\dOoIl]*\d[\dOoIl]*[.,]\d[\dOo]?\)?$|^[Oo][.,]\d{2}$/.test(stripped) && /[.,]/.test(stripped))
     return stripped.replace(/[Oo]/g, '0').replace(/[Il]/g, '1');
-  return stripped;
+  return lostDecimal(stripped);
+}
+
+/**
+ * A group of five digits after a thousands separator is never printed: it is a group of three and the cents
+ * of an amount whose decimal comma or point (a few pixels) the blur took. The decimal separator is the other
+ * one of "." and "," (a point after apostrophe groups).
+ */
+function lostDecimal(t: string): string {
+  const m = /^([-(]?\d{1,3}(?:([.,'’])\d{3})*)([.,'’])(\d{3})(\d{2})(\)?)$/.exec(t);
+  if (!m || (m[2] && m[2] !== m[3])) return t;
+  const dec = m[3] === '.' ? ',' : '.';
+  return `${m[1]}${m[3]}${m[4]}${dec}${m[5]}${m[6]}`;
+}
+
+/** The words worth keeping: read with some confidence, or holding a digit (an amount read unsurely still counts). */
+export function wordsOf(ocr: OcrWord[]): Word[] {
+  return ocr.filter((w) => w.conf > 0.1 || /\d/.test(w.text));
 }
 
 /** Parses Tesseract TSV output into words with page-fraction positions. */
@@ -72,6 +92,38 @@ export function parseTsv(tsv: string, width: number, height: number, page: numbe
       conf: +c[10]! / 100,
       line: `${c[2]}.${c[3]}.${c[4]}`,
     });
+  }
+  return joinSplitDecimals(out, width, height);
+}
+
+/**
+ * Joins an amount that OCR split after its decimal separator ("382.349," and "62" → "382.349,62"): on a
+ * blurred scan the separator's dot or comma leaves a gap Tesseract takes for a space, and neither half is an
+ * amount then. Only two decimals right after a separator, on the same OCR line, closer than a letter's height.
+ */
+export function joinSplitDecimals(words: OcrWord[], width: number, height: number): OcrWord[] {
+  const out: OcrWord[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    if (
+      prev &&
+      prev.line === w.line &&
+      /\d[.,]$/.test(prev.text) &&
+      /^\d{2}(?!\d)/.test(w.text) &&
+      w.text.length <= 4 &&
+      (w.x0 - prev.x1) * width < (prev.y1 - prev.y0) * height
+    ) {
+      out[out.length - 1] = {
+        ...prev,
+        text: prev.text + w.text,
+        x1: w.x1,
+        y0: Math.min(prev.y0, w.y0),
+        y1: Math.max(prev.y1, w.y1),
+        conf: Math.min(prev.conf, w.conf),
+      };
+      continue;
+    }
+    out.push(w);
   }
   return out;
 }
@@ -129,30 +181,87 @@ function wasmLangPath(langs: readonly string[]): string {
 }
 
 type TWorker = import('tesseract.js').Worker;
-const wasmWorkers = new Map<string, Promise<TWorker>>();
-async function wasmWorker(langs: readonly string[]): Promise<TWorker> {
+/**
+ * tesseract.js workers per language set, each in its own thread and kept warm (the traineddata loaded once):
+ * two, so that the two halves of a page are read on both cores at once.
+ */
+export const WASM_WORKERS = 2;
+interface WasmSet {
+  idle: TWorker[];
+  made: Promise<TWorker>[];
+  waiting: ((w: TWorker) => void)[];
+}
+const wasmSets = new Map<string, WasmSet>();
+
+function wasmSet(langs: readonly string[]): WasmSet {
   const key = langs.join('+');
-  let w = wasmWorkers.get(key);
-  if (!w) {
-    w = (async () => {
-      const T = await import('tesseract.js');
-      return T.createWorker([...langs], 1, {
-        langPath: wasmLangPath(langs),
-        cacheMethod: 'none',
-        gzip: true,
-        logger: () => {},
-      });
-    })();
-    wasmWorkers.set(key, w);
+  let set = wasmSets.get(key);
+  if (!set) {
+    set = { idle: [], made: [], waiting: [] };
+    wasmSets.set(key, set);
   }
-  return w;
+  return set;
+}
+
+async function createWasmWorker(langs: readonly string[]): Promise<TWorker> {
+  const T = await import('tesseract.js');
+  // OEM 1 (LSTM only): tesseract.js then loads its smaller LSTM-only core
+  return T.createWorker([...langs], 1, {
+    langPath: wasmLangPath(langs),
+    cacheMethod: 'none',
+    gzip: true,
+    logger: () => {},
+  });
+}
+
+/** An idle worker for `langs`: a warm one, a new one while there are fewer than WASM_WORKERS, else the next freed. */
+async function acquireWasm(langs: readonly string[]): Promise<TWorker> {
+  const set = wasmSet(langs);
+  const idle = set.idle.pop();
+  if (idle) return idle;
+  if (set.made.length < WASM_WORKERS) {
+    const made = createWasmWorker(langs);
+    set.made.push(made);
+    try {
+      return await made;
+    } catch (e) {
+      set.made.splice(set.made.indexOf(made), 1);
+      throw e;
+    }
+  }
+  return new Promise((resolve) => set.waiting.push(resolve));
+}
+
+function releaseWasm(langs: readonly string[], w: TWorker): void {
+  const set = wasmSet(langs);
+  const next = set.waiting.shift();
+  if (next) next(w);
+  else set.idle.push(w);
+}
+
+/**
+ * Starts the tesseract.js workers for `langs` in the background (no-op with the native binary), so that
+ * loading the engine and its traineddata overlaps decoding and cleaning the image instead of following it.
+ */
+export function warmOcr(langs: readonly string[] = ['eng'], engine: OcrOptions['engine'] = 'auto'): void {
+  if (engine !== 'wasm' && nativeTesseractLangs()) return;
+  const set = wasmSet(langs);
+  while (set.made.length < WASM_WORKERS) {
+    const made = createWasmWorker(langs);
+    set.made.push(made);
+    made.then(
+      // closed meanwhile: closeOcr terminates it
+      (w) => wasmSets.get(langs.join('+')) === set && releaseWasm(langs, w),
+      () => set.made.splice(set.made.indexOf(made), 1),
+    );
+  }
 }
 
 /** Stops tesseract.js workers (lets the process or worker thread exit). */
 export async function closeOcr(): Promise<void> {
-  const ws = [...wasmWorkers.values()];
-  wasmWorkers.clear();
-  for (const w of ws) await (await w).terminate().catch(() => {});
+  const made = [...wasmSets.values()].flatMap((s) => s.made);
+  wasmSets.clear();
+  for (const w of made) await (await w.catch(() => null))?.terminate().catch(() => {});
 }
 
 /** OCRs one grey image: native `tesseract` when present, else tesseract.js with the npm traineddata. */
@@ -167,8 +276,80 @@ export async function ocrImage(img: Gray, page: number, opts: OcrOptions): Promi
   }
   if (opts.engine === 'native') throw new Error('native tesseract is not installed');
   const png = await toPng(img);
-  const w = await wasmWorker(wanted);
-  await w.setParameters({ tessedit_pageseg_mode: String(opts.psm) as never });
-  const r = await w.recognize(Buffer.from(png), {}, { tsv: true, text: false, blocks: false });
-  return parseTsv(r.data.tsv ?? '', img.width, img.height, page);
+  const w = await acquireWasm(wanted);
+  try {
+    await w.setParameters({ tessedit_pageseg_mode: String(opts.psm) as never });
+    const r = await w.recognize(Buffer.from(png), {}, { tsv: true, text: false, blocks: false });
+    return parseTsv(r.data.tsv ?? '', img.width, img.height, page);
+  } finally {
+    releaseWasm(wanted, w);
+  }
+}
+
+/** Smallest blank band (share of the height) a page is split at: a gap between lines of text. */
+const MIN_GAP = 0.004;
+/** White rows added above and below each half: Tesseract reads a line touching the image's edge worse. */
+const PAD = 24;
+
+/**
+ * The row at which a page image can be cut in two without cutting a line of text: the middle of the widest
+ * blank band (no dark pixel in the row) in the page's middle third, so the cut falls between blocks (header,
+ * table, totals) rather than between two rows of a table; the one nearest the middle on a tie; null when none.
+ */
+export function blankRowNearMiddle(img: Gray): number | null {
+  const { width: w, height: h } = img;
+  const from = Math.floor(h / 3);
+  const to = Math.ceil((2 * h) / 3);
+  const minRun = Math.max(3, Math.round(h * MIN_GAP));
+  let best: { mid: number; run: number } | null = null;
+  let run = 0;
+  for (let y = from; y <= to; y++) {
+    let blank = y < to;
+    if (blank)
+      for (let x = 0, o = y * w; x < w; x++, o++)
+        if (img.data[o]! < 128) {
+          blank = false;
+          break;
+        }
+    if (blank) run++;
+    else {
+      const mid = y - Math.ceil(run / 2);
+      if (
+        run >= minRun &&
+        (!best || run > best.run || (run === best.run && Math.abs(mid - h / 2) < Math.abs(best.mid - h / 2)))
+      )
+        best = { mid, run };
+      run = 0;
+    }
+  }
+  return best?.mid ?? null;
+}
+
+/** Rows `top` to `bottom` of an image, with PAD white rows above and below. */
+function padded(img: Gray, top: number, bottom: number): Gray {
+  const data = new Uint8Array(img.width * (bottom - top + 2 * PAD)).fill(255);
+  data.set(img.data.subarray(top * img.width, bottom * img.width), PAD * img.width);
+  return { width: img.width, height: bottom - top + 2 * PAD, data };
+}
+
+/**
+ * OCRs a page image as two halves at once, cut at a blank band near its middle: each half in its own
+ * tesseract.js worker or native process, so a page takes about half the time on two cores. Positions are
+ * page fractions as for one pass; a page without such a band is read whole.
+ */
+export async function ocrPage(img: Gray, page: number, opts: OcrOptions): Promise<OcrWord[]> {
+  const cut = blankRowNearMiddle(img);
+  if (cut === null) return ocrImage(img, page, opts);
+  const halves = [
+    { top: 0, bottom: cut },
+    { top: cut, bottom: img.height },
+  ];
+  const read = await Promise.all(halves.map((r) => ocrImage(padded(img, r.top, r.bottom), page, opts)));
+  return read.flatMap((words, i) => {
+    const { top, bottom } = halves[i]!;
+    // from fractions of the padded half to fractions of the page
+    const k = (bottom - top + 2 * PAD) / img.height;
+    const t = (top - PAD) / img.height;
+    return words.map((w) => ({ ...w, y0: t + w.y0 * k, y1: t + w.y1 * k, line: `${i}.${w.line}` }));
+  });
 }

@@ -1,6 +1,7 @@
 import { linesAddUp, runChecks } from './checks.js';
 import type { ExtractContext } from './context.js';
 import { type Gray, resize } from './image.js';
+import { agreeRows } from './item-confidence.js';
 import { type OcrOptions, type OcrWord, ocrImage } from './ocr.js';
 import { removeRulingLines } from './ruling.js';
 import type { TReaderResult } from './types.js';
@@ -85,7 +86,10 @@ export async function readPagesAgain(
     const words = new Map<number, OcrWord[]>();
     for (const [page, scan] of scans)
       words.set(page, await ocrImage(preparePage(scan), page, { ...ocr, psm: SECOND_PSM }));
-    return pickReading([first, extract(words)]);
+    const second = extract(words);
+    const kept = pickReading([first, second]);
+    agreeRows(kept.r, (kept === first ? second : first).r);
+    return kept;
   } catch {
     // a failed extra pass keeps the first reading
     return first;

@@ -50,6 +50,49 @@ function partySide(ctx: ExtractContext, line: Line, x: number): number {
   return 0;
 }
 
+/** How many digits follow the country code of the VAT ids that are all digits after it. */
+const VAT_DIGITS: Record<string, number[]> = {
+  DE: [9],
+  GB: [9, 12],
+  BE: [10],
+  IT: [11],
+  DK: [8],
+  FI: [8],
+  PL: [10],
+};
+
+/**
+ * A scanned VAT id with the letters OCR read for digits put back: in the digit places of its national format
+ * a letter is a misread digit ("GBA09992556" → "GB409992556") or, when the id is one character too long, a
+ * speck read as a letter ("GBS505562276" → "GB505562276").
+ */
+export function vatDigits(id: string): string {
+  const fix = (t: string) =>
+    t
+      .replace(/[ODQo]/g, '0')
+      .replace(/[Il|]/g, '1')
+      .replace(/Z/g, '2')
+      .replace(/A/g, '4')
+      .replace(/S/g, '5')
+      .replace(/G/g, '6')
+      .replace(/B/g, '8');
+  const cc = id.slice(0, 2);
+  const rest = id.slice(2);
+  const nl = /^(.{9})B(.{2})$/.exec(rest);
+  if (cc === 'NL' && nl) return `NL${fix(nl[1]!)}B${fix(nl[2]!)}`;
+  if (cc === 'FR' && rest.length === 11) return `FR${rest.slice(0, 2)}${fix(rest.slice(2))}`;
+  const lengths = VAT_DIGITS[cc];
+  if (!lengths || /^\d+$/.test(rest)) return id;
+  const dropped = rest.replace(/[A-Z]/g, '');
+  if (
+    rest.length - dropped.length === 1 &&
+    lengths.includes(dropped.length) &&
+    !lengths.includes(rest.length)
+  )
+    return cc + dropped;
+  return lengths.includes(rest.length) ? cc + fix(rest) : id;
+}
+
 /** The vendor's VAT number: VAT ids on the page, preferring those not labelled as the buyer's. */
 export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<string> | undefined {
   const cands: { id: string; score: number; line: Line }[] = [];
@@ -64,7 +107,7 @@ export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<s
       if (prevLine && BUYER_HINT.test(norm(prevLine.text)) && !before) score -= 0.5;
       if (/\b(?:ust|vat|tva|btw|mwst|umsatzsteuer)/.test(before)) score += 0.5;
       score += 1.5 * partySide(ctx, line, cellAt(line, m.index).x0);
-      cands.push({ id: m.id, score, line });
+      cands.push({ id: ctx.ocr ? vatDigits(m.id) : m.id, score, line });
     }
   }
   cands.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
@@ -77,7 +120,7 @@ export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<s
 
 /** A contact person's line in a party block ("Contact: …", "z. Hd. …"), printed before or after the name. */
 const CONTACT_LINE =
-  /\b(?:contact|attn|attention|a l'attention|z\.?\s?hd\.?|zu handen|ansprechpartner\w*|kontakt|contactpersoon|t\.?a\.?v\.?)\b/;
+  /\b(?:contact|attn|attention|a l'attention|z\.?\s?hd\.?|zu handen|ansprechpartner\w*|kontakt|contactpersoon|t\.?a\.?v\.?|herrn|frau|afdeling|abteilung|department|accounts payable|service comptabilite)\b/;
 
 export function isNoiseName(t: string): boolean {
   const n = norm(t);
@@ -178,6 +221,8 @@ export function addressAfter(
     const c = l.cells.find((c) => Math.abs(c.x0 - cell.x0) < 0.03 || xOverlap(c, cell) > 0.6);
     if (!c) continue;
     const n = norm(c.text);
+    // a contact person's line ("Attn: …", "z. Hd. …") belongs to the block but is no address line
+    if (CONTACT_LINE.test(n)) continue;
     if (
       /\b(?:tel|phone|fax|e-?mail|www|gst|vat|tva|ust|btw|iban|siren|siret|rcs|date|invoice|receipt|tax|hrb|steuer)\b|@|:/.test(
         n,
@@ -196,9 +241,14 @@ const SEPARATORS = /[·•●|]/;
 const SENDER_SPLIT = /\s*[·•●|]\s*|\s+-\s+/;
 
 /** Whether address lines include a "postcode city" line. */
-function hasPostcodeLine(cells: Cell[]): boolean {
-  return cells.some((c) => POSTCODE_CITY.test(c.text.trim()));
+function hasPostcodeLine(cells: Cell[], ocr = false): boolean {
+  return cells.some(
+    (c) => POSTCODE_CITY.test(c.text.trim()) || (ocr && POSTCODE_CITY.test(asDigits(c.text.trim()))),
+  );
 }
+
+/** A scanned line with the letters OCR reads for digits back as digits ("ECIA 1BB" → "EC1A 1BB", "O4109"). */
+const asDigits = (t: string) => t.replace(/[Il|]/g, '1').replace(/[Oo]/g, '0');
 
 // "10115 Berlin", "1012 AB Amsterdam", "Springfield 12345", "Bristol BS1 4DJ" (a British postcode after the town)
 const POSTCODE_CITY =
@@ -247,6 +297,28 @@ function accountInBlock(
     if (v) return { value: v, box: boxOf(l) };
   }
   return undefined;
+}
+
+/**
+ * First lines of blocks that are addressed to someone: the block right under a sender line ("Name · Street ·
+ * City", the window envelope's return address) and a name followed by a contact person's line ("z. Hd. …",
+ * "Attn: …", "T.a.v. …"). Such a block is the document's addressee, never its issuer.
+ */
+function addressedBlocks(ctx: ExtractContext, first: Line[]): Set<number> {
+  const out = new Set<number>();
+  for (const line of first) {
+    if (line.y0 < 0.35 && line.text.split(SENDER_SPLIT).length >= 3 && SEPARATORS.test(line.text)) {
+      const next = ctx.lines[line.index + 1];
+      if (next && next.page === line.page) out.add(/:\s*$/.test(next.text) ? next.index + 1 : next.index);
+    }
+    const next = ctx.lines[line.index + 1];
+    // the contact line stands right under the name, in its column
+    const contacts =
+      next && next.page === line.page ? next.cells.filter((c) => CONTACT_LINE.test(norm(c.text))) : [];
+    if (contacts.some((k) => line.cells.some((c) => Math.abs(c.x0 - k.x0) < 0.03 && !isNoiseName(c.text))))
+      out.add(line.index);
+  }
+  return out;
 }
 
 export interface Parties {
@@ -354,6 +426,7 @@ export function extractParties(ctx: ExtractContext): Parties {
   } else {
     const cands: { cell: Cell; line: Line; score: number }[] = [];
     const evidence = issuerEvidence(ctx, buyerZone);
+    const addressed = addressedBlocks(ctx, first);
     const heights = first.flatMap((l) => l.cells.map((c) => c.y1 - c.y0)).sort((a, b) => a - b);
     const bodyHeight = heights[Math.floor(heights.length / 2)] ?? 0.01;
     for (const line of first) {
@@ -370,9 +443,11 @@ export function extractParties(ctx: ExtractContext): Parties {
         if (/\d{3,}/.test(cell.text)) score -= 1;
         if (SEPARATORS.test(cell.text)) score -= 1;
         // a company name heads its address block
-        if (hasPostcodeLine(addressAfter(ctx, line, cell, 4).cells)) score += 0.7;
+        if (hasPostcodeLine(addressAfter(ctx, line, cell, 4).cells, ctx.ocr)) score += 0.7;
         // the same company printed with the VAT id, IBAN or register number is the issuer
         if (evidence.has(nameKey(cell.text))) score += 2.5;
+        // a block addressed to someone (under the sender line, or with a contact person's line) is the addressee
+        if (addressed.has(line.index)) score -= 3;
         if (score > 0) cands.push({ cell, line, score });
       }
     }
@@ -441,7 +516,7 @@ export function extractParties(ctx: ExtractContext): Parties {
         // "Adresse de facturation:" heads the block: a heading, never the name
         if (/:\s*$/.test(cell.text)) continue;
         const a = addressAfter(ctx, line, cell, 4);
-        if (!hasPostcodeLine(a.cells)) continue;
+        if (!hasPostcodeLine(a.cells, ctx.ocr)) continue;
         // a company block (legal form) in the address window's place, left of the page's middle
         const score =
           (LEGAL_FORM.test(cell.text) ? 2 : 0) + (cell.x0 < 0.5 ? 1 : 0) + (line.y0 > 0.1 ? 0.5 : 0);

@@ -40,12 +40,14 @@ function oddLayout(n: number): DocSpec {
  * A form-like layout: the customer block keeps a slot for a contact line above the customer's name (empty on
  * some documents), the lines add up to a total before a document discount, and no subtotal is printed.
  */
-function formPdf(n: number, contact?: string): Promise<Uint8Array> {
+function formPdf(n: number, contact?: string, sender?: string): Promise<Uint8Array> {
   return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
     doc.fontSize(10);
     const at = (t: string, x: number, y: number) => doc.text(t, x, y, { lineBreak: false });
     at('Acme Forms Ltd', 40, 50);
     at('1 Mill Lane, Leeds LS2 7AB', 40, 64);
+    // a sender line over the address window: the legal name, its street and town in one line
+    if (sender) at(`${sender} · 1 Mill Lane · Leeds LS2 7AB`, 340, 96);
     at('Document no:', 330, 50);
     at(`F-${4100 + n}`, 450, 50);
     at('Issued:', 330, 64);
@@ -166,6 +168,37 @@ describe('learned supplier layouts', () => {
     expect(r.invoiceTo.name).toBe('Bakery Beta Ltd');
     expect(r.headers.invoiceNum).toBe('F-4101');
     expect(r.totals.subtotal).toBe(124.5);
+  });
+
+  it('reads a learned name from a sender line as the name alone ("Name · Street · Town")', async () => {
+    const store = createMemoryProfileStore();
+    const first = await formPdf(0, undefined, 'Acme Holdings Ltd');
+    const generic = await readDocument(first, { fileName: 'a.pdf' });
+    await learn(store, 'acme-forms', first, { ...generic, vendor: { name: 'Acme Holdings Ltd' } });
+    const r = await readDocument(await formPdf(1, undefined, 'Brook Holdings Ltd'), {
+      fileName: 'b.pdf',
+      supplierKey: 'acme-forms',
+      profile: await store.get('acme-forms'),
+    });
+    expect(r.vendor.name).toBe('Brook Holdings Ltd');
+  });
+
+  it('reads an order number of another shape where the learned one stood (the buyer chooses its numbers)', async () => {
+    const store = createMemoryProfileStore();
+    const first = oddLayout(1);
+    const bytes1 = await makePdf(first);
+    const generic = await readDocument(bytes1, { fileName: 'a.pdf' });
+    await learn(store, 'northwind', bytes1, {
+      ...generic,
+      headers: { ...generic.headers, orderNum: 'PO-5501' },
+    });
+    const second = { ...oddLayout(3), order: '2025-4584/78' };
+    const r = await readDocument(await makePdf(second), {
+      fileName: 'b.pdf',
+      supplierKey: 'northwind',
+      profile: await store.get('northwind'),
+    });
+    expect(r.headers.orderNum).toBe('2025-4584/78');
   });
 
   it('keeps the values of another sender that uses the same template', async () => {

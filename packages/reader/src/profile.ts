@@ -48,12 +48,20 @@ export function shapeOf(v: string): string {
     .replace(/\s+/g, ' ');
 }
 
-/** The first token of a text with the learned identifier shape. */
+/**
+ * The first token of a text with the learned identifier shape; else the text's only token with a digit: the
+ * shape learned from one document does not hold for every identifier (a buyer's order numbers change shape
+ * from one order to the next), a lone identifier where the learned one stood does.
+ */
 function tokenWithShape(text: string, shape: string): string | undefined {
-  return text
+  const tokens = text
     .split(/\s+/)
     .map((t) => t.replace(/^[:#(]+|[),;:.]+$/g, ''))
-    .find((t) => t && shapeOf(t) === shape && /\d/.test(t));
+    .filter(Boolean);
+  return (
+    tokens.find((t) => shapeOf(t) === shape && /\d/.test(t)) ??
+    (tokens.length === 1 && /\d/.test(tokens[0]!) ? tokens[0] : undefined)
+  );
 }
 
 export interface LearnedColumn {
@@ -165,7 +173,8 @@ function valueIn(
       return /\d/.test(t) ? t.split(/\s{2,}/)[0] : undefined;
     }
     default:
-      return cellText.trim() || undefined;
+      // a sender line ("Name · Street · Town") holds the name in its first part: no name has such a separator
+      return cellText.split(/\s+[·•|]\s+/)[0]!.trim() || undefined;
   }
 }
 

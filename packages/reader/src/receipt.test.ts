@@ -3,8 +3,41 @@ import { pdfOf } from './__tests__/make-docs.js';
 import { renderPdfPage, toPng } from './image.js';
 import { closeOcr } from './ocr.js';
 import { createReader } from './pool.js';
-import { readDocument } from './read.js';
-import { receiptAmounts, recogniseVendor } from './receipt.js';
+import { contextOf, readDocument } from './read.js';
+import {
+  oneDigitApart,
+  receiptAmounts,
+  receiptDates,
+  receiptParties,
+  receiptTotals,
+  recogniseVendor,
+} from './receipt.js';
+import type { Word } from './types.js';
+
+/** The extraction context of a receipt's OCR text, made up line by line (words in a monospace grid). */
+function receiptText(lines: string[]) {
+  const words: Word[] = lines.flatMap((line, i) =>
+    [...line.matchAll(/\S+/g)].map((m) => ({
+      text: m[0],
+      page: 1,
+      x0: (m.index * 0.8) / 40,
+      x1: ((m.index + m[0].length) * 0.8) / 40,
+      y0: 0.02 + i * 0.03,
+      y1: 0.04 + i * 0.03,
+      conf: 0.9,
+    })),
+  );
+  const ctx = contextOf({
+    pages: [{ page: 1, width: 600, height: 1400, words, source: 'ocr' }],
+    numPages: 1,
+    source: 'ocr',
+    attachments: [],
+    kind: 'png',
+    image: { width: 600, height: 1400 },
+  });
+  return ctx;
+}
+const totalOf = (lines: string[]) => receiptTotals(receiptText(lines))[0]?.value;
 
 /** A till receipt in a monospace font, scanned at 150 dpi; `onA4`: placed on an A4 page scanned at 600 dpi. */
 async function receiptPng(lines: string[], onA4 = false): Promise<Uint8Array> {
@@ -43,6 +76,113 @@ describe('receipt amounts with OCR slips', () => {
   it('keeps an amount whose decimal point was lost, marked as loose', () => {
     expect(receiptAmounts('Total Sales (Excluding GST) 6142')).toEqual([{ value: 61.42, loose: true }]);
     expect(receiptAmounts('Total Items: 3')).toEqual([]);
+  });
+});
+
+describe('receipt totals from OCR text', () => {
+  it('knows the words for the sum to pay in German, French and Dutch, and not the net or VAT rows', () => {
+    expect(
+      totalOf([
+        'Emmentaler 2,59 x 2 5,18 A',
+        'Brot 1,98 A',
+        'zu zahlen 7,16',
+        'Bar 10,00',
+        'Rückgeld -2,84',
+        'MWST% MWST Netto',
+        'A 7% 0,47 6,69',
+      ]),
+    ).toBe(7.16);
+    expect(
+      totalOf([
+        'CAFE CREME 12.00 2 24.00',
+        'CHOCOLAT 12.00 1 12.00',
+        'Total Facture : 36.00 DH',
+        'Merci de votre visite',
+      ]),
+    ).toBe(36);
+    expect(totalOf(['Brood 2,50', 'Kaas 4,10', 'Totaal 6,60', 'Pin 6,60', 'BTW 9% 0,54'])).toBe(6.6);
+  });
+  it('takes a card payment as the total when no total line can be read', () => {
+    expect(
+      totalOf([
+        '1 23530028 2,00 14,99 29,98',
+        '2 02770034 2,00 14,99 29,98',
+        'elec.-cash 59,96',
+        'Netto MwSt.',
+      ]),
+    ).toBe(59.96);
+    expect(totalOf(['T1 PLATE 60PCS 1 63.80', 'TT etal 80', 'Master Card 63.80'])).toBe(63.8);
+  });
+  it('takes the total rounded to 5 cents on a receipt with a rounding line', () => {
+    expect(totalOf(['Total Incl. of GST 31.47', 'Rounding Adj -0.02', 'Total RM 31.45', 'Cash 50.00'])).toBe(
+      31.45,
+    );
+    // the rounded total misread, the rounding amount read: the total ± the rounding
+    expect(totalOf(['Total (Incl GST) RM21.83', 'Rounding RM0.02', 'Grand TotalRM2 1 85'])).toBe(21.85);
+  });
+  it('repairs a total misread in one digit when subtotal + tax give it, and no other reading of it is printed', () => {
+    expect(oneDigitApart(64.5, 54.5)).toBe(true);
+    expect(oneDigitApart(64.6, 54.5)).toBe(false);
+    expect(
+      totalOf([
+        'Total Sales (Excluding GST) 51.42',
+        'Total GST 3.08',
+        'Total Sales (Inclusive of GST) 64.50',
+      ]),
+    ).toBe(54.5);
+    // printed twice: the total is read right, the arithmetic's figures are not
+    expect(
+      totalOf([
+        'Total Sales (Excluding GST) 51.42',
+        'Total GST 3.08',
+        'Total 64.50',
+        'Total (incl GST) 64.50',
+      ]),
+    ).toBe(64.5);
+  });
+});
+
+describe('receipt dates from OCR text', () => {
+  it('reads a month name between slashes and a compact year-first date, not a time', () => {
+    expect(receiptDates(receiptText(['CB# : 53273500475 02/Jan/2017 10:48:25']))).toEqual(['2017-01-02']);
+    expect(receiptDates(receiptText(['Date/Time : 20180428/151204']))).toEqual(['2018-04-28']);
+  });
+});
+
+describe('receipt vendor from OCR text', () => {
+  const vendorOf = (lines: string[]) => receiptParties(receiptText(lines)).vendor;
+  it('takes the legal name printed with its registration number, not a till phrase above it', () => {
+    expect(
+      vendorOf([
+        'THANK YOU FOR SHOPPING WITH US',
+        'Pelangi Realty Sdn Bhd (Co. No:12345-T)',
+        '12, Jalan Bunga Raya 4,',
+        '50250 Kuala Lumpur.',
+        'Tel : 03 2026 6386',
+      ]),
+    ).toEqual({ name: 'Pelangi Realty Sdn Bhd', address: '12, Jalan Bunga Raya 4, 50250 Kuala Lumpur.' });
+  });
+  it('repairs OCR slips in SDN BHD and brackets, and skips a lower-case note above the name', () => {
+    expect(
+      vendorOf(['tan ah kow', 'KEDAI MAJU (KL) SON EHD', '8, JALAN SS2/4', '47300 PETALING JAYA']).name,
+    ).toBe('KEDAI MAJU (KL) SDN BHD');
+    expect(vendorOf(['BUKU CERIA {SP} SDM. BHD.', '8, JALAN SS2/4', '47300 PETALING JAYA']).name).toBe(
+      'BUKU CERIA (SP) SDN BHD.',
+    );
+  });
+  it('finds the address above the legal name when the header prints it first, and not the owner after a label', () => {
+    expect(
+      vendorOf([
+        'UNIT 7, BLOCK C, PUSAT NIAGA',
+        'NO. 3, JALAN 16/2, 46350 PETALING JAYA',
+        'careline : 1800 88 1231',
+        'KEDAI BUKU SB(112233-X) FKA OLD BOOKS SB',
+        'TAX INVOICE',
+      ]),
+    ).toEqual({
+      name: 'KEDAI BUKU SB',
+      address: 'UNIT 7, BLOCK C, PUSAT NIAGA NO. 3, JALAN 16/2, 46350 PETALING JAYA',
+    });
   });
 });
 

@@ -5,15 +5,19 @@ import { compact, type DecimalStyle, findDates, norm, round2 } from './parse.js'
 import { isNoiseName, type Parties } from './parties.js';
 import type { TBox, TParty, TReaderResult } from './types.js';
 
-// OCR-tolerant: "T0TAL", "TOTA1", "Tatal"
+// OCR-tolerant: "T0TAL", "TOTA1", "Tatal"; the words for the sum to pay in EN/MS/DE/FR/NL
 const RECEIPT_TOTAL =
-  /\b(?:t[o0a]t[a4][l1i|!]\w*|jumlah|amount|amt|nett|grand|payable|due|balance|tunai)\b|\btotal/;
+  /\b(?:t[o0a]t[a4][l1i|!]\w*|jumlah|amount|amt|nett|grand|payable|due|balance|tunai|summe|zu\s*zahlen|gesamt\w*|\w*betrag|brutto|totaal|te\s+betalen|[aà]\s+payer|montant)\b|\btotal/;
 const RECEIPT_NOT_TOTAL =
-  /\b(?:qty|quantity|savings?|discount|items?|pcs|excl\w*|exclusive|before|tendered|change|cash|paid|points?|sub\s*-?\s*t[o0]tal)\b/;
-const CASH = /\b(?:cash|tunai|tendered|paid|payment|visa|master|card)\b/;
-const CHANGE = /\b(?:change|baki|kembali)\b/;
-const SUBTOTAL = /\b(?:sub\s*-?\s*t[o0]tal|excl\w*|exclusive|before|total\s+sales)\b/;
-const TAX = /\b(?:gst|tax|vat|sst)\b/;
+  /\b(?:qty|quantity|savings?|discount|items?|pcs|excl\w*|exclusive|before|tendered|change|cash|paid|points?|sub\s*-?\s*t[o0]tal|netto|rabatt|anzahl|artikel|zwischensumme)\b/;
+/** A card payment is exactly the total (no change is given on a card). */
+const CARD =
+  /\b(?:visa|master\s*card|mastercard|card|debit|credit|amex|maestro|ec|girocard|karte|kartenzahlung|lastschrift|elec\W*cash|pin|cb|carte|bancontact)\b/;
+const CASH = /\b(?:cash|tunai|tendered|paid|payment|bar|gegeben|esp[eè]ces?|contant|regle)\b/;
+const CHANGE =
+  /\b(?:change|baki|kembali|r[uü]ckgeld|ri+ckge\s*ld|wechselgeld|zur[uü]ck|rendu|monnaie|wisselgeld|terug)\b/;
+const SUBTOTAL = /\b(?:sub\s*-?\s*t[o0]tal|excl\w*|exclusive|before|total\s+sales|zwischensumme|netto)\b/;
+const TAX = /\b(?:gst|tax|vat|sst|mwst|ust|btw|tva)\b/;
 const ROUNDING = /\bround/;
 
 /** OCR letters that stand for digits inside a number ("1O.5O", "S.00", "l2.00"). */
@@ -91,8 +95,10 @@ export function impliedTotals(ctx: ExtractContext): number[] {
   const cash = amounts(CASH, CHANGE);
   const change = amounts(CHANGE)[0];
   if (change !== undefined) out.push(...cash.map((c) => round2(c - change)).filter((v) => v > 0));
+  else out.push(...amounts(CARD, CHANGE));
   const sub = amounts(SUBTOTAL, /\bincl/)[0];
-  const tax = amounts(TAX, /\b(?:incl\w*|summary|reg|id|no)\b/)[0];
+  // "Total Sales (Excluding GST)" is the subtotal, not the tax
+  const tax = amounts(TAX, new RegExp(`\\b(?:incl\\w*|summary|reg|id|no)\\b|${SUBTOTAL.source}`))[0];
   const rounding = amounts(ROUNDING)[0] ?? 0;
   if (sub !== undefined && tax !== undefined && tax < sub) {
     out.push(round2(sub + tax));
@@ -139,24 +145,75 @@ export function receiptTotals(ctx: ExtractContext): { value: number; score: numb
       ctx.lines.length
     )
       cands.push({ value: v, score: 1.5, cell: ctx.lines[0]!.cells[0]! });
+  // a total OCR misread in one digit ("64.50" for 54.50) when the arithmetic gives the value with that one
+  // digit different; not a value printed twice or next to another reading of it (then the arithmetic's own
+  // figures may be the misread ones)
+  for (const c of [...cands]) {
+    if (implied.some((v) => Math.abs(v - c.value) < 0.011)) continue;
+    if (all.filter((a) => Math.abs(a - c.value) < 0.001).length >= 2) continue;
+    if (cands.some((d) => d !== c && Math.abs(d.value - c.value) < 0.05)) continue;
+    const v = implied.find((x) => oneDigitApart(x, c.value));
+    if (v !== undefined && !cands.some((d) => Math.abs(d.value - v) < 0.011))
+      cands.push({ value: v, score: c.score + 0.5, cell: c.cell });
+  }
   if (!cands.length && implied.length && ctx.lines.length)
     cands.push({ value: implied[0]!, score: 0.8, cell: ctx.lines[0]!.cells[0]! });
+  roundedTotals(ctx, cands);
   const max = Math.max(0, ...cands.map((c) => c.value));
   for (const c of cands) if (c.value === max) c.score += 0.3;
   return cands.sort((a, b) => b.score - a.score);
 }
 
+/** Two amounts printed with the same number of digits that differ in exactly one of them. */
+export function oneDigitApart(a: number, b: number): boolean {
+  const x = a.toFixed(2);
+  const y = b.toFixed(2);
+  return x.length === y.length && [...x].filter((ch, i) => ch !== y[i]).length === 1;
+}
+
+/** A multiple of 5 cents: what cash rounding (MY, NL, CH…) makes of a total. */
+const roundedTo5 = (v: number) => Math.abs(v * 20 - Math.round(v * 20)) < 0.001;
+
+/**
+ * Cash rounding: on a receipt that prints a rounding line, the amount paid is the total rounded to 5 cents.
+ * The rounded value (printed as a candidate, or the unrounded total ± the rounding amount read) takes the
+ * unrounded one's support and a little more.
+ */
+function roundedTotals(ctx: ExtractContext, cands: { value: number; score: number; cell: Cell }[]): void {
+  const lines = ctx.lines.filter((l) => ROUNDING.test(norm(l.text)));
+  if (!lines.length) return;
+  const r = lines
+    .flatMap((l) => receiptAmounts(l.text, ctx.decimal))
+    .map((m) => m.value)
+    .find((v) => v > 0 && v < 0.05);
+  for (const c of [...cands]) {
+    if (roundedTo5(c.value)) continue;
+    const printed = cands.find((d) => roundedTo5(d.value) && Math.abs(d.value - c.value) < 0.05);
+    const v = printed?.value ?? (r ? [c.value - r, c.value + r].map(round2).find(roundedTo5) : undefined);
+    if (v === undefined || v <= 0) continue;
+    const score = Math.max(c.score, printed?.score ?? 0) + 0.5;
+    if (printed) printed.score = score;
+    else cands.push({ value: v, score, cell: c.cell });
+  }
+}
+
 /** Legal-form words OCR often misreads ("SON BHD" for "SDN BHD"); registration numbers after the name go. */
 export function fixOcrName(t: string): string {
-  return t
-    .split(/\s+/)
-    .map(fixNameWord)
-    .join(' ')
-    .replace(/\b[S5][O0D][N]\.?\s+[B8]H[D0O]\b/gi, (m) => (m === m.toUpperCase() ? 'SDN BHD' : 'Sdn Bhd'))
-    .replace(/\s*\(?\b\d{3,}[-\s]*[A-Z]\)?\s*$/i, '')
-    .replace(/\s*\(\w?$/, '') // a bracket cut off at the end of the line
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    t
+      .split(/\s+/)
+      .map(fixNameWord)
+      .join(' ')
+      .replace(/\b[S5][O0DQ][NM]\.?\s*[B8E]H[D0O]\b/gi, (m) =>
+        m === m.toUpperCase() ? 'SDN BHD' : 'Sdn Bhd',
+      )
+      // "{SP}", "[M]": a bracketed short word read with the wrong brackets
+      .replace(/[{[](\w{1,4})[}\]]/g, '($1)')
+      .replace(/\s*\(?\b\d{3,}[-\s]*[A-Z]\)?\s*$/i, '')
+      .replace(/\s*\(\w?$/, '') // a bracket cut off at the end of the line
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const LETTER_FOR: Record<string, string> = {
@@ -183,6 +240,16 @@ const letters = (t: string) => t.replace(/[^A-Za-z]/g, '').length;
 /** Registration and tax numbers: "(Co. No. 113825-W)", "GST Reg No", "ROC 1234": not names, not addresses. */
 const REGISTRATION = /\b(?:co\.?\s*(?:reg|no)|company\s*(?:no|reg)|roc|reg\.?\s*no|registration)\b/;
 const ALL_LEGAL_FORMS = new RegExp(LEGAL_FORM.source, 'giu');
+/** Malaysian "S/B", "SB" for Sdn Bhd: evidence of a company name on a receipt (too short for invoices' list). */
+const RECEIPT_LEGAL_FORM = new RegExp(`${LEGAL_FORM.source}|\\b(?:s\\/b|sb)(?![\\p{L}])`, 'iu');
+/** Till phrases and labels printed near the top that name no shop ("TQ for shopping", "Cash sales counter"). */
+const NOT_A_NAME =
+  /\b(?:returnable|exchangeable|refundable|thank|thanks|tq|shopping|welcome|counter|cash\s+sales|table|cashier|member|goods\s+sold|please|come\s+again|owned\s+by|tax\s+invoice|receipt)\b/;
+/** A line without its registration number: "Pelangi Realty Sdn Bhd (Co. No:12345-T)" is a name line. */
+const withoutRegistration = (t: string) =>
+  t
+    .replace(/\s*\(?\s*\b(?:(?:co\.?\s*(?:reg|no)|company\s*(?:no|reg)|roc)\b|\d{4,}-?\s?[A-Z]\)).*$/i, '')
+    .trim();
 
 /** Receipt vendor: the first name-like lines at the top, then the address lines under it. */
 function receiptVendor(ctx: ExtractContext): { party: TParty; box?: TBox; conf: number } {
@@ -193,24 +260,30 @@ function receiptVendor(ctx: ExtractContext): { party: TParty; box?: TBox; conf: 
   const nameLike = (l: Line) =>
     legible(l) &&
     !isNoiseName(l.text) &&
+    !NOT_A_NAME.test(norm(l.text)) &&
     !/:\s*$/.test(l.text) &&
     !REGISTRATION.test(norm(l.text)) &&
     // "No. 12, …", "19, Jalan …": an address line
     !/^\s*(?:no\.?\s*:?\s*[\w-]*\d|\d+[a-z]?\s*,)/i.test(l.text) &&
     letters(l.text) >= 4 &&
     letters(l.text) / l.text.length > 0.6;
-  let nameIdx = top.findIndex(
-    (l, i) =>
-      i < 7 &&
-      LEGAL_FORM.test(fixOcrName(l.text)) &&
-      !REGISTRATION.test(norm(l.text)) &&
-      letters(l.text) >= 4 &&
-      legible(l),
-  );
+  let nameIdx = top.findIndex((l, i) => {
+    const t = withoutRegistration(l.text);
+    return (
+      i < 9 &&
+      RECEIPT_LEGAL_FORM.test(fixOcrName(t)) &&
+      !REGISTRATION.test(norm(t)) &&
+      !NOT_A_NAME.test(norm(t)) &&
+      // "Owned by:" / "KEDAI MAJU SDN BHD": the value of a label is the owner, not the shop's name
+      !/:\s*$/.test(top[i - 1]?.text ?? '') &&
+      letters(t) >= 4 &&
+      legible(l)
+    );
+  });
   if (nameIdx < 0) nameIdx = top.findIndex(nameLike);
   const nameLine = top[nameIdx];
   if (!nameLine) return { party: {}, conf: 0 };
-  let name = fixOcrName(nameLine.text);
+  let name = fixOcrName(withoutRegistration(nameLine.text));
   // a name wrapped over lines: "POPULAR BOOK" / "CO. (M) SDN BHD", "AIK HUAT HARDWARE" / "ENTERPRISE"
   const prev = top[nameIdx - 1];
   const bare = name.replace(ALL_LEGAL_FORMS, ' ').trim();
@@ -218,6 +291,8 @@ function receiptVendor(ctx: ExtractContext): { party: TParty; box?: TBox; conf: 
     prev &&
     (/^(?:co\.?|\(m\)|sdn|bhd|&|\(\w+\))/i.test(name) || !/\s/.test(bare)) &&
     nameLike(prev) &&
+    // a name is printed in one style: a lower-case line over a capitalised name is a note or a person
+    (name !== name.toUpperCase() || prev.text === prev.text.toUpperCase()) &&
     !/\d/.test(prev.text)
   )
     name = `${prev.text.trim()} ${name}`;
@@ -233,7 +308,48 @@ function receiptVendor(ctx: ExtractContext): { party: TParty; box?: TBox; conf: 
     name = `${name} ${fixOcrName(below.text)}`;
     nameIdx++;
   }
-  return { party: { name, address: receiptAddress(top, nameIdx) }, box: boxOf(nameLine), conf: 0.6 };
+  const address = receiptAddress(top, nameIdx);
+  return {
+    party: {
+      name,
+      address: POSTCODE.test(address ?? '') ? address : (addressAbove(top, nameIdx) ?? address),
+    },
+    box: boxOf(nameLine),
+    conf: 0.6,
+  };
+}
+
+const POSTCODE = /\b\d{5}\b/;
+/**
+ * The address printed above the company's name (a logo or trading name on top, the legal name with its
+ * registration number at the foot of the header): the lines that end with a postcode line above the name.
+ */
+function addressAbove(top: Line[], nameIdx: number): string | undefined {
+  const end = top.slice(0, nameIdx).findLastIndex((l) => POSTCODE.test(l.text) && !contactLine(l.text));
+  if (end < 0) return undefined;
+  let start = end;
+  while (
+    start > 0 &&
+    end - start < 3 &&
+    legible(top[start - 1]!) &&
+    !contactLine(top[start - 1]!.text) &&
+    !NOT_A_NAME.test(norm(top[start - 1]!.text)) &&
+    !RECEIPT_LEGAL_FORM.test(top[start - 1]!.text) &&
+    /\d|,/.test(top[start - 1]!.text)
+  )
+    start--;
+  return top
+    .slice(start, end + 1)
+    .map((l) => l.text.trim())
+    .join(' ');
+}
+
+/** A telephone, fax, e-mail or web line. */
+function contactLine(t: string): boolean {
+  return (
+    /\b(?:tel|phone|fax|email|e-mail|www|mobile|whatsapps?|h\/p|hp)\b|@/.test(norm(t)) ||
+    /\b0\d{1,2}\s?-\s?\d{3,4}\s?\d{3,4}\b|\+\s?60\d/.test(t)
+  );
 }
 
 /** The address lines under a receipt's vendor name, up to the postcode line (and a state name after it). */
@@ -247,9 +363,7 @@ function receiptAddress(top: Line[], nameIdx: number): string | undefined {
     if (REGISTRATION.test(n) || findDates(t).length) continue;
     // tax ids and phone numbers between the name and the address are skipped, after the address they end it
     const taxId = /\b(?:gst|sst|tin|tax\s*id|vat)\b/.test(n) && /\d{6,}/.test(t.replace(/\s/g, ''));
-    const contact =
-      /\b(?:tel|phone|fax|email|e-mail|www|mobile|whatsapps?|h\/p|hp)\b|@/.test(n) ||
-      /\b0\d{1,2}\s?-\s?\d{3,4}\s?\d{3,4}\b|\+\s?60\d/.test(t);
+    const contact = contactLine(t);
     if (taxId || contact) {
       if (addr.length) break;
       continue;
@@ -297,7 +411,7 @@ const plausibleYear = (iso: string) => {
 /**
  * Every plausible date printed on a receipt, labelled or not, with OCR slips repaired: colons or
  * semicolons for the separators ("30:03:2018"), separators lost ("27032018"), a year misread in its
- * second digit ("2918" for 2018).
+ * second digit ("2918" for 2018), a month name between slashes ("02/Jan/2017").
  */
 export function receiptDates(ctx: ExtractContext): string[] {
   const out: string[] = [];
@@ -305,7 +419,9 @@ export function receiptDates(ctx: ExtractContext): string[] {
     const t = l.text
       .replace(/(?<!\d)(\d{1,2})[:;](\d{1,2})[:;](\d{4})(?!\d)/g, '$1/$2/$3')
       .replace(/(?<![\d/.-])([0-3]\d)([01]\d)(20\d{2})(?![\d/.-])/g, '$1/$2/$3')
-      .replace(/(?<=\d{1,2}[/.-]\d{1,2}[/.-])2[1-9](\d{2})(?!\d)/g, '20$1');
+      .replace(/(?<=\d{1,2}[/.-]\d{1,2}[/.-])2[1-9](\d{2})(?!\d)/g, '20$1')
+      // "02/Jan/2017": a month name between slashes
+      .replace(/(?<!\d)(\d{1,2})\/(\p{L}{3,9})\.?\/(\d{2,4})(?!\d)/gu, '$1 $2 $3');
     for (const d of findDates(t, ctx.dateOrder)) if (plausibleYear(d.iso)) out.push(d.iso);
   }
   return [...new Set(out)];

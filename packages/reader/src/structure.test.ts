@@ -202,4 +202,82 @@ describe('structure over layouts', () => {
     expect(r.invoiceTo).toMatchObject({ name: 'Greenleaf Cafe Ltd', postCode: 'LS1 5HD', city: 'Leeds' });
     expect(r.items.map((i) => i.itemDesc)).toEqual(['Menu cards A4, matt', 'Table stands']);
   });
+
+  it('takes the sender line as the supplier and the block under it as the buyer, whatever their print', async () => {
+    // no letterhead, no footer, no "from/to" words: the window's block is the addressee even with a legal form
+    const r = await read([
+      [60, 50, 'MH', 20, 'Helvetica-Bold'],
+      [440, 110, 'FACTURE', 16],
+      [70, 140, 'Meridian Handel SARL · 3 place du Marché · 69001 Lyon', 6.5],
+      [70, 152, 'Sonnenhof Trading SA', 10],
+      [70, 165, '12 rue de la Paix'],
+      [70, 177, '75002 Paris'],
+      [60, 220, 'Facture n°'],
+      [160, 220, 'RG 2024-00123'],
+      [60, 234, 'Code client'],
+      [160, 234, 'KD 95654'],
+      [60, 248, 'Date'],
+      [160, 248, '26.01.2025'],
+      ...table(
+        290,
+        [60, 330, 400, 480],
+        [
+          ['Désignation', 'Qté', 'P.U. HT', 'Montant'],
+          ['Câble HDMI 2 m', '4', '12,50', '50,00'],
+          ['Ramette papier recyclé', '10', '5,00', '50,00'],
+        ],
+      ),
+      [330, 350, 'Total articles'],
+      [480, 350, '100,00'],
+      [330, 364, 'Frais de port'],
+      [480, 364, '10,00'],
+      [330, 378, 'Total HT'],
+      [480, 378, '110,00'],
+      [330, 392, 'TVA 20 %'],
+      [480, 392, '22,00'],
+      [330, 406, 'Total TTC'],
+      [480, 406, '132,00'],
+    ]);
+    expect(r.vendor.name).toBe('Meridian Handel SARL');
+    expect(r.invoiceTo.name).toBe('Sonnenhof Trading SA');
+    // an identifier whose short prefix is set off by a space keeps it
+    expect(r.headers.invoiceNum).toBe('RG 2024-00123');
+    expect(r.headers.shopAccount).toBe('KD 95654');
+    // "Total articles" is the goods total above the net, not the document total
+    expect(r.totals).toMatchObject({ subtotal: 100, net: 110, vat: 22, invoiceTotal: 132 });
+  });
+
+  it("takes a block with a contact person's line as the addressee, and a V.O.F. as a company", async () => {
+    const r = await read([
+      [230, 45, 'De Vries Technik SARL', 16, 'Helvetica-Bold'],
+      [440, 100, 'FACTUUR', 16],
+      [60, 140, 'Alpenrose Hardware V.O.F.'],
+      [60, 152, 'T.a.v. de heer De Boer'],
+      [60, 164, 'Kerkstraat 14'],
+      [60, 176, '3011 CD Rotterdam'],
+      [360, 140, 'Factuurnummer'],
+      [450, 140, 'FA-20.4668'],
+      [360, 152, 'Factuurdatum'],
+      [450, 152, '25-10-2018'],
+      [360, 164, 'Periode'],
+      [450, 164, '01-09-2018 - 30-09-2018'],
+      ...table(
+        230,
+        [60, 330, 400, 480],
+        [
+          ['Omschrijving', 'Aantal', 'Prijs', 'Bedrag'],
+          ['Kantoorstoel zwart', '2', '100,00', '200,00'],
+        ],
+      ),
+      [330, 280, 'Totaal excl. BTW'],
+      [480, 280, '200,00'],
+      [330, 294, 'BTW 21%'],
+      [480, 294, '42,00'],
+      [330, 308, 'Te betalen'],
+      [480, 308, '242,00'],
+    ]);
+    expect(r.vendor.name).toBe('De Vries Technik SARL');
+    expect(r.invoiceTo.name).toBe('Alpenrose Hardware V.O.F.');
+    expect(r.headers.invoiceDate).toBe('2018-10-25');
+  });
 });

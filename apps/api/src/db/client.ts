@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +10,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type TAuthWrites, watchAuthWrites } from './auth-writes.js';
+import { preparePgliteQueries } from './pglite-prepared.js';
 import * as schema from './schema/index.js';
 
 export type TSchema = typeof schema;
@@ -22,16 +25,18 @@ export type TDatabase = {
   url?: string;
   /** The raw PGlite instance (for pg-boss's adapter) when running embedded. */
   pglite?: PGlite;
+  /** Embedded only: every write to the auth tables, which this process alone makes (caches key on it). */
+  authWrites?: TAuthWrites;
   close: () => Promise<void>;
 };
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /**
- * The extensions the migrations create (search, migration 0011). PGlite loads an extension's files only when the
+ * The extensions the migrations create (search, migrations 0011 and 0025). PGlite loads an extension's files only when the
  * instance is created with it, so every `new PGlite` of a data folder passes these (also backup and restore).
  */
-export const pgliteExtensions = { pg_trgm, unaccent };
+export const pgliteExtensions = { pg_trgm, unaccent, btree_gin };
 
 /** Any fixed number, the same in every process: the key of the advisory lock held while migrating. */
 const MIGRATION_LOCK = 7_402_117;
@@ -67,7 +72,10 @@ export async function openDatabase(opts: { url?: string; dir?: string }): Promis
   }
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
   const pglite = new PGlite({ dataDir: opts.dir, extensions: pgliteExtensions });
+  // Under the auth-write watcher, which must see every statement, prepared or not.
+  preparePgliteQueries(pglite);
+  const authWrites = watchAuthWrites(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
   await migratePglite(drizzlePglite(pglite), { migrationsFolder });
-  return { db, engine: 'pglite', pglite, close: () => pglite.close() };
+  return { db, engine: 'pglite', pglite, authWrites, close: () => pglite.close() };
 }

@@ -7,6 +7,7 @@ import { pollMailboxJob } from './poll-mailbox.js';
 import { pruneLiveEventsJob } from './prune-live-events.js';
 import { readDocumentJob } from './read-document.js';
 import { sweepJob } from './sweep.js';
+import { watchAgentsJob } from './watch-agents.js';
 
 /** Every job, by name; `jobs.send` takes the payload type of the named job. */
 export const JOBS = [
@@ -18,6 +19,7 @@ export const JOBS = [
   notificationDigestJob,
   pruneLiveEventsJob,
   sweepJob,
+  watchAgentsJob,
 ] as const;
 export type TJobName = (typeof JOBS)[number]['id'];
 export type TJobPayloads = { [J in (typeof JOBS)[number] as J['id']]: z.infer<J['payload']> };

@@ -1,4 +1,4 @@
-import { SEARCH_MIN_LENGTH } from '@orderbridge/contract';
+import { SEARCH_MIN_LENGTH, SEARCH_TOTAL_CAP } from '@orderbridge/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, shopSuppliers } from '../db/schema/index.js';
@@ -152,6 +152,68 @@ describe('list search', () => {
     const wrong = await get(shop, `/api/shops/${shopId}/orders?perPage=1&search=inv&cursor=${plain}`);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ cursor: ['Not a cursor of this list and sort'] });
+  });
+
+  it('ranks many matches tier by tier: every page, by cursor or by page number, in rank then newest order', async () => {
+    // 180 orders of the other shop, created in turn: a number that begins with "MM-", one that holds it, and one
+    // whose item does; 60 of each, so each tier spans pages and the tiers interleave in time.
+    const [elsewhere] = await t.app.db
+      .select({ id: shopSuppliers.id, supplierId: shopSuppliers.supplierId })
+      .from(shopSuppliers)
+      .where(eq(shopSuppliers.shopId, otherShopId));
+    await t.app.db.execute(sql`
+      insert into orders (shop_id, supplier_id, shop_supplier_id, status, invoice_num, order_num, created_at)
+      select ${otherShopId}, ${elsewhere!.supplierId}, ${elsewhere!.id}, 'open',
+        (array['MM-', 'X-MM-', 'Z-'])[1 + i % 3] || lpad(i::text, 3, '0'), 'PO-' || (9000 + i),
+        timestamptz '2026-02-01' + i * interval '1 minute'
+      from generate_series(1, 180) i`);
+    await t.app.db.execute(sql`
+      insert into order_items (order_id, line_no, item_desc)
+      select id, 1, 'Spare MM-widget' from orders where shop_id = ${otherShopId} and invoice_num like 'Z-%'`);
+    const tier = (n: string) => (n.startsWith('MM-') ? 0 : n.startsWith('X-MM-') ? 1 : 2);
+    const expected = Array.from({ length: 180 }, (_, k) => 180 - k)
+      .map((i) => `${['MM-', 'X-MM-', 'Z-'][i % 3]}${String(i).padStart(3, '0')}`)
+      .sort((a, b) => tier(a) - tier(b));
+    const search = async (extra: string) => {
+      const res = await get(shop, `/api/shops/${otherShopId}/orders?search=mm-&perPage=25${extra}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { total: number; nextCursor: string | null; data: { invoiceNum: string }[] };
+    };
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await search(cursor ? `&cursor=${cursor}` : '');
+      expect(page.total).toBe(180);
+      walked.push(...numbers(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(expected);
+    // Page numbers reach the same rows: page 3 straddles the first two tiers, page 6 the last two.
+    expect(numbers(await search('&page=3'))).toEqual(expected.slice(50, 75));
+    expect(numbers(await search('&page=6'))).toEqual(expected.slice(125, 150));
+  });
+
+  it(`caps a search's total at ${SEARCH_TOTAL_CAP.toLocaleString('en')}, counting the ranks together`, async () => {
+    // A shop of its own: 700 numbers that begin with "CAP-" and 700 that hold it, in two ranks.
+    const capShop = await createCompany(t.app, shop, 'shops', 'Cap Shop');
+    const l = await link(capShop, 'Cap Supplier');
+    await t.app.db.execute(sql`
+      insert into orders (shop_id, supplier_id, shop_supplier_id, status, invoice_num, order_num, created_at)
+      select ${capShop}, ${l.supplierId}, ${l.linkId}, 'open',
+        (case when i % 2 = 0 then 'CAP-' else 'X-CAP-' end) || i, 'PO-' || i, timestamptz '2026-03-01' + i * interval '1 minute'
+      from generate_series(1, 1400) i`);
+    const search = async (term: string) => {
+      const res = await get(shop, `/api/shops/${capShop}/orders?search=${term}&perPage=5`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { total: number; totalCapped?: boolean; data: { invoiceNum: string }[] };
+    };
+    // 1,400 matches: the total stops at the cap, and the page still starts with the best rank, newest first.
+    const all = await search('cap-');
+    expect(all).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true });
+    expect(numbers(all)).toEqual(['CAP-1400', 'CAP-1398', 'CAP-1396', 'CAP-1394', 'CAP-1392']);
+    // 700 in the second rank only, and 700 + 0 below the cap: exact.
+    expect(await search('x-cap-')).toMatchObject({ total: 700, totalCapped: false });
+    expect(await search('cap-13')).toMatchObject({ total: 111, totalCapped: false });
   });
 
   it(`answers a term shorter than ${SEARCH_MIN_LENGTH} characters with a 400, and an empty one with every row`, async () => {

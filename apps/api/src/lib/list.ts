@@ -1,4 +1,10 @@
-import { LIST_TOTAL_CAP, MAX_LIST_OFFSET, type TListQuery, type TPage } from '@orderbridge/contract';
+import {
+  LIST_TOTAL_CAP,
+  MAX_LIST_OFFSET,
+  SEARCH_TOTAL_CAP,
+  type TListQuery,
+  type TPage,
+} from '@orderbridge/contract';
 import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { TDb } from '../db/client.js';
@@ -28,25 +34,49 @@ export type TListSpec<TQuery extends TListQuery & { sort: string }, TRow, TItem>
   /** Tenant clause first, then the filters; `undefined` entries are skipped. */
   where: (scope: TListScope, query: TQuery) => (SQL | undefined)[];
   /**
-   * `select … from … joins` of a page, without where/order/limit. A list with `search.rank` spreads `fields` into
-   * its selection (the row's rank, which the cursor of a search page carries).
+   * `select … from … joins` of a page, without where/order/limit. A list spreads `fields` into its selection: the
+   * row's rank on a ranked page and the exact text of a timestamp sort key, which the cursor carries (a list that
+   * does not falls back to `of`, exact only to the millisecond). `scope` is for selections that depend on the
+   * side (what the other side has not read).
    */
-  select: (db: TDb, fields: Record<string, SQL.Aliased>) => PgSelect;
+  select: (db: TDb, fields: Record<string, SQL.Aliased>, scope: TListScope) => PgSelect;
   /** The cheapest `select 1 from …` the scope's where clauses can run on (the total counts its rows). */
   countFrom: (db: TDb, scope: TListScope) => PgSelect;
   toItem: (row: TRow) => TItem;
   /**
    * Search (README "Paging and search"): `match` is the rows a term finds, written as `fold(text) LIKE pattern`
-   * over the texts that have a trigram index (db/schema/search.ts); `pattern` is the folded `%term%`. `rank`, when
-   * given, puts the best matches first (higher first; `prefix` is the folded `term%`), ahead of the sort.
+   * over the texts that have a trigram index (db/schema/search.ts); `pattern` is the folded `%term%`. `tiers`,
+   * when given, ranks the matches: the rows of each tier (best first; `prefix` is the folded `term%`) come before
+   * the next tier's, and every other match after them, each group in the list's sort. A tier must be a part of
+   * `match` that an index finds: a trigram LIKE, or a prefix test with a `text_pattern_ops` btree behind it.
    */
   search?: {
     match: (scope: TListScope, pattern: SQL) => SQL;
-    rank?: (prefix: SQL, pattern: SQL) => SQL;
+    tiers?: (prefix: SQL, pattern: SQL, scope: TListScope) => SQL[];
+    /**
+     * With `tiers`: the matches the tiers leave out, written without the tiers' own conditions (so `match` is the
+     * tiers OR `rest`). The last rank then reads only `rest`'s indexes instead of every one of `match`'s. On a
+     * page, `page` says which rows the page can reach (see TRestPage).
+     */
+    rest?: (scope: TListScope, pattern: SQL, page?: TRestPage) => SQL;
   };
+  /**
+   * A fixed order ahead of the sort, for lists whose order starts with a computed key no index keeps (the inbox's
+   * unread first): rows meeting the first condition come first, then the next, then every other row, each group
+   * in the list's sort. Paged like a ranked search (one `UNION ALL` branch a group, each read through an index;
+   * a partial index on the condition serves its branch). A list has either `groups` or search `tiers`.
+   */
+  groups?: (scope: TListScope, query: TQuery) => SQL[];
   /** Filter values the plan test tries, one query per entry, each with every sort (see list.plan.test.ts). */
   planCases: (seed: TPlanSeed) => TPlanCase<TQuery>[];
 };
+
+/**
+ * What a page's last rank reads of `rest`: only the first `limit` rows in `order` that meet `where` (the page's
+ * clauses, written on the list's own table), so a `rest` made of a few keys' rows (a link's orders) can take each
+ * key's first rows through its index instead of every row of every key.
+ */
+export type TRestPage = { where: SQL | undefined; order: SQL[]; limit: number };
 
 /**
  * One query the plan test EXPLAINs. A search must read a trigram index, unless `trigram: false` says why not
@@ -61,8 +91,26 @@ export type TPlanSeed = {
   shopSupplierId: number;
   /** A member of the shop with many notifications there. */
   userId: string;
+  /** An order of the shop with a dispute. */
+  disputedOrderId: number;
+  /** A dispute of the shop with messages. */
+  disputeId: number;
+  /** A POS integration the big shop has syncs with. */
+  integrationId: number;
+  /** An operator with a fifth of the audit log, written in another case than the log keeps it. */
+  operatorEmail: string;
   /** Search terms that find a few rows: an order number's middle, a supplier's name, an item's description. */
-  terms: { number: string; supplierName: string; shopName: string; item: string; fileName: string };
+  terms: {
+    number: string;
+    supplierName: string;
+    shopName: string;
+    item: string;
+    /** An order line's item code (disputes are found by it). */
+    itemCode: string;
+    fileName: string;
+    /** The start of every order number (`INV-0`): a search with tens of thousands of matches. */
+    commonPrefix: string;
+  };
 };
 
 export type TList<TQuery extends TListQuery & { sort: string }, TItem> = {
@@ -71,11 +119,21 @@ export type TList<TQuery extends TListQuery & { sort: string }, TItem> = {
   planCases: (seed: TPlanSeed) => TPlanCase<TQuery>[];
   /** Whether the list takes `search` (the plan test then also expects a trigram index in the plan). */
   searchable: boolean;
+  /** The WHERE clause of a query (tenant, filters, search, `extra`): for a list's own sums over the same rows. */
+  filter: (scope: TListScope, query: TQuery, extra?: SQL) => SQL | undefined;
   /** The two statements of a page (count, rows), unsent: the benchmark and plan test read their SQL. */
-  statements: (db: TDb, scope: TListScope, query: TQuery, extra?: SQL) => { count: PgSelect; rows: PgSelect };
+  statements: (
+    db: TDb,
+    scope: TListScope,
+    query: TQuery,
+    extra?: SQL,
+  ) => { count: PgSelect; rows: TStatement };
   /** A page; `extra` narrows it beyond the query (the operators' filters). */
   run: (db: TDb, scope: TListScope, query: TQuery, extra?: SQL) => Promise<TPage<TItem>>;
 };
+
+/** A statement built but not sent: its SQL, or its rows when awaited. */
+export type TStatement = PromiseLike<unknown> & { toSQL: () => { sql: string; params: unknown[] } };
 
 /** Every list, as registered: the plan test and `bench:lists` walk it. */
 export const LISTS: TList<TListQuery & { sort: string }, unknown>[] = [];
@@ -144,27 +202,115 @@ const orderOf = (sort: TListSort<unknown>, id: AnyPgColumn) =>
     ? [sql`${sort.key} desc nulls last`, sql`${id} desc nulls last`]
     : [sql`${sort.key} asc nulls first`, sql`${id} asc nulls first`];
 
+/**
+ * The page's own copy of a timestamp sort key, as text: PostgreSQL keeps microseconds, a JS Date only milliseconds,
+ * so a cursor made from the Date would sit before rows of the same millisecond (rows written by one transaction
+ * share their `now()`) and skip them. The cursor carries this text instead. Lists receive it in `fields`.
+ */
+const keyFields = (sort: TListSort<unknown>): Record<string, SQL.Aliased> =>
+  sort.key.dataType === 'date' ? { listKey: sql<string>`${sort.key}::text`.as('list_key') } : {};
+
 /** Registers a list and returns its runner. */
 export function defineList<TQuery extends TListQuery & { sort: string }, TRow, TItem>(
   spec: TListSpec<TQuery, TRow, TItem>,
 ): TList<TQuery, TItem> {
-  /** The search's WHERE clause and rank of a query, or undefined when it has no search term. */
+  /**
+   * The search of a query, or undefined when it has no search term: its WHERE clause and, on a ranked list, the
+   * condition of each rank (highest first; rank 0 is every other match). The ranks exclude each other.
+   */
   const searchOf = (scope: TListScope, query: TQuery) => {
     const term = (query as { search?: string }).search;
     if (!term || !spec.search) return undefined;
     // The term is folded by the same function as the indexed text; LIKE wildcards in it match literally.
     const pattern = fold(sql`${`%${escapeLike(term)}%`}::text`);
     const prefix = fold(sql`${`${escapeLike(term)}%`}::text`);
+    const match = spec.search.match(scope, pattern);
+    const tiers = spec.search.tiers?.(prefix, pattern, scope);
+    const rest = spec.search.rest;
+    if (!tiers) return { match, ranks: undefined };
     return {
-      match: spec.search.match(scope, pattern),
-      rank: spec.search.rank ? sql<number>`(${spec.search.rank(prefix, pattern)})::int` : undefined,
+      match,
+      ranks: rest
+        ? ranksOf(tiers, rest(scope, pattern), (page) => rest(scope, pattern, page))
+        : ranksOf(tiers, match),
     };
   };
+  /**
+   * The ranked branches of a page: its search's tiers, else the list's groups; undefined for a plain page. `restPage`
+   * narrows the last rank's `rest` to the rows a page can reach (TRestPage).
+   */
+  const ranksOf = (conditions: SQL[], rest?: SQL, restPage?: (page: TRestPage) => SQL) => {
+    // `is not true`: a condition on a nullable column is NULL, not false, where it does not hold.
+    const better = (i: number) => conditions.slice(0, i).map((t) => sql`(${t}) is not true`);
+    const worse = better(conditions.length);
+    const ranks: { rank: number; where: SQL; page?: (within: TRestPage) => SQL }[] = [
+      ...conditions.map((t, i) => ({ rank: conditions.length - i, where: and(t, ...better(i)) as SQL })),
+      {
+        rank: 0,
+        where: and(rest, ...worse) as SQL,
+        page:
+          restPage &&
+          ((within) => and(restPage({ ...within, where: and(within.where, ...worse) }), ...worse) as SQL),
+      },
+    ];
+    return ranks;
+  };
+  const ranked = (scope: TListScope, query: TQuery) =>
+    searchOf(scope, query)?.ranks ?? (spec.groups ? ranksOf(spec.groups(scope, query)) : undefined);
+  if (spec.groups && spec.search?.tiers)
+    throw new Error(`List ${spec.name} has both groups and search tiers`);
+
+  type TSearch = NonNullable<ReturnType<typeof searchOf>>;
+
+  /**
+   * The total counts at most `cap` + 1 rows of the cheapest FROM, so it never walks a whole big list; a search's
+   * cap is lower (SEARCH_TOTAL_CAP). A search ranked in tiers counts rank by rank, best first, each through its
+   * own index (the ranks exclude each other, so the sum is exact), and stops once the ranks counted pass the cap:
+   * a lower rank's count is a scalar subquery in a CASE branch, which PostgreSQL runs only when the branch is taken.
+   */
+  const totalOf = (db: TDb, scope: TListScope, base: SQL | undefined, search: TSearch | undefined) => {
+    const cap = search ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+    const ranks = search?.ranks;
+    if (!ranks) {
+      const all = spec
+        .countFrom(db, scope)
+        .where(and(base, search?.match))
+        .limit(cap + 1)
+        .as('counted');
+      return db.select({ n: count() }).from(all) as unknown as PgSelect;
+    }
+    const counted = (where: SQL | undefined, name: string) =>
+      db
+        .select({ n: count().as('n') })
+        .from(
+          spec
+            .countFrom(db, scope)
+            .where(and(base, where))
+            .limit(cap + 1)
+            .as(`${name}_rows`),
+        )
+        .as(name);
+    const [best, ...lower] = ranks.map((r) => counted(r.where, `rank${r.rank}`));
+    const more = lower.reduceRight<SQL>(
+      (next, c) => sql`(select ${c.n} + case when ${c.n} > ${cap} then 0 else ${next} end from ${c})`,
+      sql`0`,
+    );
+    if (!best) throw new Error(`List ${spec.name}: a ranked search without ranks`);
+    return db
+      .select({
+        n: sql<number>`${best.n} + case when ${best.n} > ${cap} then 0 else ${more} end`.mapWith(Number),
+      })
+      .from(best) as unknown as PgSelect;
+  };
+
+  const filter = (scope: TListScope, query: TQuery, extra?: SQL) =>
+    and(...spec.where(scope, query), searchOf(scope, query)?.match, extra);
 
   const statements = (db: TDb, scope: TListScope, query: TQuery, extra?: SQL) => {
     const sort = spec.sorts[query.sort as TQuery['sort']] as TListSort<unknown>;
     const search = searchOf(scope, query);
-    const filters = and(...spec.where(scope, query), search?.match, extra);
+    const base = and(...spec.where(scope, query), extra);
+    const filters = and(base, search?.match);
     const offset = query.cursor ? 0 : (query.page - 1) * query.perpage;
     if (offset > MAX_LIST_OFFSET) {
       throw new AppError(
@@ -173,30 +319,57 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
         { page: [`Use cursor for rows beyond ${MAX_LIST_OFFSET}`] },
       );
     }
-    const rank = search?.rank;
-    let position: SQL | undefined;
-    if (query.cursor) {
-      const at = decodeCursor(query.cursor, query.sort, rank !== undefined);
-      // Ranked: the rest of the cursor's rank in sort order, then every lower rank.
-      position = rank
-        ? sql`(${rank} < ${at.rank} or (${rank} = ${at.rank} and ${after(sort, spec.id, at)}))`
-        : after(sort, spec.id, at);
-    }
-    // The total counts at most LIST_TOTAL_CAP + 1 rows of the cheapest FROM, so it never walks a whole big list.
-    const counted = spec
-      .countFrom(db, scope)
-      .where(filters)
-      .limit(LIST_TOTAL_CAP + 1)
-      .as('counted');
-    return {
-      count: db.select({ n: count() }).from(counted) as unknown as PgSelect,
-      rows: spec
-        .select(db, rank ? { searchRank: rank.as('search_rank') } : {})
+    const total = totalOf(db, scope, base, search);
+    const ranks = ranked(scope, query);
+    if (!ranks) {
+      const position = query.cursor
+        ? after(sort, spec.id, decodeCursor(query.cursor, query.sort, false))
+        : undefined;
+      const rows = spec
+        .select(db, keyFields(sort), scope)
         .where(and(filters, position))
-        .orderBy(...(rank ? [sql`${rank} desc`] : []), ...orderOf(sort, spec.id))
+        .orderBy(...orderOf(sort, spec.id))
         .limit(query.perpage)
-        .offset(offset),
-    };
+        .offset(offset);
+      return { count: total, rows: rows as TStatement };
+    }
+    // Ranked: one branch a rank, best first, each in the list's sort and limited to the rows the page can reach,
+    // so an index serves each branch and no branch sorts every match. PostgreSQL's Append returns its branches in
+    // order and stops at the page's LIMIT, so a lower rank is not even read while a higher one fills the page
+    // (the plan test checks that no branch sorts more than a page). A cursor names its rank: higher ranks are
+    // done, its own continues after the cursor's row, lower ones start at their beginning.
+    const at = query.cursor ? decodeCursor(query.cursor, query.sort, true) : undefined;
+    const branches = ranks
+      .filter((r) => at?.rank === undefined || r.rank <= at.rank)
+      .map((r) => {
+        const position = at && r.rank === at.rank ? after(sort, spec.id, at) : undefined;
+        const order = orderOf(sort, spec.id);
+        const limit = offset + query.perpage;
+        return spec
+          .select(
+            db,
+            {
+              searchRank: sql<number>`${sql.raw(String(r.rank))}::int`.as('search_rank'),
+              ...keyFields(sort),
+            },
+            scope,
+          )
+          .where(
+            and(
+              base,
+              // Groups of a list searched without tiers: each group holds only the matches.
+              search && !search.ranks ? search.match : undefined,
+              r.page ? r.page({ where: and(base, position), order, limit }) : r.where,
+              position,
+            ),
+          )
+          .orderBy(...order)
+          .limit(limit);
+      });
+    const [first, ...rest] = branches;
+    if (!first) throw badCursor();
+    const union = rest.reduce((u, b) => u.unionAll(b) as unknown as PgSelect, first);
+    return { count: total, rows: union.limit(query.perpage).offset(offset) as TStatement };
   };
 
   const list: TList<TQuery, TItem> = {
@@ -204,23 +377,35 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
     sorts: Object.keys(spec.sorts),
     planCases: spec.planCases,
     searchable: spec.search !== undefined,
+    filter,
     statements,
     async run(db, scope, query, extra) {
       const s = statements(db, scope, query, extra);
       const [[counted], rows] = (await Promise.all([s.count, s.rows])) as [{ n: number }[], TRow[]];
       const n = counted?.n ?? 0;
+      const cap = searchOf(scope, query) ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
       const last = rows.length === query.perpage ? rows.at(-1) : undefined;
       const sort = spec.sorts[query.sort as TQuery['sort']];
+      // A list whose select() drops the fields it is given would page past rows of the same millisecond.
+      if (last && keyFields(sort as TListSort<unknown>).listKey && !(last as { listKey?: string }).listKey)
+        throw new Error(`List ${spec.name}: its select() must include the fields it is given`);
       const rank =
-        last && searchOf(scope, query)?.rank
+        last && ranked(scope, query)
           ? Number((last as unknown as { searchRank: unknown }).searchRank)
           : undefined;
       return {
-        total: Math.min(n, LIST_TOTAL_CAP),
-        totalCapped: n > LIST_TOTAL_CAP,
+        total: Math.min(n, cap),
+        totalCapped: n > cap,
         page: query.page,
         perPage: query.perpage,
-        nextCursor: last ? encodeCursor(query.sort, sort.of(last), spec.idOf(last), rank) : null,
+        nextCursor: last
+          ? encodeCursor(
+              query.sort,
+              (last as { listKey?: string }).listKey ?? sort.of(last),
+              spec.idOf(last),
+              rank,
+            )
+          : null,
         data: rows.map(spec.toItem),
       };
     },

@@ -1,27 +1,22 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { invoicePdf } from '../demo/invoice-pdf.js';
 import { bearer, createCompany, signUp, uniqueEmail } from '../test/harness.js';
 import { multipart } from '../test/multipart.js';
+import { serverDatabase } from '../test/server-process.js';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const databases: string[] = [];
+const databases: { drop: () => Promise<void> }[] = [];
 
 afterAll(async () => {
-  if (!serverUrl) return;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  for (const database of databases) await database.drop();
 });
 
 /** The environment of one instance: its own data folder, and its own new database on PostgreSQL runs. */
@@ -33,17 +28,9 @@ async function instance(): Promise<Record<string, string>> {
     PUBLIC_URL: 'http://orderbridge.test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ob-backup-test-')),
   };
-  if (serverUrl) {
-    const name = `ob_backup_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    databases.push(name);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-  }
+  const database = await serverDatabase('ob_backup');
+  databases.push(database);
+  Object.assign(env, database.env);
   return env;
 }
 

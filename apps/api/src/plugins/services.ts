@@ -3,6 +3,7 @@ import { createReader, type Reader } from '@orderbridge/reader';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TConfig } from '../config.js';
+import type { TAuthWrites } from '../db/auth-writes.js';
 import type { TDatabase, TDb } from '../db/client.js';
 import { ingestEmailJob } from '../jobs/ingest-email.js';
 import { learnLayoutJob } from '../jobs/learn-layout.js';
@@ -12,6 +13,7 @@ import { pollMailboxJob } from '../jobs/poll-mailbox.js';
 import { pruneLiveEventsJob } from '../jobs/prune-live-events.js';
 import { readDocumentJob } from '../jobs/read-document.js';
 import { sweepJob } from '../jobs/sweep.js';
+import { watchAgentsJob } from '../jobs/watch-agents.js';
 import { createAccessTokens, type TAccessTokens } from '../lib/access-tokens.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
 import { createS3Storage } from '../lib/s3-storage.js';
@@ -85,6 +87,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: TConfig;
     db: TDb;
+    /** Embedded only: the count of auth writes that the auth and profile caches key on (lib/auth-cache.ts). */
+    authWrites: TAuthWrites | undefined;
     mailer: Mailer;
     storage: Storage;
     accessTokens: TAccessTokens;
@@ -133,7 +137,13 @@ export default fp(
       publicUrl: config.publicUrl,
       preferences: emailPreferences,
     });
-    const companies = createCompaniesService({ db, mailer, storage, config });
+    const companies = createCompaniesService({
+      db,
+      mailer,
+      storage,
+      config,
+      authWrites: opts.database.authWrites,
+    });
     const partners = createPartnersService({
       db,
       mailer,
@@ -166,7 +176,11 @@ export default fp(
     const signedUrls = createSignedUrls({ secret: config.jwtSecret, ttlSeconds: config.signedUrlTtlSeconds });
     const products = createProductsService({ db });
     const catalogueNotices = createCatalogueNotices({ db, notify: notifications.notify });
-    const integrations = createIntegrationsService({ db, onDisconnected: catalogueNotices.onDisconnected });
+    const integrations = createIntegrationsService({
+      db,
+      onDisconnected: catalogueNotices.onDisconnected,
+      onSilent: catalogueNotices.onSilent,
+    });
     const matching = createMatchingService({
       db,
       products,
@@ -238,6 +252,7 @@ export default fp(
         'notification-digest': notificationDigestJob.handler(notificationMails),
         'prune-live-events': pruneLiveEventsJob.handler(db),
         sweep: sweepJob.handler(createSweeper({ db, storage, jobs, log: app.log })),
+        'watch-agents': watchAgentsJob.handler(integrations),
       });
       // Every worker queues the sweep; the singleton key lets one of them run it per interval.
       sweepTimer = setInterval(() => {
@@ -286,6 +301,7 @@ export default fp(
     app.decorate('jobs', jobs);
     app.decorate('live', live);
     app.decorate('db', db);
+    app.decorate('authWrites', opts.database.authWrites);
     app.decorate('mailer', mailer);
     app.decorate('storage', storage);
     app.decorate('accessTokens', accessTokens);

@@ -1,45 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { nginxSite } from '../ops/nginx.js';
-import { startServerProcess, type TServerProcess } from './server-process.js';
+import { freePort, startServerProcess, type TServerProcess } from './server-process.js';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-
-/** A TCP port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it again. */
-export async function createDatabase(serverUrl: string, prefix: string) {
-  const name = `${prefix}_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 export type TCluster = {
   /** nginx: the one address clients use. */

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { freePort } from './server-process.js';
 
 export const DOVECOT = '/usr/sbin/dovecot';
 
@@ -19,16 +20,6 @@ export type TDovecot = {
   /** Starts it again after `down`. */
   up: () => Promise<void>;
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 const listening = async (port: number, timeoutMs = 15_000) => {
   const end = Date.now() + timeoutMs;

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
@@ -18,13 +20,29 @@ export type TServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
+/**
+ * A TCP port nothing listens on right now, from the system's ephemeral range. Tests take their ports here: a port
+ * computed from the process id can be one fetch and browsers refuse to call (4045, 4190, 5060, 6000…).
+ */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
 /** Starts the real server from source in its own process, as `npm start` would, and waits until it answers. */
 export async function startServerProcess(
   env: Record<string, string>,
-  port: number,
+  /** Given when a test restarts a server on the same address; a free port otherwise. */
+  chosenPort?: number,
   /** Four processes starting at once on a busy machine take longer than one. */
   startTimeoutMs = 120_000,
 ): Promise<TServerProcess> {
+  const port = chosenPort ?? (await freePort());
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
     env: {
@@ -106,6 +124,27 @@ export async function startServerProcess(
   return server;
 }
 
+/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it again. */
+export async function createDatabase(serverUrl: string, prefix: string) {
+  // A random suffix: a test may make several databases within one millisecond.
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 /**
  * The database of server processes started by a test: with TEST_DATABASE_URL a new PostgreSQL database (its
  * `DATABASE_URL` goes into the processes' env; `drop` removes it), else nothing, and each process uses PGlite in
@@ -114,22 +153,31 @@ export async function startServerProcess(
 export async function serverDatabase(prefix: string) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { env: {} as Record<string, string>, drop: async () => {} };
-  const name = `${prefix}_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() } as Record<string, string>,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+  const database = await createDatabase(serverUrl, prefix);
+  return { env: { DATABASE_URL: database.url } as Record<string, string>, drop: database.drop };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: reply bodies of many shapes; the callers check them.
+export type THttpReply = { status: number; json: any };
+
+/** One call over real HTTP to `base`, with a JSON body or a multipart FormData, as a client sends it. */
+export async function httpCall(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<THttpReply> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
     },
-  };
+    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: await res.json().catch(() => null) };
 }
 
 /** `app.inject` over real HTTP to a server process, so the harness helpers (signUp, createCompany…) drive it. */

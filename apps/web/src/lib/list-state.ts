@@ -52,10 +52,10 @@ export function useSearchBox(committed: string, commit: (term: string) => void, 
  * Asks for the next page as soon as a page is shown (when there is one), so that "Next" shows it at once.
  * `optionsFor` builds the same query options the list uses, for another page.
  */
-export function usePrefetchNextPage<TItem, TKey extends QueryKey>(
-  data: TPage<TItem> | undefined,
+export function usePrefetchNextPage<TData extends TPage<unknown>, TKey extends QueryKey>(
+  data: TData | undefined,
   page: number,
-  optionsFor: (page: number) => FetchQueryOptions<TPage<TItem>, Error, TPage<TItem>, TKey>,
+  optionsFor: (page: number) => FetchQueryOptions<TData, Error, TData, TKey>,
 ) {
   const qc = useQueryClient();
   const hasNext = data ? page * data.perPage < data.total : false;

@@ -36,6 +36,9 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('audit_log_company_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
     index('audit_log_operator_idx').on(t.operatorId, t.createdAt.desc()),
+    // The log's operator filter in the list's order (lib/list.ts: created_at, id desc); a plain column, so the
+    // capped total is an index-only scan.
+    index('audit_log_operator_email_idx').on(t.operatorEmail, t.createdAt.desc(), t.id.desc()),
   ],
 );
 export type TAuditRow = typeof auditLog.$inferSelect;

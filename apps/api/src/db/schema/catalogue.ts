@@ -55,6 +55,8 @@ export const products = pgTable(
     // The price list's sorts (shared list module: tenant, sort key, id) and its search.
     index('products_supplier_name_idx').on(t.supplierId, t.name.desc(), t.id.desc()),
     index('products_supplier_sku_idx').on(t.supplierId, t.sku.desc(), t.id.desc()),
+    // A shop's view of all its suppliers' products by name: the suppliers are many keys, so the tenant cannot lead.
+    index('products_name_idx').on(t.name.desc(), t.id.desc()),
     index('products_search_trgm_idx').using('gin', trigrams(foldAll(t.sku, t.name))),
   ],
 );
@@ -120,6 +122,14 @@ export const shopSupplierProducts = pgTable(
   (t) => [
     uniqueIndex('shop_supplier_products_product_uq').on(t.shopId, t.productId),
     index('shop_supplier_products_pos_idx').on(t.posProductId),
+    // The links list (products.service.ts): the shop's, newest first, or one supplier's.
+    index('shop_supplier_products_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc()),
+    index('shop_supplier_products_link_created_idx').on(
+      t.shopId,
+      t.shopSupplierId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
   ],
 );
 
@@ -179,6 +189,11 @@ export const lineMatches = pgTable(
   (t) => [
     uniqueIndex('line_matches_line_uq').on(t.documentId, t.lineNo),
     index('line_matches_pos_idx').on(t.shopId, t.posProductId, t.createdAt),
+    // The price changes list (matching.service.ts): lines with a change, newest first; the shop's threshold
+    // is a filter on them (it is the shop's setting, not a constant an index could hold).
+    index('line_matches_shop_changes_idx')
+      .on(t.shopId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.priceChangePct} is not null`),
   ],
 );
 export type TLineMatchRow = typeof lineMatches.$inferSelect;
@@ -222,6 +237,8 @@ export const integrationConnections = pgTable(
     scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
     deviceName: text('device_name'),
     lastSeenAt: tstz('last_seen_at'),
+    /** When the shop was told its connected agent stopped calling; cleared when the agent calls again. */
+    silenceNoticedAt: tstz('silence_noticed_at'),
     lastError: text('last_error'),
     lastSyncAt: tstz('last_sync_at'),
     /** A person asked for a catalogue sync; the agent sees it on its next poll. */
@@ -275,6 +292,14 @@ export const integrationSyncs = pgTable(
   },
   (t) => [
     index('integration_syncs_shop_idx').on(t.shopId, t.integrationId, t.createdAt.desc(), t.id.desc()),
+    // The catalogue syncs list (history without pushes).
+    index('integration_syncs_shop_type_idx').on(
+      t.shopId,
+      t.integrationId,
+      t.entityType,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     // One push per order: pushing the same order again while one is pending returns that one.
     uniqueIndex('integration_syncs_pending_push_uq')
       .on(t.shopId, t.integrationId, t.entityId)

@@ -16,7 +16,7 @@ import { users } from './accounts.js';
 import { createdAt, tstz } from './columns.js';
 import { companies } from './companies.js';
 import { shopSuppliers } from './partners.js';
-import { fold, foldAll, trigrams } from './search.js';
+import { fold, foldAll, prefixes, trigrams } from './search.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4, mode: 'number' });
 
@@ -219,8 +219,21 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_link_total_idx').on(t.shopSupplierId, t.invoiceTotal.desc(), t.id.desc()),
     index('orders_link_invoice_date_idx').on(t.shopSupplierId, t.invoiceDate.desc(), t.id.desc()),
-    // Search by number, prefix or anywhere inside (schema/search.ts).
+    // Search by number (schema/search.ts). Within a company, which is every list but the operators': a number
+    // that holds the term through the tenant's own trigram entries (btree_gin keys the GIN by the tenant too, so
+    // a common term's matches in other companies are never read), one that begins with it through a range of
+    // the tenant's folded numbers. The operators' search of every company reads the first index.
     index('orders_numbers_trgm_idx').using('gin', trigrams(foldAll(t.invoiceNum, t.orderNum))),
+    index('orders_shop_numbers_trgm_idx').using('gin', t.shopId, trigrams(foldAll(t.invoiceNum, t.orderNum))),
+    index('orders_supplier_numbers_trgm_idx').using(
+      'gin',
+      t.supplierId,
+      trigrams(foldAll(t.invoiceNum, t.orderNum)),
+    ),
+    index('orders_shop_invoice_num_idx').on(t.shopId, prefixes(fold(t.invoiceNum))),
+    index('orders_shop_order_num_idx').on(t.shopId, prefixes(fold(t.orderNum))),
+    index('orders_supplier_invoice_num_idx').on(t.supplierId, prefixes(fold(t.invoiceNum))),
+    index('orders_supplier_order_num_idx').on(t.supplierId, prefixes(fold(t.orderNum))),
   ],
 );
 export type TOrderRow = typeof orders.$inferSelect;
@@ -241,6 +254,8 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId, t.lineNo),
     // Orders are found by what they contain (schema/search.ts).
     index('order_items_desc_trgm_idx').using('gin', trigrams(fold(t.itemDesc))),
+    // Disputes are found by their item's code too (disputes.list.ts).
+    index('order_items_code_trgm_idx').using('gin', trigrams(fold(t.itemCode))),
   ],
 );
 export type TOrderItemRow = typeof orderItems.$inferSelect;

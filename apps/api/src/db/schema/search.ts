@@ -20,3 +20,9 @@ export const foldAll = (...texts: (SQL | AnyColumn)[]) =>
 
 /** `expr gin_trgm_ops`: an index element for `.using('gin', …)`. */
 export const trigrams = (expr: SQL) => sql`${expr} gin_trgm_ops`;
+
+/**
+ * `expr text_pattern_ops`: a btree element that serves `LIKE 'term%'` as a range whatever the database's collation
+ * (the tenant's numbers that begin with a term, without a trigram index's recheck of every candidate).
+ */
+export const prefixes = (expr: SQL) => sql`${expr} text_pattern_ops`;

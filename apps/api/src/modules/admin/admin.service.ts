@@ -9,12 +9,11 @@ import {
   type TAuditEntry,
   type TAuditQuery,
   type TPage,
-  type TPageQuery,
   type TReaderModel,
   type TTrainingQuery,
   type TTrainingSupplier,
 } from '@orderbridge/contract';
-import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import {
@@ -32,7 +31,6 @@ import { fold } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { fileUrl } from '../../lib/images.js';
 import { defineList, type TListScope, type TPlanCase } from '../../lib/list.js';
-import { escapeLike } from '../../lib/sql-like.js';
 import { type TDocumentsService, urgentDocument } from '../orders/documents.service.js';
 import type { TOrdersService } from '../orders/orders.service.js';
 
@@ -81,6 +79,55 @@ const companiesCount = (db: TDb) =>
     .select({ one: sql`1`.as('one') })
     .from(companies)
     .$dynamic();
+
+/** A link with a document in training whose documents are urgent (waiting too long, or many corrections). */
+const urgentLink = sql`exists (select 1 from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id} and ${urgentDocument})`;
+const corrections = sql<number>`(select coalesce(sum(${documents.corrections}), 0) from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id})::int`;
+const trainingSelect = (db: TDb, fields: Record<string, SQL.Aliased>) =>
+  db
+    .select({ link: shopSuppliers, shopName: companies.name, corrections, ...fields })
+    .from(shopSuppliers)
+    .innerJoin(companies, eq(companies.id, shopSuppliers.shopId));
+type TTrainingSelected = Awaited<ReturnType<ReturnType<typeof trainingSelect>['where']>>[number];
+
+/**
+ * GET /admin/training: the links with a document in training, oldest waiting first, read in that order from
+ * `shop_suppliers_training_idx` (the trigger of migration 0023 keeps `training_since`); searched by the supplier's
+ * or the shop's name.
+ */
+const trainingList = defineList({
+  name: 'training',
+  id: shopSuppliers.id,
+  idOf: (r: TTrainingSelected) => r.link.id,
+  sorts: { oldest: { key: shopSuppliers.trainingSince, dir: 'asc', of: (r) => r.link.trainingSince } },
+  where: (_scope, q: TTrainingQuery) => [
+    sql`${shopSuppliers.trainingSince} is not null`,
+    q.urgent === undefined ? undefined : q.urgent ? urgentLink : sql`not ${urgentLink}`,
+  ],
+  search: {
+    match: (_scope, pattern) =>
+      or(
+        sql`${fold(shopSuppliers.name)} like ${pattern}`,
+        sql`${shopSuppliers.shopId} = any(array(select ${companies.id} from ${companies} where ${fold(companies.name)} like ${pattern}))`,
+      ) as SQL,
+  },
+  select: (db, fields) => trainingSelect(db, fields).$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(shopSuppliers)
+      .$dynamic(),
+  // The service adds each link's document metrics.
+  toItem: (r) => r,
+  planCases: (seed) => {
+    const scope = { side: 'platform' } as const;
+    return [
+      { scope, query: {} },
+      { scope, query: { urgent: true } },
+      { scope, query: { search: seed.terms.shopName } },
+    ];
+  },
+});
 
 /** GET /admin/companies. */
 const adminCompaniesList = defineList({
@@ -148,13 +195,15 @@ const auditList = defineList({
   sorts: { newest: { key: auditLog.createdAt, dir: 'desc', of: (r) => r.entry.createdAt } },
   where: (_scope, query: TAuditQuery) => [
     query.companyid ? eq(auditLog.companyId, query.companyid) : undefined,
-    // A part of an operator's address, within the page order (operators are few; no index of its own).
-    query.operator ? ilike(auditLog.operatorEmail, `%${escapeLike(query.operator)}%`) : undefined,
+    // One operator's address, in any case (addresses are kept lower-case, as registration stores them): index
+    // `audit_log_operator_email_idx` reads it in page order (a part of an address would match several operators,
+    // whose entries only a sort of all of them could merge).
+    query.operator ? eq(auditLog.operatorEmail, query.operator.toLowerCase()) : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
   ],
-  select: (db) =>
+  select: (db, fields) =>
     db
-      .select({ entry: auditLog, companyName: companies.name })
+      .select({ entry: auditLog, companyName: companies.name, ...fields })
       .from(auditLog)
       .leftJoin(companies, eq(companies.id, auditLog.companyId))
       .$dynamic(),
@@ -177,14 +226,8 @@ const auditList = defineList({
   planCases: (seed): TPlanCase<TAuditQuery>[] => [
     { scope: { side: 'platform' }, query: {} },
     { scope: { side: 'platform' }, query: { companyid: seed.shopId } },
+    { scope: { side: 'platform' }, query: { operator: seed.operatorEmail } },
   ],
-});
-
-const paged = <T>(query: TPageQuery, total: number, data: T[]): TPage<T> => ({
-  total,
-  page: query.page,
-  perPage: query.perpage,
-  data,
 });
 
 /** What platform operators do: look after companies, watch documents across companies, teach the reader. */
@@ -316,42 +359,21 @@ export function createAdminService({ db, config, documents: docs, orders: orderS
       return { ...(await edit(shopId)), shopId, shopName };
     },
 
-    /** Shop-supplier links whose documents are in training, with the metrics of spec §3, most urgent first. */
+    /**
+     * Shop-supplier links whose documents are in training, with the metrics of spec §3, the one waiting longest
+     * first (the shared list module; the metrics of the page's links in one statement a shop).
+     */
     async training(query: TTrainingQuery): Promise<TPage<TTrainingSupplier>> {
-      const term = query.search ? `%${escapeLike(query.search)}%` : null;
-      const inTraining = sql`exists (select 1 from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id} and ${documents.inTraining} and ${documents.status} <> 'processed')`;
-      const urgent = sql`exists (select 1 from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id} and ${urgentDocument})`;
-      const where = and(
-        inTraining,
-        query.urgent === undefined ? undefined : query.urgent ? urgent : sql`not ${urgent}`,
-        term ? or(ilike(shopSuppliers.name, term), ilike(companies.name, term)) : undefined,
-      ) as SQL;
-      const oldest = sql<Date | null>`(select min(${documents.createdAt}) from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id} and ${documents.status} = 'pending_review')`;
-      const corrections = sql<number>`(select coalesce(sum(${documents.corrections}), 0) from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id})::int`;
-      const [[total], rows] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(shopSuppliers)
-          .innerJoin(companies, eq(companies.id, shopSuppliers.shopId))
-          .where(where),
-        db
-          .select({ link: shopSuppliers, shopName: companies.name, oldest, corrections })
-          .from(shopSuppliers)
-          .innerJoin(companies, eq(companies.id, shopSuppliers.shopId))
-          .where(where)
-          .orderBy(asc(oldest), asc(shopSuppliers.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
+      const found = await trainingList.run(db, { side: 'platform' }, query);
       const byShop = new Map<number, number[]>();
-      for (const r of rows) byShop.set(r.link.shopId, [...(byShop.get(r.link.shopId) ?? []), r.link.id]);
+      for (const r of found.data)
+        byShop.set(r.link.shopId, [...(byShop.get(r.link.shopId) ?? []), r.link.id]);
       const metrics = new Map<number, Partial<TTrainingSupplier>>();
       for (const [shopId, linkIds] of byShop)
         for (const [linkId, m] of await docs.metricsByLink(shopId, linkIds)) metrics.set(linkId, m);
-      return paged(
-        query,
-        total?.n ?? 0,
-        rows.map((r) => {
+      return {
+        ...found,
+        data: found.data.map((r) => {
           const m = metrics.get(r.link.id) ?? {};
           return {
             shopSupplierId: r.link.id,
@@ -360,7 +382,7 @@ export function createAdminService({ db, config, documents: docs, orders: orderS
             supplierId: r.link.supplierId,
             supplierName: r.link.name,
             corrections: r.corrections,
-            oldestWaiting: r.oldest ? new Date(r.oldest).toISOString() : null,
+            oldestWaiting: r.link.trainingSince?.toISOString() ?? null,
             totalOrders: m.totalOrders ?? 0,
             totalProcessedOrders: m.totalProcessedOrders ?? 0,
             totalUnprocessedOrders: m.totalUnprocessedOrders ?? 0,
@@ -370,7 +392,7 @@ export function createAdminService({ db, config, documents: docs, orders: orderS
             totalPendingReviewOrders: m.totalPendingReviewOrders ?? 0,
           };
         }),
-      );
+      };
     },
 
     audit: (query: TAuditQuery): Promise<TPage<TAuditEntry>> =>

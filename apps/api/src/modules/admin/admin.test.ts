@@ -1,5 +1,7 @@
 import { AUDIT_REASON_HEADER } from '@orderbridge/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../db/schema/index.js';
 import { invoicePdf } from '../../demo/invoice-pdf.js';
 import {
   bearer,
@@ -128,7 +130,7 @@ describe('audit log', () => {
     const byCompany = await op(`/api/admin/audit?companyId=${shopId}`);
     expect(byCompany.json().data.data.map((e: { action: string }) => e.action)).toEqual(['company.read']);
     const byOperator = await op(
-      `/api/admin/audit?operator=${encodeURIComponent(operator.email)}&action=company.read`,
+      `/api/admin/audit?operator=${encodeURIComponent(operator.email.toUpperCase())}&action=company.read`,
     );
     expect(byOperator.json().data.total).toBeGreaterThanOrEqual(1);
     // Company users cannot read the log, nor any operator route.
@@ -388,6 +390,23 @@ describe('orders, documents and the training queue across companies', () => {
       totalUrgentTrainOrders: 0,
       corrections: 0,
     });
+    // Waiting since the document arrived (the link's training_since, kept by a trigger on documents).
+    const [arrived] = await t.app.db
+      .select({ at: documents.createdAt })
+      .from(documents)
+      .where(eq(documents.id, id));
+    expect(row.oldestWaiting).toBe(arrived!.at.toISOString());
+    // The list's queries are validated like every list's.
+    for (const [query, field] of [
+      ['search=ab', 'search'],
+      ['sort=newest', 'sort'],
+      ['urgent=maybe', 'urgent'],
+      ['cursor=nope', 'cursor'],
+    ] as const) {
+      const bad = await op(`/api/admin/training?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json()).toMatchObject({ success: false, errors: { [field]: expect.any(Array) } });
+    }
     const file = await op(`/api/admin/documents/${id}/invoice-url`);
     expect(file.statusCode).toBe(200);
     const bytes = await t.app.inject({
@@ -451,6 +470,11 @@ describe('orders, documents and the training queue across companies', () => {
     });
     expect(processed.statusCode).toBe(200);
     expect((await lastAudit()).action).toBe('document.process');
+    // Its only document in training is processed: the link leaves the training list.
+    const afterwards = await op(`/api/admin/training?search=${encodeURIComponent('Queue Shop')}`);
+    expect(
+      afterwards.json().data.data.some((r: { shopSupplierId: number }) => r.shopSupplierId === w.linkId),
+    ).toBe(false);
     const orderId = processed.json().data.orderId as number;
     expect(processed.json().data.processedBy).toEqual({
       name: 'Olga Lovelace',

@@ -46,7 +46,7 @@ describe('the Semtek agent against the server', () => {
     const database = await serverDatabase('ob_agent');
     dropDatabase = database.drop;
     Object.assign(env, database.env);
-    server = await startServerProcess(env, 3900 + (process.pid % 500));
+    server = await startServerProcess(env);
     const base = server.url;
     const api = (token?: string) => async (method: string, url: string, body?: unknown) => {
       const res = await fetch(`${base}${url}`, {

@@ -4,25 +4,43 @@ import { documents, integrations, shopSuppliers } from '../../db/schema/index.js
 import type { TNotify } from '../notifications/notifications.service.js';
 
 /**
- * The catalogue's events as notifications for the shop's members: its POS agent was disconnected, and a read
- * document has prices that moved past the shop's threshold. Given to the integrations and matching services as
- * their `onDisconnected` and `onPriceChanges` hooks.
+ * The catalogue's events as notifications for the shop's members: its POS agent was disconnected or stopped
+ * answering, and a read document has prices that moved past the shop's threshold. Given to the integrations and
+ * matching services as their `onDisconnected`, `onSilent` and `onPriceChanges` hooks.
  */
 export function createCatalogueNotices({ db, notify }: { db: TDb; notify: TNotify }) {
+  async function integrationName(integrationId: number) {
+    const [row] = await db
+      .select({ name: integrations.name })
+      .from(integrations)
+      .where(eq(integrations.id, integrationId));
+    return row?.name ?? 'The integration';
+  }
+  // The sidebar's link to an integration (spec §2): its name lowercased.
+  const integrationLink = (shopId: number, name: string) =>
+    `/shops/${shopId}/config/integrations/${name.toLowerCase()}/overview`;
+
   return {
     async onDisconnected(shopId: number, integrationId: number) {
-      const [row] = await db
-        .select({ name: integrations.name })
-        .from(integrations)
-        .where(eq(integrations.id, integrationId));
-      const name = row?.name ?? 'The integration';
+      const name = await integrationName(integrationId);
       await notify({
         companyId: shopId,
         kind: 'integration_disconnected',
         title: `${name} was disconnected`,
         body: `Its agent's token no longer works, so the POS catalogue is not synced and processed orders are not sent to the POS. Pair the agent again with a new code to resume.`,
-        // The sidebar's link to an integration (spec §2): its name lowercased.
-        link: `/shops/${shopId}/config/integrations/${name.toLowerCase()}/overview`,
+        link: integrationLink(shopId, name),
+      });
+    },
+
+    async onSilent(shopId: number, integrationId: number, lastSeenAt: Date) {
+      const name = await integrationName(integrationId);
+      const since = lastSeenAt.toISOString().slice(0, 16).replace('T', ' ');
+      await notify({
+        companyId: shopId,
+        kind: 'integration_disconnected',
+        title: `${name} stopped answering`,
+        body: `Its agent has not called since ${since} UTC, so the POS catalogue is not synced and processed orders wait to be sent to the POS. Check that the computer with the agent is on and the agent runs: it resumes by itself.`,
+        link: integrationLink(shopId, name),
       });
     },
 

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import {
-  ZCatalogueListQuerySchema,
   ZCatalogueSettingsReplySchema,
   ZCatalogueSettingsSchema,
   ZConfirmMatchSchema,
@@ -9,21 +8,25 @@ import {
   ZExternalProductsReplySchema,
   ZImportReplySchema,
   ZIntegrationReplySchema,
+  ZIntegrationsQuerySchema,
   ZIntegrationsReplySchema,
   ZLineMatchesReplySchema,
   ZLinkProductSchema,
   ZMessageOnlySchema,
-  ZPageQuerySchema,
   ZPairingCodeReplySchema,
+  ZPriceChangesQuerySchema,
   ZPriceChangesReplySchema,
   ZProductInputSchema,
+  ZProductLinksQuerySchema,
   ZProductPatchSchema,
   ZProductReplySchema,
   ZProductsReplySchema,
   ZPushOrderSchema,
+  ZShopProductsQuerySchema,
   ZShopSupplierProductReplySchema,
   ZShopSupplierProductsReplySchema,
   ZSupplierProductsQuerySchema,
+  ZSyncEntriesQuerySchema,
   ZSyncEntriesReplySchema,
   ZSyncEntryReplySchema,
 } from '@orderbridge/contract';
@@ -113,7 +116,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: productTags,
-        querystring: ZCatalogueListQuerySchema,
+        querystring: ZShopProductsQuerySchema,
         response: { 200: ZProductsReplySchema },
       },
     },
@@ -125,7 +128,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: productTags,
         description: 'Supplier products linked to POS products (spec Shop-supplier product).',
-        querystring: ZCatalogueListQuerySchema,
+        querystring: ZProductLinksQuerySchema,
         response: { 200: ZShopSupplierProductsReplySchema },
       },
     },
@@ -183,7 +186,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: productTags,
         description: 'Read lines whose unit cost moved past the shop’s threshold, newest first.',
-        querystring: ZPageQuerySchema,
+        querystring: ZPriceChangesQuerySchema,
         response: { 200: ZPriceChangesReplySchema },
       },
     },
@@ -264,7 +267,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const intTags = ['Integrations'];
   app.get(
     int,
-    { schema: { tags: intTags, querystring: ZPageQuerySchema, response: { 200: ZIntegrationsReplySchema } } },
+    {
+      schema: {
+        tags: intTags,
+        querystring: ZIntegrationsQuerySchema,
+        response: { 200: ZIntegrationsReplySchema },
+      },
+    },
     async (request) => ok('Integrations.', await integrations.list(request.company.id, request.query)),
   );
   app.get(
@@ -302,7 +311,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: intTags,
         params: idParams,
-        querystring: ZPageQuerySchema,
+        querystring: ZSyncEntriesQuerySchema,
         response: { 200: ZSyncEntriesReplySchema },
       },
     },
@@ -315,7 +324,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: intTags,
         params: idParams,
-        querystring: ZPageQuerySchema,
+        querystring: ZSyncEntriesQuerySchema,
         response: { 200: ZSyncEntriesReplySchema },
       },
     },

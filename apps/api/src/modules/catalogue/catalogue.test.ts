@@ -129,8 +129,28 @@ describe('supplier products', { timeout: 120_000 }, () => {
     expect((await call(w.supplier.token, 'PATCH', `${base}/${product.id}`, {})).statusCode).toBe(400);
 
     // The shop sees its suppliers' products; another supplier cannot touch them.
-    const shopList = await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/products`);
-    expect(shopList.json().data.total).toBe(2);
+    const shopBase = `/api/shops/${w.shopId}/products`;
+    const shopList = await call(w.shop.token, 'GET', shopBase);
+    expect(shopList.json().data).toMatchObject({ total: 2, nextCursor: null });
+    // On the shared list module too: by name, a page after the cursor, accent-folded search, the spec's 400s.
+    const firstByName = (await call(w.shop.token, 'GET', `${shopBase}?PerPage=1`)).json().data;
+    expect(firstByName).toMatchObject({ total: 2, data: [{ sku: 'CC24' }] });
+    const secondByName = await call(
+      w.shop.token,
+      'GET',
+      `${shopBase}?PerPage=1&cursor=${firstByName.nextCursor}`,
+    );
+    expect(secondByName.json().data.data).toMatchObject([{ sku: 'FA6' }]);
+    expect((await call(w.shop.token, 'GET', `${shopBase}?search=fantä`)).json().data).toMatchObject({
+      total: 1,
+      data: [{ sku: 'FA6' }],
+    });
+    const shopShort = await call(w.shop.token, 'GET', `${shopBase}?search=fa`);
+    expect(shopShort.statusCode).toBe(400);
+    expect(shopShort.json().errors.search).toEqual(['Type at least 3 characters to search']);
+    const shopSort = await call(w.shop.token, 'GET', `${shopBase}?sort=sku`);
+    expect(shopSort.statusCode).toBe(400);
+    expect(shopSort.json().errors.sort).toEqual(['Sort by name']);
     const other = await world();
     expect(
       (
@@ -185,6 +205,10 @@ describe('pairing and connection status', { timeout: 120_000 }, () => {
   it('lists Semtek as never connected, pairs with a right code and refuses wrong, reused and expired codes', async () => {
     const w = await world();
     const list = await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/integrations`);
+    expect(list.json().data).toMatchObject({ total: 1, nextCursor: null });
+    const badSort = await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/integrations?sort=newest`);
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().errors.sort).toEqual(['Sort by name']);
     expect(list.json().data.data).toEqual([
       expect.objectContaining({
         name: 'Semtek',
@@ -303,6 +327,43 @@ describe('pairing and connection status', { timeout: 120_000 }, () => {
     expect((await call(w.shop.token, 'POST', '/api/agent/heartbeat', {})).statusCode).toBe(401);
   });
 
+  it('tells the shop once when its agent stops calling, and again only after it called in between', async () => {
+    const w = await world();
+    const token = await pair(w);
+    const connection = eq(integrationConnections.shopId, w.shopId);
+    const silentSince = new Date(Date.now() - 10 * 60_000);
+    const silence = () =>
+      t.app.db.update(integrationConnections).set({ lastSeenAt: silentSince }).where(connection);
+    const told = async () =>
+      (
+        (await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/notifications`)).json().data.data as {
+          title: string;
+          body: string;
+        }[]
+      ).filter((n) => n.title === 'Semtek stopped answering');
+
+    // A connected agent that calls is not reported.
+    await t.app.services.integrations.noticeSilentAgents();
+    expect(await told()).toEqual([]);
+    await silence();
+    // Through the scheduled job, as the workers run it.
+    await t.app.jobs.send('watch-agents', {});
+    await expect.poll(async () => (await told()).length, { timeout: 30_000 }).toBe(1);
+    expect((await told())[0]!.body).toContain(
+      `has not called since ${silentSince.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    );
+    // Still silent: not told twice.
+    await t.app.services.integrations.noticeSilentAgents();
+    expect(await told()).toHaveLength(1);
+    // It calls again, then falls silent again: told again.
+    expect((await call(token, 'POST', '/api/agent/heartbeat', {})).statusCode).toBe(200);
+    await t.app.services.integrations.noticeSilentAgents();
+    expect(await told()).toHaveLength(1);
+    await silence();
+    await t.app.services.integrations.noticeSilentAgents();
+    expect(await told()).toHaveLength(2);
+  });
+
   it('reports an integration without assets, or of an unsupported type, as an error', async () => {
     const w = await world();
     await t.app.db.insert(integrations).values([
@@ -358,8 +419,20 @@ describe('catalogue sync', { timeout: 120_000 }, () => {
       total: 1,
       data: [{ productCode: 'P2999', caseQty: 12, active: true }],
     });
-    const syncs = await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/integrations/${semtekId}/syncs`);
+    const syncsUrl = `/api/shops/${w.shopId}/integrations/${semtekId}/syncs`;
+    const syncs = await call(w.shop.token, 'GET', syncsUrl);
     expect(syncs.json().data.data.map((s: { status: string }) => s.status)).toEqual(['partial', 'partial']);
+    // One a page: the first page's cursor reaches the older sync; a cursor that is not one is a 400.
+    const newest = (await call(w.shop.token, 'GET', `${syncsUrl}?PerPage=1`)).json().data;
+    const older = (
+      await call(w.shop.token, 'GET', `${syncsUrl}?PerPage=1&cursor=${newest.nextCursor}`)
+    ).json().data;
+    expect([newest.data[0].id, older.data[0].id]).toEqual(
+      syncs.json().data.data.map((s: { id: number }) => s.id),
+    );
+    const badCursor = await call(w.shop.token, 'GET', `${syncsUrl}?cursor=garbage`);
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.json()).toMatchObject({ success: false, errors: { cursor: expect.any(Array) } });
     expect((await status(w)).lastSyncAt).not.toBeNull();
 
     expect((await csv(token, '/api/agent/sync', 'code,name\n1,2')).statusCode).toBe(400);
@@ -555,10 +628,24 @@ describe('matching read lines to POS products', { timeout: 120_000 }, () => {
     // Crisps at the same price as last time: no change.
     expect(again[2]).toMatchObject({ previousUnitCost: 0.27, priceChangePct: 0, priceChangeFlagged: false });
 
-    const changes = (await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/products/price-changes`)).json()
-      .data;
+    const changesUrl = `/api/shops/${w.shopId}/products/price-changes`;
+    const changes = (await call(w.shop.token, 'GET', changesUrl)).json().data;
     // Fanta +10 %, crisps +8 %, milk +12 %
     expect(changes.total).toBe(3);
+    // Newest first, two a page: the cursor and page 2 reach the same last line, and bad queries are a 400.
+    const firstTwo = (await call(w.shop.token, 'GET', `${changesUrl}?PerPage=2`)).json().data;
+    const rest = (
+      await call(w.shop.token, 'GET', `${changesUrl}?PerPage=2&cursor=${firstTwo.nextCursor}`)
+    ).json().data;
+    const lineOf = (c: { documentId: number; lineNo: number }) => `${c.documentId}:${c.lineNo}`;
+    expect([...firstTwo.data, ...rest.data].map(lineOf)).toEqual(changes.data.map(lineOf));
+    expect(rest.nextCursor).toBeNull();
+    expect(
+      (await call(w.shop.token, 'GET', `${changesUrl}?PerPage=2&Page=2`)).json().data.data.map(lineOf),
+    ).toEqual(rest.data.map(lineOf));
+    const badSort = await call(w.shop.token, 'GET', `${changesUrl}?sort=cheapest`);
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json()).toMatchObject({ success: false, errors: { sort: expect.any(Array) } });
     // A higher threshold flags fewer lines.
     const settings = await call(w.shop.token, 'PATCH', `/api/shops/${w.shopId}/products/settings`, {
       priceChangeThresholdPct: 11,
@@ -579,6 +666,23 @@ describe('matching read lines to POS products', { timeout: 120_000 }, () => {
     const links = (await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/products/integrations`)).json()
       .data;
     expect(links.total).toBe(1);
+    // Searched by the supplier product or the POS product (accents and case folded), from three characters.
+    const linkSearch = async (term: string) =>
+      await call(
+        w.shop.token,
+        'GET',
+        `/api/shops/${w.shopId}/products/integrations?search=${encodeURIComponent(term)}`,
+      );
+    expect((await linkSearch(links.data[0].product.sku.toLowerCase())).json().data.total).toBe(1);
+    expect(
+      (await linkSearch(links.data[0].externalProduct.productCode.toLowerCase())).json().data.total,
+    ).toBe(1);
+    expect((await linkSearch('nothing like it')).json().data.total).toBe(0);
+    const shortSearch = await linkSearch('ab');
+    expect(shortSearch.statusCode).toBe(400);
+    expect(shortSearch.json()).toMatchObject({
+      errors: { search: ['Type at least 3 characters to search'] },
+    });
     expect(
       (await call(w.shop.token, 'GET', `/api/shops/${w.shopId}/products/integrations/${links.data[0].id}`))
         .statusCode,

@@ -2,13 +2,14 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type {
   TImportResult,
   TIntegration,
+  TIntegrationsQuery,
   TPage,
-  TPageQuery,
   TPushBatch,
   TRowError,
+  TSyncEntriesQuery,
   TSyncEntry,
 } from '@orderbridge/contract';
-import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import {
   companies,
@@ -27,8 +28,9 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
+import { defineList } from '../../lib/list.js';
 import { parseCsv, parseDecimal, parseFlag } from './csv.js';
-import { connectionStatus } from './status.js';
+import { AGENT_STALE_MS, connectionStatus } from './status.js';
 
 /** A pairing code is valid this long (spec: 8-digit code, single use, ten minutes). */
 export const PAIRING_CODE_TTL_MS = 10 * 60_000;
@@ -136,13 +138,89 @@ export function syncEntry(row: TIntegrationSyncRow): TSyncEntry {
   };
 }
 
+/** The syncs query with the integration of the path and, for the syncs call, the entity type. */
+type TSyncsListQuery = TSyncEntriesQuery & { integrationid: number; entitytype?: 'catalogue' | 'order' };
+
+/**
+ * A connection's syncs and pushes (README "Paging and search"), newest first; the syncs call lists catalogue syncs
+ * only. The integration comes from the path (`integrationid`, checked by the service).
+ */
+export const syncsList = defineList({
+  name: 'integration-syncs',
+  id: integrationSyncs.id,
+  idOf: (r: TIntegrationSyncRow) => r.id,
+  sorts: { newest: { key: integrationSyncs.createdAt, dir: 'desc', of: (r) => r.createdAt } },
+  where: (scope, q: TSyncsListQuery) => [
+    eq(integrationSyncs.shopId, scope.side === 'platform' ? -1 : scope.companyId),
+    eq(integrationSyncs.integrationId, q.integrationid),
+    q.entitytype ? eq(integrationSyncs.entityType, q.entitytype) : undefined,
+  ],
+  select: (db, fields) =>
+    db
+      .select({ ...getTableColumns(integrationSyncs), ...fields })
+      .from(integrationSyncs)
+      .$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(integrationSyncs)
+      .$dynamic(),
+  toItem: syncEntry,
+  planCases: (seed) => {
+    const scope = { side: 'shops', companyId: seed.shopId } as const;
+    return [
+      { scope, query: { integrationid: seed.integrationId } },
+      { scope, query: { integrationid: seed.integrationId, entitytype: 'catalogue' as const } },
+    ];
+  },
+});
+
+type TRegistryRow = { integration: TIntegrationRow; connection: TIntegrationConnectionRow | null };
+
+/**
+ * The integrations registry a shop chooses from (README "Paging and search"): the public ones not revoked, by
+ * name, each with the shop's own connection read in the page's statement.
+ */
+export const registryList = defineList({
+  name: 'integrations',
+  id: integrations.id,
+  idOf: (r: TRegistryRow) => r.integration.id,
+  sorts: { name: { key: integrations.name, dir: 'asc', of: (r) => r.integration.name } },
+  where: (_scope, _q: TIntegrationsQuery) => [
+    eq(integrations.isPublic, true),
+    eq(integrations.revoked, false),
+  ],
+  select: (db, fields, scope) =>
+    db
+      .select({ integration: integrations, connection: integrationConnections, ...fields })
+      .from(integrations)
+      .leftJoin(
+        integrationConnections,
+        and(
+          eq(integrationConnections.integrationId, integrations.id),
+          eq(integrationConnections.shopId, scope.side === 'platform' ? -1 : scope.companyId),
+        ),
+      )
+      .$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(integrations)
+      .$dynamic(),
+  // The service turns a row into its view (the connection's status needs the service's clock and settings).
+  toItem: (r) => r,
+  planCases: (seed) => [{ scope: { side: 'shops', companyId: seed.shopId }, query: {} }],
+});
+
 type TDeps = {
   db: TDb;
   /** Told when a shop's agent connection ends (the notifications module listens). */
   onDisconnected?: (shopId: number, integrationId: number) => Promise<void>;
+  /** Told once when a connected agent stops calling, with when it last called. */
+  onSilent?: (shopId: number, integrationId: number, lastSeenAt: Date) => Promise<void>;
 };
 
-export function createIntegrationsService({ db, onDisconnected }: TDeps) {
+export function createIntegrationsService({ db, onDisconnected, onSilent }: TDeps) {
   const codeLimiter = createAttemptLimiter({ max: CODES_PER_WINDOW, windowMs: PAIRING_CODE_TTL_MS });
 
   async function integration(id: number): Promise<TIntegrationRow> {
@@ -213,26 +291,15 @@ export function createIntegrationsService({ db, onDisconnected }: TDeps) {
   async function syncsPage(
     shopId: number,
     integrationId: number,
-    query: TPageQuery,
-    entityType?: 'catalogue' | 'order',
+    query: TSyncEntriesQuery,
+    entitytype?: 'catalogue' | 'order',
   ): Promise<TPage<TSyncEntry>> {
     await integration(integrationId);
-    const where = and(
-      eq(integrationSyncs.shopId, shopId),
-      eq(integrationSyncs.integrationId, integrationId),
-      entityType ? eq(integrationSyncs.entityType, entityType) : undefined,
+    return syncsList.run(
+      db,
+      { side: 'shops', companyId: shopId },
+      { ...query, integrationid: integrationId, entitytype },
     );
-    const [[total], rows] = await Promise.all([
-      db.select({ n: count() }).from(integrationSyncs).where(where),
-      db
-        .select()
-        .from(integrationSyncs)
-        .where(where)
-        .orderBy(desc(integrationSyncs.createdAt), desc(integrationSyncs.id))
-        .limit(query.perpage)
-        .offset((query.page - 1) * query.perpage),
-    ]);
-    return { total: total?.n ?? 0, page: query.page, perPage: query.perpage, data: rows.map(syncEntry) };
   }
 
   /** A processed order as the goods-received file needs it: POS codes, units received, cost per unit. */
@@ -243,31 +310,9 @@ export function createIntegrationsService({ db, onDisconnected }: TDeps) {
 
   return {
     /** The integrations a shop can use, each with its connection status (spec "Integration connection view"). */
-    async list(shopId: number, query: TPageQuery): Promise<TPage<TIntegration>> {
-      const where = and(eq(integrations.isPublic, true), eq(integrations.revoked, false));
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(integrations).where(where),
-        db
-          .select({ integration: integrations, connection: integrationConnections })
-          .from(integrations)
-          .leftJoin(
-            integrationConnections,
-            and(
-              eq(integrationConnections.integrationId, integrations.id),
-              eq(integrationConnections.shopId, shopId),
-            ),
-          )
-          .where(where)
-          .orderBy(asc(integrations.name))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return {
-        total: total?.n ?? 0,
-        page: query.page,
-        perPage: query.perpage,
-        data: rows.map((r) => view(r.integration, r.connection ?? undefined)),
-      };
+    async list(shopId: number, query: TIntegrationsQuery): Promise<TPage<TIntegration>> {
+      const page = await registryList.run(db, { side: 'shops', companyId: shopId }, query);
+      return { ...page, data: page.data.map((r) => view(r.integration, r.connection ?? undefined)) };
     },
 
     get,
@@ -348,6 +393,7 @@ export function createIntegrationsService({ db, onDisconnected }: TDeps) {
           scopes: AGENT_SCOPES,
           deviceName: deviceName ?? null,
           lastSeenAt: now,
+          silenceNoticedAt: null,
           lastError: null,
           connectedAt: now,
         };
@@ -401,6 +447,7 @@ export function createIntegrationsService({ db, onDisconnected }: TDeps) {
         .update(integrationConnections)
         .set({
           lastSeenAt: new Date(),
+          silenceNoticedAt: null,
           ...(report
             ? {
                 lastError:
@@ -422,6 +469,26 @@ export function createIntegrationsService({ db, onDisconnected }: TDeps) {
           ),
         );
       return { syncRequested: Boolean(row?.syncRequestedAt), pendingPushes: pending?.n ?? 0 };
+    },
+
+    /**
+     * Connected agents that stopped calling (the connection reads `disconnected`): each is claimed by one UPDATE,
+     * so several workers tell a shop once, and told again only after the agent called in between.
+     */
+    async noticeSilentAgents(now = new Date()) {
+      const claimed = await db
+        .update(integrationConnections)
+        .set({ silenceNoticedAt: now })
+        .where(
+          and(
+            eq(integrationConnections.tokenStatus, 'connected'),
+            lt(integrationConnections.lastSeenAt, new Date(now.getTime() - AGENT_STALE_MS)),
+            isNull(integrationConnections.silenceNoticedAt),
+          ),
+        )
+        .returning();
+      for (const c of claimed) await onSilent?.(c.shopId, c.integrationId, c.lastSeenAt!);
+      return claimed.length;
     },
 
     /** A person asks for a catalogue sync; the agent sees it on its next heartbeat. */
@@ -456,11 +523,11 @@ export function createIntegrationsService({ db, onDisconnected }: TDeps) {
     },
 
     /** Catalogue syncs (spec `syncs`). */
-    syncs: (shopId: number, integrationId: number, query: TPageQuery) =>
+    syncs: (shopId: number, integrationId: number, query: TSyncEntriesQuery) =>
       syncsPage(shopId, integrationId, query, 'catalogue'),
 
     /** Everything the connection did: catalogue syncs and order pushes (spec `syncs/history`). */
-    history: (shopId: number, integrationId: number, query: TPageQuery) =>
+    history: (shopId: number, integrationId: number, query: TSyncEntriesQuery) =>
       syncsPage(shopId, integrationId, query),
 
     /**
@@ -557,7 +624,12 @@ export function createIntegrationsService({ db, onDisconnected }: TDeps) {
         await tx.update(integrationSyncs).set({ durationMs }).where(eq(integrationSyncs.id, sync!.id));
         await tx
           .update(integrationConnections)
-          .set({ lastSyncAt: new Date(), lastSeenAt: new Date(), syncRequestedAt: null })
+          .set({
+            lastSyncAt: new Date(),
+            lastSeenAt: new Date(),
+            silenceNoticedAt: null,
+            syncRequestedAt: null,
+          })
           .where(eq(integrationConnections.id, agent.connectionId));
       });
       return {

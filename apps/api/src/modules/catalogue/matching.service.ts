@@ -1,5 +1,5 @@
-import type { TLineMatch, TPage, TPageQuery, TPriceChange } from '@orderbridge/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { TLineMatch, TPage, TPriceChange, TPriceChangesQuery } from '@orderbridge/contract';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import {
   documentItems,
@@ -14,6 +14,7 @@ import {
   type TLineMatchRow,
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { defineList } from '../../lib/list.js';
 import { buildMatchIndex, lineUnits, matchLine, normaliseCode, normaliseDescription } from './matcher.js';
 import type { TProductsService } from './products.service.js';
 
@@ -28,6 +29,56 @@ type TDeps = {
 };
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+/** A matched line with its read line, POS product, supplier and order (one statement). */
+const priceChangeSelect = (db: TDb, fields: Record<string, SQL.Aliased>) =>
+  db
+    .select({
+      match: lineMatches,
+      item: documentItems,
+      pos: posProducts,
+      supplierName: shopSuppliers.name,
+      orderId: orders.id,
+      ...fields,
+    })
+    .from(lineMatches)
+    .innerJoin(documents, eq(documents.id, lineMatches.documentId))
+    .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
+    .innerJoin(
+      documentItems,
+      and(eq(documentItems.documentId, lineMatches.documentId), eq(documentItems.lineNo, lineMatches.lineNo)),
+    )
+    .leftJoin(posProducts, eq(posProducts.id, lineMatches.posProductId))
+    .leftJoin(orders, eq(orders.documentId, lineMatches.documentId));
+type TPriceChangeSelected = Awaited<ReturnType<ReturnType<typeof priceChangeSelect>['where']>>[number];
+
+/**
+ * The price changes list (README "Paging and search"): the shop's matched lines whose unit cost moved past its
+ * threshold, newest first. The threshold is the shop's setting (`threshold`, read by the service), so the index
+ * holds every line with a change (`line_matches_shop_changes_idx`) and the threshold filters them in order.
+ */
+export const priceChangesList = defineList({
+  name: 'price-changes',
+  id: lineMatches.id,
+  idOf: (r: TPriceChangeSelected) => r.match.id,
+  sorts: { newest: { key: lineMatches.createdAt, dir: 'desc', of: (r) => r.match.createdAt } },
+  where: (scope, q: TPriceChangesQuery & { threshold: number }) => [
+    eq(lineMatches.shopId, scope.side === 'platform' ? -1 : scope.companyId),
+    sql`${lineMatches.priceChangePct} is not null`,
+    sql`abs(${lineMatches.priceChangePct}) > ${q.threshold}`,
+  ],
+  select: (db, fields) => priceChangeSelect(db, fields).$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(lineMatches)
+      .$dynamic(),
+  toItem: (r) => r,
+  planCases: (seed) => {
+    const scope = { side: 'shops', companyId: seed.shopId } as const;
+    return [{ scope, query: { threshold: 5 } }];
+  },
+});
 
 export function createMatchingService({ db, products: productsService, onPriceChanges }: TDeps) {
   async function documentOf(shopId: number | null, documentId: number, handle: TDb = db) {
@@ -354,44 +405,13 @@ export function createMatchingService({ db, products: productsService, onPriceCh
     },
 
     /** Lines whose price moved past the shop's threshold, newest first (the Products page lists them). */
-    async priceChanges(shopId: number, query: TPageQuery): Promise<TPage<TPriceChange>> {
+    async priceChanges(shopId: number, query: TPriceChangesQuery): Promise<TPage<TPriceChange>> {
       const threshold = (await productsService.settings(shopId)).priceChangeThresholdPct;
-      const where = and(
-        eq(lineMatches.shopId, shopId),
-        sql`abs(${lineMatches.priceChangePct}) > ${threshold}`,
-      );
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(lineMatches).where(where),
-        db
-          .select({
-            match: lineMatches,
-            item: documentItems,
-            pos: posProducts,
-            supplierName: shopSuppliers.name,
-            orderId: orders.id,
-          })
-          .from(lineMatches)
-          .innerJoin(documents, eq(documents.id, lineMatches.documentId))
-          .innerJoin(shopSuppliers, eq(shopSuppliers.id, documents.shopSupplierId))
-          .innerJoin(
-            documentItems,
-            and(
-              eq(documentItems.documentId, lineMatches.documentId),
-              eq(documentItems.lineNo, lineMatches.lineNo),
-            ),
-          )
-          .leftJoin(posProducts, eq(posProducts.id, lineMatches.posProductId))
-          .leftJoin(orders, eq(orders.documentId, lineMatches.documentId))
-          .where(where)
-          .orderBy(desc(lineMatches.createdAt), desc(lineMatches.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
+      const scope = { side: 'shops', companyId: shopId } as const;
+      const found = await priceChangesList.run(db, scope, { ...query, threshold });
       return {
-        total: total?.n ?? 0,
-        page: query.page,
-        perPage: query.perpage,
-        data: rows.map((r) => ({
+        ...found,
+        data: found.data.map((r) => ({
           ...lineMatchOf(r.item, r.match, r.pos, threshold),
           documentId: r.match.documentId,
           orderId: r.orderId,

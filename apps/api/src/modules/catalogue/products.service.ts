@@ -1,5 +1,4 @@
 import type {
-  TCatalogueListQuery,
   TCatalogueSettings,
   TExternalProduct,
   TExternalProductsQuery,
@@ -8,12 +7,14 @@ import type {
   TPage,
   TProduct,
   TProductInput,
+  TProductLinksQuery,
   TProductPatch,
   TRowError,
+  TShopProductsQuery,
   TShopSupplierProduct,
   TSupplierProductsQuery,
 } from '@orderbridge/contract';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import {
   catalogueSettings,
@@ -27,7 +28,6 @@ import {
 import { foldAll } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { defineList, type TListScope } from '../../lib/list.js';
-import { escapeLike } from '../../lib/sql-like.js';
 import { parseCsv, parseDecimal } from './csv.js';
 
 /** A price change of more than this percentage is flagged unless the shop sets its own threshold. */
@@ -105,6 +105,118 @@ export const supplierProductsList = defineList({
     return [
       { scope, query: {} },
       { scope, query: { search: 'widget 0042' } },
+    ];
+  },
+});
+
+/** The shop's suppliers, as a subquery (the tenant clause of the shop's view of their products). */
+const suppliersOf = (scope: TListScope) =>
+  sql`(select ${shopSuppliers.supplierId} from ${shopSuppliers} where ${shopSuppliers.shopId} = ${companyOf(scope)})`;
+
+/**
+ * The products of a shop's suppliers (README "Paging and search"), each with the shop's link to a POS product: by
+ * name through `products_name_idx` (the shop's suppliers are many keys, so no index can start with them; their
+ * products are most of what the walk meets), searched by SKU and name through the price lists' trigram index.
+ */
+export const shopProductsList = defineList({
+  name: 'shop-products',
+  id: products.id,
+  idOf: (r: { product: TProductRow; link: { id: number; posProductId: number } | null }) => r.product.id,
+  sorts: { name: { key: products.name, dir: 'asc', of: (r) => r.product.name } },
+  where: (scope, _q: TShopProductsQuery) => [sql`${products.supplierId} in ${suppliersOf(scope)}`],
+  select: (db, fields, scope) =>
+    db
+      .select({
+        product: products,
+        link: { id: shopSupplierProducts.id, posProductId: shopSupplierProducts.posProductId },
+        ...fields,
+      })
+      .from(products)
+      .leftJoin(
+        shopSupplierProducts,
+        and(
+          eq(shopSupplierProducts.productId, products.id),
+          eq(shopSupplierProducts.shopId, companyOf(scope)),
+        ),
+      )
+      .$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(products)
+      .$dynamic(),
+  toItem: (r) => productOf(r.product, r.link),
+  search: { match: (_scope, pattern) => sql`${foldAll(products.sku, products.name)} like ${pattern}` },
+  planCases: (seed) => {
+    const scope = { side: 'shops', companyId: seed.shopId } as const;
+    return [
+      { scope, query: {} },
+      { scope, query: { search: 'widget 0042' } },
+    ];
+  },
+});
+
+/** A link with its supplier product, POS product and supplier (one statement). */
+const linkSelect = (db: TDb, fields: Record<string, SQL.Aliased>) =>
+  db
+    .select({
+      link: shopSupplierProducts,
+      product: products,
+      pos: posProducts,
+      supplierName: shopSuppliers.name,
+      ...fields,
+    })
+    .from(shopSupplierProducts)
+    .innerJoin(products, eq(products.id, shopSupplierProducts.productId))
+    .innerJoin(posProducts, eq(posProducts.id, shopSupplierProducts.posProductId))
+    .innerJoin(shopSuppliers, eq(shopSuppliers.id, shopSupplierProducts.shopSupplierId));
+type TLinkSelected = Awaited<ReturnType<ReturnType<typeof linkSelect>['where']>>[number];
+
+/**
+ * The shop's links of supplier products to POS products (README "Paging and search"): newest first, or one
+ * supplier's; searched by the supplier product's SKU or name and the POS product's code, description or barcode,
+ * each found through its table's trigram index within the shop, then its links by their indexes.
+ */
+export const linksList = defineList({
+  name: 'product-links',
+  id: shopSupplierProducts.id,
+  idOf: (r: TLinkSelected) => r.link.id,
+  sorts: { newest: { key: shopSupplierProducts.createdAt, dir: 'desc', of: (r) => r.link.createdAt } },
+  where: (scope, q: TProductLinksQuery) => [
+    eq(shopSupplierProducts.shopId, companyOf(scope)),
+    q.shopsupplierid ? eq(shopSupplierProducts.shopSupplierId, q.shopsupplierid) : undefined,
+  ],
+  search: {
+    match: (scope, pattern) =>
+      or(
+        sql`${shopSupplierProducts.productId} = any(array(select ${products.id} from ${products}
+          where ${foldAll(products.sku, products.name)} like ${pattern} and ${products.supplierId} in
+            (select ${shopSuppliers.supplierId} from ${shopSuppliers} where ${shopSuppliers.shopId} = ${companyOf(scope)})))`,
+        sql`${shopSupplierProducts.posProductId} = any(array(select ${posProducts.id} from ${posProducts}
+          where ${foldAll(posProducts.productCode, posProducts.description, posProducts.barcode)} like ${pattern}
+            and ${posProducts.shopId} = ${companyOf(scope)}))`,
+      ) as SQL,
+  },
+  select: (db, fields) => linkSelect(db, fields).$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(shopSupplierProducts)
+      .$dynamic(),
+  toItem: (r): TShopSupplierProduct => ({
+    id: r.link.id,
+    shopSupplier: { shopSupplierId: r.link.shopSupplierId, supplierName: r.supplierName },
+    product: productOf(r.product, r.link),
+    semtekProductId: r.pos.id,
+    externalProduct: externalOf(r.pos),
+  }),
+  planCases: (seed) => {
+    const scope = { side: 'shops', companyId: seed.shopId } as const;
+    return [
+      { scope, query: {} },
+      { scope, query: { shopsupplierid: seed.shopSupplierId } },
+      { scope, query: { search: 'widget 0042' } },
+      { scope, query: { search: 'pos item 0008' } },
     ];
   },
 });
@@ -214,67 +326,15 @@ export function createProductsService({ db }: { db: TDb }) {
     return row;
   }
 
-  const searchProducts = (search: string | undefined) => {
-    if (!search) return undefined;
-    const term = `%${escapeLike(search)}%`;
-    return or(ilike(products.sku, term), ilike(products.name, term));
-  };
-
-  /** The supplier companies a shop buys from, with the shop's link id for each. */
-  const shopSupplierIds = (shopId: number) =>
-    db
-      .select({ supplierId: shopSuppliers.supplierId })
-      .from(shopSuppliers)
-      .where(eq(shopSuppliers.shopId, shopId));
-
   async function link(shopId: number, id: number): Promise<TShopSupplierProduct> {
-    const page = await links(shopId, { page: 1, perpage: 1 }, eq(shopSupplierProducts.id, id));
+    const page = await linksList.run(
+      db,
+      { side: 'shops', companyId: shopId },
+      { page: 1, perpage: 1, sort: 'newest' },
+      eq(shopSupplierProducts.id, id),
+    );
     if (!page.data[0]) throw notFound('This product link');
     return page.data[0];
-  }
-
-  async function links(
-    shopId: number,
-    query: TCatalogueListQuery,
-    extra?: SQL,
-  ): Promise<TPage<TShopSupplierProduct>> {
-    const where = and(eq(shopSupplierProducts.shopId, shopId), searchProducts(query.search), extra);
-    const base = () =>
-      db
-        .select({
-          link: shopSupplierProducts,
-          product: products,
-          pos: posProducts,
-          supplierName: shopSuppliers.name,
-        })
-        .from(shopSupplierProducts)
-        .innerJoin(products, eq(products.id, shopSupplierProducts.productId))
-        .innerJoin(posProducts, eq(posProducts.id, shopSupplierProducts.posProductId))
-        .innerJoin(shopSuppliers, eq(shopSuppliers.id, shopSupplierProducts.shopSupplierId));
-    const [[total], rows] = await Promise.all([
-      db
-        .select({ n: count() })
-        .from(shopSupplierProducts)
-        .innerJoin(products, eq(products.id, shopSupplierProducts.productId))
-        .where(where),
-      base()
-        .where(where)
-        .orderBy(asc(shopSuppliers.name), asc(products.sku))
-        .limit(query.perpage)
-        .offset((query.page - 1) * query.perpage),
-    ]);
-    return {
-      total: total?.n ?? 0,
-      page: query.page,
-      perPage: query.perpage,
-      data: rows.map((r) => ({
-        id: r.link.id,
-        shopSupplier: { shopSupplierId: r.link.shopSupplierId, supplierName: r.supplierName },
-        product: productOf(r.product, r.link),
-        semtekProductId: r.pos.id,
-        externalProduct: externalOf(r.pos),
-      })),
-    };
   }
 
   return {
@@ -381,31 +441,11 @@ export function createProductsService({ db }: { db: TDb }) {
     },
 
     /** The products of the shop's suppliers (spec Product), each with the POS product it is linked to. */
-    async shopList(shopId: number, query: TCatalogueListQuery): Promise<TPage<TProduct>> {
-      const where = and(inArray(products.supplierId, shopSupplierIds(shopId)), searchProducts(query.search));
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(products).where(where),
-        db
-          .select({ product: products, link: shopSupplierProducts })
-          .from(products)
-          .leftJoin(
-            shopSupplierProducts,
-            and(eq(shopSupplierProducts.productId, products.id), eq(shopSupplierProducts.shopId, shopId)),
-          )
-          .where(where)
-          .orderBy(sql`lower(${products.name})`, asc(products.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return {
-        total: total?.n ?? 0,
-        page: query.page,
-        perPage: query.perpage,
-        data: rows.map((r) => productOf(r.product, r.link)),
-      };
-    },
+    shopList: (shopId: number, query: TShopProductsQuery) =>
+      shopProductsList.run(db, { side: 'shops', companyId: shopId }, query),
 
-    links: (shopId: number, query: TCatalogueListQuery) => links(shopId, query),
+    links: (shopId: number, query: TProductLinksQuery) =>
+      linksList.run(db, { side: 'shops', companyId: shopId }, query),
     link,
 
     /** Links a supplier's product to one of the shop's POS products (replacing an earlier link of it). */

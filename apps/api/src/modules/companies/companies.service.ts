@@ -13,9 +13,11 @@ import type {
 } from '@orderbridge/contract';
 import { and, asc, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config.js';
+import type { TAuthWrites } from '../../db/auth-writes.js';
 import type { TDb } from '../../db/client.js';
 import { companies, invitations, memberships, type TCompanyRow, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { createAuthCache } from '../../lib/auth-cache.js';
 import { invitationMail } from '../../lib/email-templates.js';
 import { checkImage, fileUrl } from '../../lib/images.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -26,7 +28,14 @@ import type { Storage } from '../../lib/storage.js';
 const INVITATION_TTL = 14 * 24 * 3_600_000;
 const INVITED_PREFIX = 'inv-';
 
-type TDeps = { db: TDb; mailer: Mailer; storage: Storage; config: Pick<TConfig, 'publicUrl'> };
+type TDeps = {
+  db: TDb;
+  mailer: Mailer;
+  storage: Storage;
+  config: Pick<TConfig, 'publicUrl'>;
+  /** Embedded only: profiles are then kept until the next write to users, memberships or companies. */
+  authWrites?: TAuthWrites;
+};
 
 const toAdmin = (c: TCompanyRow): TCompanyAdmin => ({
   companyId: c.id,
@@ -43,7 +52,9 @@ const toAdmin = (c: TCompanyRow): TCompanyAdmin => ({
   types: [c.type],
 });
 
-export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
+export function createCompaniesService({ db, mailer, storage, config, authWrites }: TDeps) {
+  // A profile reads only users, memberships and companies: every write that could change one empties the cache.
+  const profiles = createAuthCache<TProfile>(authWrites);
   async function userCompanies(userId: string): Promise<TProfileCompany[]> {
     const rows = await db
       .select({ company: companies, role: memberships.role })
@@ -105,6 +116,26 @@ export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
     );
   };
 
+  async function readProfile(userId: string): Promise<TProfile> {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('This account');
+    const list = await userCompanies(userId);
+    return {
+      id: user.id,
+      userName: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      emailAddress: user.email,
+      timestampInserted: user.createdAt.toISOString(),
+      phoneNumber: user.phoneNumber,
+      profileImage: fileUrl(user.profileImageKey),
+      roles: [...new Set(list.flatMap((c) => c.roles))],
+      companies: list,
+      shops: list.filter((c) => c.type === 'shops'),
+      suppliers: list.filter((c) => c.type === 'suppliers'),
+    };
+  }
+
   const lastAdmin = () =>
     new AppError('CONFLICT', 'A company needs at least one admin. Make someone else admin first.');
 
@@ -112,24 +143,9 @@ export function createCompaniesService({ db, mailer, storage, config }: TDeps) {
     userCompanies,
     issueInvitation,
 
-    async profile(userId: string): Promise<TProfile> {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw notFound('This account');
-      const list = await userCompanies(userId);
-      return {
-        id: user.id,
-        userName: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        emailAddress: user.email,
-        timestampInserted: user.createdAt.toISOString(),
-        phoneNumber: user.phoneNumber,
-        profileImage: fileUrl(user.profileImageKey),
-        roles: [...new Set(list.flatMap((c) => c.roles))],
-        companies: list,
-        shops: list.filter((c) => c.type === 'shops'),
-        suppliers: list.filter((c) => c.type === 'suppliers'),
-      };
+    /** Shared by the requests that read it until the next auth write: callers must not change it. */
+    profile(userId: string): Promise<TProfile> {
+      return profiles.get(userId, () => readProfile(userId));
     },
 
     async defaultCompany(userId: string) {

@@ -15,8 +15,8 @@ import {
   ZMessagesPageReplySchema,
   ZMessagesQuerySchema,
   ZMessageUpdateSchema,
-  ZPageQuerySchema,
   ZRejectAnswerSchema,
+  ZThreadQuerySchema,
 } from '@orderbridge/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -157,7 +157,7 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           params: disputeParams,
-          querystring: ZPageQuerySchema,
+          querystring: ZThreadQuerySchema,
           response: { 200: ZMessagesPageReplySchema },
         },
       },

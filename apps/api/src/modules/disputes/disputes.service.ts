@@ -2,6 +2,7 @@ import {
   DISPUTE_REASON_TEXT,
   type TDisputeCreate,
   type TDisputeRow,
+  type TDisputesPage,
   type TDisputesQuery,
   type TDisputeUpdate,
   type TItemDispute,
@@ -9,23 +10,9 @@ import {
   type TMessage,
   type TMessagesQuery,
   type TPage,
-  type TPageQuery,
+  type TThreadQuery,
 } from '@orderbridge/contract';
-import {
-  aliasedTable,
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { aliasedTable, and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import {
   companies,
@@ -36,7 +23,6 @@ import {
   orderChanges,
   orderItems,
   orders,
-  shopSuppliers,
   type TDisputeRow as TDisputeDbRow,
   users,
 } from '../../db/schema/index.js';
@@ -44,11 +30,22 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { csv } from '../../lib/csv.js';
 import { checkImage } from '../../lib/images.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
-import { escapeLike } from '../../lib/sql-like.js';
 import type { Storage } from '../../lib/storage.js';
 import type { TNotify } from '../notifications/notifications.service.js';
 import { creditsOf, returnsOf } from '../returns/returns.repository.js';
 import { ACTIVE_STATUSES, disputeRow, disputeValue, round2 } from './dispute-shapes.js';
+import {
+  disputeSelect,
+  disputeSums,
+  disputesList,
+  inboxList,
+  messageSelect as messageSelectOf,
+  type TDisputeSelected,
+  type TMessageSelected,
+  threadList,
+  totalCredit,
+  unreadInbox,
+} from './disputes.list.js';
 
 /** Which side of a dispute a company is on: the shop that raised it, or the supplier it is raised against. */
 export type TDisputeScope = { side: 'shops' | 'suppliers'; companyId: number };
@@ -56,9 +53,7 @@ type TActor = TDisputeScope & { userId: string };
 
 export const DISPUTE_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
-const shopCo = aliasedTable(companies, 'shop_co');
 const supplierCo = aliasedTable(companies, 'supplier_co');
-const author = aliasedTable(users, 'author');
 
 type TDeps = {
   db: TDb;
@@ -75,43 +70,8 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
   const scoped = (scope: TDisputeScope) =>
     scope.side === 'shops' ? eq(disputes.shopId, scope.companyId) : eq(disputes.supplierId, scope.companyId);
 
-  // Written out with table names: drizzle leaves columns unqualified when a query has one table, and
-  // these correlated subqueries must name the outer `disputes` row.
-  /** Credits count once applied; a credit note waiting in review does not settle anything yet. */
-  const totalCredit = sql<number>`(select coalesce(sum(cl.amount), 0) from credit_lines cl
-    join credits c on c.id = cl.credit_id
-    where cl.dispute_id = "disputes"."id" and c.status = 'applied')::float8`;
-  /** Messages from the other side that this company has not read. */
-  const unreadFor = (scope: TDisputeScope) =>
-    sql<number>`(select count(*) from dispute_messages m where m.dispute_id = "disputes"."id"
-      and m.read_at is null and m.is_response = ${scope.side === 'shops'})::int`;
-
-  const rowSelect = (scope: TDisputeScope) =>
-    db
-      .select({
-        dispute: disputes,
-        orderNum: orders.orderNum,
-        invoiceNum: orders.invoiceNum,
-        invoiceDate: orders.invoiceDate,
-        currency: orders.currency,
-        itemCode: orderItems.itemCode,
-        itemDesc: orderItems.itemDesc,
-        linkName: shopSuppliers.name,
-        supplierName: supplierCo.name,
-        shopName: shopCo.name,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        totalCredit,
-        unread: unreadFor(scope),
-      })
-      .from(disputes)
-      .innerJoin(orders, eq(orders.id, disputes.orderId))
-      .innerJoin(orderItems, eq(orderItems.id, disputes.itemId))
-      .innerJoin(shopSuppliers, eq(shopSuppliers.id, orders.shopSupplierId))
-      .innerJoin(shopCo, eq(shopCo.id, disputes.shopId))
-      .innerJoin(supplierCo, eq(supplierCo.id, disputes.supplierId))
-      .leftJoin(users, eq(users.id, disputes.createdBy));
-  type TSelected = Awaited<ReturnType<ReturnType<typeof rowSelect>['where']>>[number];
+  const rowSelect = (scope: TDisputeScope) => disputeSelect(db, scope);
+  type TSelected = TDisputeSelected;
 
   const photoUrl = (d: TDisputeDbRow) =>
     d.imageKey
@@ -268,11 +228,18 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
       tx,
     );
 
+  /** A message's copy of its dispute's shop and supplier (the inbox's tenant columns), read as it is inserted. */
+  const tenantsOf = (disputeId: number) => ({
+    shopId: sql<number>`(select ${disputes.shopId} from ${disputes} where ${disputes.id} = ${disputeId})`,
+    supplierId: sql<number>`(select ${disputes.supplierId} from ${disputes} where ${disputes.id} = ${disputeId})`,
+  });
+
   async function postMessage(tx: TDb, actor: TActor, disputeId: number, body: string) {
     const [created] = await tx
       .insert(disputeMessages)
       .values({
         disputeId,
+        ...tenantsOf(disputeId),
         companyId: actor.companyId,
         userId: actor.userId,
         body,
@@ -283,37 +250,7 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
   }
 
   // ---- messages ------------------------------------------------------------------------------------------------
-  const messageSelect = () =>
-    db
-      .select({
-        message: disputeMessages,
-        firstName: author.firstName,
-        lastName: author.lastName,
-        dispute: {
-          id: disputes.id,
-          mainDisputeId: disputes.mainDisputeId,
-          status: disputes.status,
-          reason: disputes.reason,
-        },
-        orderId: orders.id,
-        orderNum: orders.orderNum,
-        invoiceNum: orders.invoiceNum,
-        itemId: orderItems.id,
-        itemCode: orderItems.itemCode,
-        itemDesc: orderItems.itemDesc,
-        linkName: shopSuppliers.name,
-        shopName: shopCo.name,
-        supplierName: supplierCo.name,
-      })
-      .from(disputeMessages)
-      .innerJoin(disputes, eq(disputes.id, disputeMessages.disputeId))
-      .innerJoin(orders, eq(orders.id, disputes.orderId))
-      .innerJoin(orderItems, eq(orderItems.id, disputes.itemId))
-      .innerJoin(shopSuppliers, eq(shopSuppliers.id, orders.shopSupplierId))
-      .innerJoin(shopCo, eq(shopCo.id, disputes.shopId))
-      .innerJoin(supplierCo, eq(supplierCo.id, disputes.supplierId))
-      .leftJoin(author, eq(author.id, disputeMessages.userId));
-  type TMessageSelected = Awaited<ReturnType<ReturnType<typeof messageSelect>['where']>>[number];
+  const messageSelect = () => messageSelectOf(db);
 
   const toMessage = (actor: TActor, r: TMessageSelected): TMessage => ({
     id: r.message.id,
@@ -366,72 +303,18 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
     return row;
   }
 
-  const page = <T>(query: TPageQuery, total: number, data: T[]): TPage<T> => ({
-    total,
-    page: query.page,
-    perPage: query.perpage,
-    data,
-  });
-
-  async function listWhere(scope: TDisputeScope, query: TDisputesQuery) {
-    const term = query.search ? `%${escapeLike(query.search)}%` : null;
-    return and(
-      scoped(scope),
-      query.status === 'active'
-        ? inArray(disputes.status, ACTIVE_STATUSES)
-        : query.status
-          ? eq(disputes.status, query.status)
-          : undefined,
-      query.shopsupplierid ? eq(orders.shopSupplierId, query.shopsupplierid) : undefined,
-      query.shopid ? eq(disputes.shopId, query.shopid) : undefined,
-      query.orderid ? eq(disputes.orderId, query.orderid) : undefined,
-      query.from ? gte(disputes.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
-      query.to ? lte(disputes.createdAt, new Date(`${query.to}T23:59:59.999Z`)) : undefined,
-      term
-        ? or(
-            ilike(orders.invoiceNum, term),
-            ilike(orders.orderNum, term),
-            ilike(orderItems.itemCode, term),
-            ilike(orderItems.itemDesc, term),
-            ilike(disputes.note, term),
-          )
-        : undefined,
-    ) as SQL;
-  }
-
   const service = {
-    async list(scope: TDisputeScope, query: TDisputesQuery) {
-      const where = await listWhere(scope, query);
-      const [[total], [sums], rows] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(disputes)
-          .innerJoin(orders, eq(orders.id, disputes.orderId))
-          .innerJoin(orderItems, eq(orderItems.id, disputes.itemId))
-          .where(where),
-        db
-          .select({
-            disputed: sql<number>`coalesce(sum(${disputes.disputeVal}), 0)::float8`,
-            credited: sql<number>`coalesce(sum(${totalCredit}), 0)::float8`,
-          })
-          .from(disputes)
-          .innerJoin(orders, eq(orders.id, disputes.orderId))
-          .innerJoin(orderItems, eq(orderItems.id, disputes.itemId))
-          .where(where),
-        rowSelect(scope)
-          .where(where)
-          .orderBy(desc(disputes.createdAt), desc(disputes.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
+    /** A page of the disputes list, with the sums of what it matches (null beyond LIST_TOTAL_CAP). */
+    async list(scope: TDisputeScope, query: TDisputesQuery): Promise<TDisputesPage> {
+      const [listed, sums] = await Promise.all([
+        disputesList.run(db, scope, query),
+        disputeSums(db, scope, query),
       ]);
       return {
-        ...page(
-          query,
-          total?.n ?? 0,
-          rows.map((r) => toRow(scope, r)),
-        ),
-        totalDisputed: round2(Number(sums?.disputed ?? 0)),
-        totalCredited: round2(Number(sums?.credited ?? 0)),
+        ...listed,
+        data: listed.data.map((r) => toRow(scope, r)),
+        totalDisputed: sums.disputed === null ? null : round2(sums.disputed),
+        totalCredited: sums.credited === null ? null : round2(sums.credited),
       };
     },
 
@@ -753,6 +636,8 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
       const [d] = await tx.select().from(disputes).where(eq(disputes.id, id));
       await tx.insert(disputeMessages).values({
         disputeId: id,
+        shopId: d!.shopId,
+        supplierId: d!.supplierId,
         companyId: d!.supplierId,
         userId: null,
         body,
@@ -786,50 +671,17 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
 
     // ---- messages ----------------------------------------------------------------------------------------------
     /** The thread of one dispute, oldest first; opening it marks the other side's messages read. */
-    async thread(actor: TActor, disputeId: number, query: TPageQuery): Promise<TPage<TMessage>> {
+    async thread(actor: TActor, disputeId: number, query: TThreadQuery): Promise<TPage<TMessage>> {
       await findRow(actor, disputeId);
       await markRead(actor, disputeId);
-      const where = eq(disputeMessages.disputeId, disputeId);
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(disputeMessages).where(where),
-        messageSelect()
-          .where(where)
-          .orderBy(asc(disputeMessages.createdAt), asc(disputeMessages.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return page(
-        query,
-        total?.n ?? 0,
-        rows.map((r) => toMessage(actor, r)),
-      );
+      const found = await threadList.run(db, actor, { ...query, disputeid: disputeId });
+      return { ...found, data: found.data.map((r) => toMessage(actor, r)) };
     },
 
-    /** Every message of the company's disputes: unread first, then newest. */
+    /** Every message of the company's disputes: unread first, then newest (the shared list module). */
     async inbox(actor: TActor, query: TMessagesQuery): Promise<TPage<TMessage>> {
-      const unreadForMe = sql`(${disputeMessages.readAt} is null and ${fromOtherSide(actor)})`;
-      const where = and(
-        scoped(actor),
-        query.disputeid ? eq(disputeMessages.disputeId, query.disputeid) : undefined,
-        query.unread === 'true' ? unreadForMe : undefined,
-      ) as SQL;
-      const [[total], rows] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(disputeMessages)
-          .innerJoin(disputes, eq(disputes.id, disputeMessages.disputeId))
-          .where(where),
-        messageSelect()
-          .where(where)
-          .orderBy(desc(unreadForMe), desc(disputeMessages.createdAt), desc(disputeMessages.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return page(
-        query,
-        total?.n ?? 0,
-        rows.map((r) => toMessage(actor, r)),
-      );
+      const found = await inboxList.run(db, actor, query);
+      return { ...found, data: found.data.map((r) => toMessage(actor, r)) };
     },
 
     async post(actor: TActor, disputeId: number, body: string): Promise<TMessage> {
@@ -881,17 +733,22 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
 
     /** Messages from the other side this company has not read. */
     async unreadCount(scope: TDisputeScope): Promise<number> {
+      // The inbox's unread group, counted on its partial index.
       const [row] = await db
         .select({ n: count() })
         .from(disputeMessages)
-        .innerJoin(disputes, eq(disputes.id, disputeMessages.disputeId))
-        .where(and(scoped(scope), fromOtherSide(scope), sql`${disputeMessages.readAt} is null`));
+        .where(
+          and(
+            eq(scope.side === 'shops' ? disputeMessages.shopId : disputeMessages.supplierId, scope.companyId),
+            unreadInbox(scope),
+          ),
+        );
       return row?.n ?? 0;
     },
 
     /** CSV of the disputes raised in a date range (for the accountant). */
     async exportCsv(scope: TDisputeScope, range: { from?: string; to?: string }) {
-      const where = await listWhere(scope, { page: 1, perpage: 1, ...range });
+      const where = disputesList.filter(scope, { page: 1, perpage: 1, sort: 'newest', ...range });
       const rows = await rowSelect(scope).where(where).orderBy(asc(disputes.createdAt), asc(disputes.id));
       return csv(
         [

@@ -773,3 +773,159 @@ describe('a credit note closes the disputes it settles', () => {
     expect(stranger.statusCode).toBe(400);
   }, 120_000);
 });
+
+describe('the disputes list', () => {
+  it('pages by number and by cursor, sorts both ways, filters, searches and refuses bad queries', async () => {
+    const w = await world();
+    const [apples, eggs, milk] = w.items;
+    const ids: number[] = [];
+    for (const [item, note] of [
+      [apples!, 'crate crushed in transit'],
+      [eggs!, 'two boxes cracked'],
+      [milk!, 'leaking cartons'],
+    ] as const) {
+      const res = await dispute(w, { ItemId: String(item.id), reason: 'damaged', quantity: '1', note });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json().data.id);
+    }
+    expect((await call(w.shop, 'DELETE', `/api/shops/${w.shopId}/disputes/${ids[2]}`)).statusCode).toBe(200);
+    const shopList = async (query: string) => {
+      const res = await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes?${query}`);
+      return { status: res.statusCode, body: res.json() };
+    };
+    const idsOf = (r: { body: { data: { data: { id: number }[] } } }) => r.body.data.data.map((d) => d.id);
+
+    // Newest first, two a page: the first page hands out a cursor to the rest, with no row twice.
+    const first = await shopList('perpage=2');
+    expect(first.body.data).toMatchObject({ total: 3, totalCapped: false, page: 1, perPage: 2 });
+    expect(idsOf(first)).toEqual([ids[2], ids[1]]);
+    const next = await shopList(`perpage=2&cursor=${first.body.data.nextCursor}`);
+    expect(idsOf(next)).toEqual([ids[0]]);
+    expect(next.body.data.nextCursor).toBeNull();
+    // The spec's page numbers reach the same row; oldest first is the reverse order.
+    expect(idsOf(await shopList('perpage=2&page=2'))).toEqual([ids[0]]);
+    expect(idsOf(await shopList('sort=oldest'))).toEqual(ids);
+
+    // Filters, and the sums of what they match.
+    const active = await shopList('status=active');
+    expect(idsOf(active)).toEqual([ids[1], ids[0]]);
+    expect(idsOf(await shopList('status=withdrawn'))).toEqual([ids[2]]);
+    expect(active.body.data.totalDisputed).toBeGreaterThan(0);
+    expect(active.body.data.totalCredited).toBe(0);
+    expect((await shopList(`shopsupplierid=${w.linkId}`)).body.data.total).toBe(3);
+    expect((await shopList('shopsupplierid=999999')).body.data.total).toBe(0);
+    expect((await shopList(`orderid=${w.orderId}`)).body.data.total).toBe(3);
+    expect((await shopList('from=2000-01-01&to=2000-12-31')).body.data.total).toBe(0);
+    const supplier = await call(
+      w.supplier,
+      'GET',
+      `/api/suppliers/${w.supplierId}/disputes?shopid=${w.shopId}`,
+    );
+    expect(supplier.json().data.total).toBe(3);
+    const byLink = await call(
+      w.supplier,
+      'GET',
+      `/api/suppliers/${w.supplierId}/disputes?shopsupplierid=${w.linkId}&status=active`,
+    );
+    expect(byLink.json().data.total).toBe(2);
+
+    // Search: the order number's middle, an item (accents and case folded), a note.
+    expect((await shopList(`search=${w.orderNum.slice(3, 7)}`)).body.data.total).toBe(3);
+    expect(idsOf(await shopList('search=FREE RANGE'))).toEqual([ids[1]]);
+    expect(idsOf(await shopList('search=crushed'))).toEqual([ids[0]]);
+    // The item's code (its own trigram index, order_items_code_trgm_idx).
+    expect(idsOf(await shopList('search=b200'))).toEqual([ids[1]]);
+    expect(idsOf(await shopList('search=cartons&status=active'))).toEqual([]);
+
+    // Bad queries are a 400 in the envelope, naming the field.
+    const short = await shopList('search=ab');
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ success: false, errors: { search: expect.any(Array) } });
+    expect((await shopList('sort=cheapest')).status).toBe(400);
+    expect((await shopList('status=lost')).status).toBe(400);
+    const garbage = await shopList('cursor=not-a-cursor');
+    expect(garbage.status).toBe(400);
+    expect(garbage.body).toMatchObject({ success: false, errors: { cursor: expect.any(Array) } });
+    // A cursor is for the sort it was made for.
+    expect((await shopList(`sort=oldest&perpage=2&cursor=${first.body.data.nextCursor}`)).status).toBe(400);
+  });
+
+  it('lists the inbox unread first, then newest, by page number and by cursor across both groups', async () => {
+    const w = await world();
+    const [apples, eggs] = w.items;
+    const a = (await dispute(w, { ItemId: String(apples!.id), reason: 'damaged', quantity: '1' })).json()
+      .data;
+    const b = (await dispute(w, { ItemId: String(eggs!.id), reason: 'damaged', quantity: '1' })).json().data;
+    const post = async (who: 'shop' | 'supplier', disputeId: number, text: string) => {
+      const res = await call(
+        w[who],
+        'POST',
+        who === 'shop' ? `/api/shops/${w.shopId}/messages` : `/api/suppliers/${w.supplierId}/messages`,
+        { itemDisputeId: disputeId, messageVal: text },
+      );
+      expect(res.statusCode).toBe(201);
+      return res.json().data.id as number;
+    };
+    // The shop writes twice; the supplier answers on both disputes (answering reads what came before).
+    const own1 = await post('shop', a.id, 'Crate crushed');
+    const own2 = await post('shop', b.id, 'Eggs cracked');
+    const answerA = await post('supplier', a.id, 'Sorry, a credit follows');
+    const answerB = await post('supplier', b.id, 'Photo please');
+    const inbox = async (query: string) => {
+      const res = await call(w.shop, 'GET', `/api/shops/${w.shopId}/messages?${query}`);
+      return { status: res.statusCode, body: res.json() };
+    };
+    const idsOf = (r: { body: { data: { data: { id: number }[] } } }) => r.body.data.data.map((m) => m.id);
+
+    // Unread first (the supplier's answers, newest first), then the read ones, newest first.
+    const all = await inbox('');
+    expect(idsOf(all)).toEqual([answerB, answerA, own2, own1]);
+    expect(all.body.data).toMatchObject({ total: 4, totalCapped: false });
+    // Three a page: the cursor continues in the second group, as page 2 does.
+    const first = await inbox('perpage=3');
+    expect(idsOf(first)).toEqual([answerB, answerA, own2]);
+    const next = await inbox(`perpage=3&cursor=${first.body.data.nextCursor}`);
+    expect(idsOf(next)).toEqual([own1]);
+    expect(next.body.data.nextCursor).toBeNull();
+    expect(idsOf(await inbox('perpage=3&page=2'))).toEqual([own1]);
+    // A cursor made inside the unread group continues it, then the read group.
+    const one = await inbox('perpage=1');
+    expect(idsOf(await inbox(`perpage=2&cursor=${one.body.data.nextCursor}`))).toEqual([answerA, own2]);
+    expect(idsOf(await inbox('unread=true'))).toEqual([answerB, answerA]);
+    expect(idsOf(await inbox(`disputeid=${a.id}`))).toEqual([answerA, own1]);
+    // A thread is oldest first, paged by number or by cursor like every list.
+    const threadUrl = `/api/shops/${w.shopId}/disputes/${a.id}/messages`;
+    const firstOfThread = (await call(w.shop, 'GET', `${threadUrl}?perpage=1`)).json().data;
+    expect(firstOfThread.data.map((m: { id: number }) => m.id)).toEqual([own1]);
+    const restOfThread = (
+      await call(w.shop, 'GET', `${threadUrl}?perpage=1&cursor=${firstOfThread.nextCursor}`)
+    ).json().data;
+    expect(restOfThread.data.map((m: { id: number }) => m.id)).toEqual([answerA]);
+    expect((await call(w.shop, 'GET', `${threadUrl}?sort=newest`)).statusCode).toBe(400);
+    // Opening a thread read it: its answer joined the read group.
+    expect(idsOf(await inbox(''))).toEqual([answerB, answerA, own2, own1]);
+    expect(idsOf(await inbox('unread=true'))).toEqual([answerB]);
+    await call(w.shop, 'GET', `/api/shops/${w.shopId}/disputes/${b.id}/messages`);
+    expect(idsOf(await inbox('unread=true'))).toEqual([]);
+    // The supplier's side: the shop's messages were read when the supplier answered.
+    const supplierSide = await call(w.supplier, 'GET', `/api/suppliers/${w.supplierId}/messages`);
+    expect(supplierSide.json().data.data.map((m: { id: number }) => m.id)).toEqual([
+      answerB,
+      answerA,
+      own2,
+      own1,
+    ]);
+
+    // Bad queries are a 400 in the envelope, naming the field.
+    for (const [query, field] of [
+      ['sort=oldest', 'sort'],
+      ['unread=maybe', 'unread'],
+      ['cursor=not-a-cursor', 'cursor'],
+      ['disputeid=abc', 'disputeid'],
+    ] as const) {
+      const bad = await inbox(query);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body).toMatchObject({ success: false, errors: { [field]: expect.any(Array) } });
+    }
+  });
+});

@@ -5,7 +5,7 @@ import {
   type TMailMessage,
   type TMailMessagesQuery,
 } from '@orderbridge/contract';
-import { and, count as countRows, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count as countRows, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
@@ -77,9 +77,9 @@ const attachmentName = (a: Attachment, i: number) =>
   (a.filename || `attachment-${i + 1}`).replace(/[\r\n]/g, ' ').slice(0, 255);
 
 /** A received message with the name of the supplier it went to. */
-const messageSelect = (db: TDb) =>
+const messageSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {}) =>
   db
-    .select({ m: mailMessages, supplierName: shopSuppliers.name })
+    .select({ m: mailMessages, supplierName: shopSuppliers.name, ...fields })
     .from(mailMessages)
     .leftJoin(shopSuppliers, eq(shopSuppliers.id, mailMessages.shopSupplierId));
 type TMessageListRow = Awaited<ReturnType<ReturnType<typeof messageSelect>['where']>>[number];
@@ -114,7 +114,7 @@ export const mailMessagesList = defineList({
     scope.side === 'shops' ? eq(mailMessages.shopId, scope.companyId) : sql`false`,
     query.status ? eq(mailMessages.status, query.status) : undefined,
   ],
-  select: (db) => messageSelect(db).$dynamic(),
+  select: (db, fields) => messageSelect(db, fields).$dynamic(),
   countFrom: (db) =>
     db
       .select({ one: sql`1`.as('one') })

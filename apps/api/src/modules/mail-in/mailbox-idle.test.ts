@@ -29,7 +29,6 @@ const env: Record<string, string> = {
   MAIL_IN_POLL_SECONDS: '3600',
   MAIL_IN_DOMAIN: 'in.orderbridge.test',
 };
-const basePort = 5400 + (process.pid % 400);
 
 beforeAll(async () => {
   if (!existsSync(DOVECOT)) return;
@@ -37,7 +36,7 @@ beforeAll(async () => {
   Object.assign(env, database.env);
   dropDatabase = database.drop;
   dovecot = await startDovecot({ [IMAP_USER]: IMAP_PASSWORD });
-  servers.push(await startServerProcess(env, basePort));
+  servers.push(await startServerProcess(env));
 }, 180_000);
 afterAll(async () => {
   for (const s of servers) await s.stop('SIGKILL');
@@ -160,7 +159,7 @@ describe.skipIf(!existsSync(DOVECOT))('IMAP IDLE on the shop’s own mailbox (a 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'holds the IDLE connection in one worker only, and another worker takes over when it dies',
     async () => {
-      const second = await startServerProcess({ ...env, ROLE: 'worker' }, basePort + 1);
+      const second = await startServerProcess({ ...env, ROLE: 'worker' });
       servers.push(second);
       const first = servers[0]!;
       // Both have run a few lease rounds (every 10 s): still one connection, in the first process.
@@ -177,7 +176,7 @@ describe.skipIf(!existsSync(DOVECOT))('IMAP IDLE on the shop’s own mailbox (a 
       expect(imapConnections(second.child.pid!)).toBe(1);
       // The API process is gone: the log is read from the database through a new API process (started first, so
       // that its start-up is not counted in the arrival time).
-      servers[0] = await startServerProcess({ ...env, ROLE: 'api' }, basePort + 2);
+      servers[0] = await startServerProcess({ ...env, ROLE: 'api' });
       const sentAt = await deliver(shop.supplierEmail, 'idle-taken-over');
       const over = await arrived(shop.token, shop.shopId, 'idle-taken-over');
       expect(over.message.status).toBe('done');

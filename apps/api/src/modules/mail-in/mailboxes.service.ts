@@ -6,7 +6,7 @@ import {
   type TMailboxInput,
   type TMailProvider,
 } from '@orderbridge/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ImapFlow } from 'imapflow';
 import type { TDb } from '../../db/client.js';
@@ -82,7 +82,11 @@ export const mailboxesList = defineList({
     newest: { key: mailboxes.createdAt, dir: 'desc', of: (r) => r.createdAt },
   },
   where: (scope) => [scope.side === 'shops' ? eq(mailboxes.shopId, scope.companyId) : sql`false`],
-  select: (db) => db.select().from(mailboxes).$dynamic(),
+  select: (db, fields) =>
+    db
+      .select({ ...getTableColumns(mailboxes), ...fields })
+      .from(mailboxes)
+      .$dynamic(),
   countFrom: (db) =>
     db
       .select({ one: sql`1`.as('one') })

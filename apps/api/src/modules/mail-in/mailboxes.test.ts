@@ -10,6 +10,7 @@ import { invoicePdf } from '../../demo/invoice-pdf.js';
 import { DOVECOT, startDovecot, type TDovecot } from '../../test/dovecot.js';
 import { bearer, createCompany, signUp, type TSession, uniqueEmail } from '../../test/harness.js';
 import {
+  freePort,
   httpApp,
   serverDatabase,
   startServerProcess,
@@ -23,7 +24,7 @@ const WRONG_PASSWORD = 'not the password 9qZ';
 let dovecot: TDovecot;
 let server: TServerProcess;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ob-mailbox-'));
-const port = 4400 + (process.pid % 500);
+const port = await freePort();
 const env: Record<string, string> = {
   DATA_DIR: dataDir,
   MAIL_IN_POLL_SECONDS: '5',

@@ -235,7 +235,7 @@ describe('unsubscribe', () => {
 });
 
 describe('scheduled jobs', () => {
-  it('registers the mail, digest and pruning schedules, and pruning keeps only the last day', async () => {
+  it('registers the mail, digest, pruning and agent-watch schedules, and pruning keeps only the last day', async () => {
     const schedules = (await t.app.db.execute(
       sql`select name, cron from pgboss.schedule order by name`,
     )) as unknown as { rows: { name: string; cron: string }[] } | { name: string; cron: string }[];
@@ -244,6 +244,7 @@ describe('scheduled jobs', () => {
       { name: 'mail-notifications', cron: '* * * * *' },
       { name: 'notification-digest', cron: '0 7 * * *' },
       { name: 'prune-live-events', cron: '17 * * * *' },
+      { name: 'watch-agents', cron: '*/5 * * * *' },
     ]);
 
     const [old] = await t.app.db

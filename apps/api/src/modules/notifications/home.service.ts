@@ -10,6 +10,7 @@ const SHOWN = 5;
 const DAYS = 14;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** The Home screen's figures for one company: what needs attention, money, and the reading of the last days. */
 export function createHomeService({ db, dashboard }: { db: TDb; dashboard: TDashboardService }) {
@@ -80,9 +81,9 @@ export function createHomeService({ db, dashboard }: { db: TDb; dashboard: TDash
     const rows = await db
       .select({
         name: partner,
+        currency: orders.currency,
         total: sql<number>`coalesce(sum(${orders.invoiceTotal}), 0)::float8`,
         orders: sql<number>`count(*)::int`,
-        currency: sql<string | null>`max(${orders.currency})`,
       })
       .from(orders)
       .innerJoin(shopSuppliers, eq(shopSuppliers.id, orders.shopSupplierId))
@@ -95,26 +96,34 @@ export function createHomeService({ db, dashboard }: { db: TDb; dashboard: TDash
           gte(orders.createdAt, start),
         ),
       )
-      .groupBy(partner)
-      .orderBy(desc(sql`2`));
+      .groupBy(partner, orders.currency)
+      .orderBy(desc(sql`3`));
+    const totals = new Map<string | null, number>();
+    for (const r of rows) totals.set(r.currency, (totals.get(r.currency) ?? 0) + Number(r.total));
     return {
-      total: Math.round(rows.reduce((s, r) => s + Number(r.total), 0) * 100) / 100,
-      currency: rows.find((r) => r.currency)?.currency ?? null,
-      byPartner: rows
-        .slice(0, SHOWN)
-        .map((r) => ({ name: r.name, total: Number(r.total), orders: r.orders })),
+      totals: [...totals]
+        .map(([currency, total]) => ({ currency, total: cents(total) }))
+        .sort((a, b) => b.total - a.total),
+      byPartner: rows.slice(0, SHOWN).map((r) => ({
+        name: r.name,
+        currency: r.currency,
+        total: Number(r.total),
+        orders: r.orders,
+      })),
     };
   }
 
   async function creditsOutstanding(scope: TDashboardScope): Promise<THome['creditsOutstanding']> {
     const credited = sql`(select coalesce(sum(cl.amount), 0) from credit_lines cl join credits c on c.id = cl.credit_id
       where cl.dispute_id = ${disputes.id} and c.status = 'applied')`;
-    const [row] = await db
+    const rows = await db
       .select({
+        currency: orders.currency,
         amount: sql<number>`coalesce(sum(greatest(${disputes.disputeVal} - ${credited}, 0)), 0)::float8`,
         n: count(),
       })
       .from(disputes)
+      .innerJoin(orders, eq(orders.id, disputes.orderId))
       .where(
         and(
           scope.side === 'shops'
@@ -122,8 +131,13 @@ export function createHomeService({ db, dashboard }: { db: TDb; dashboard: TDash
             : eq(disputes.supplierId, scope.companyId),
           inArray(disputes.status, ['open', 'accepted']),
         ),
-      );
-    return { amount: Math.round(Number(row?.amount ?? 0) * 100) / 100, disputes: row?.n ?? 0 };
+      )
+      .groupBy(orders.currency)
+      .orderBy(desc(sql`2`));
+    return {
+      amounts: rows.map((r) => ({ currency: r.currency, amount: cents(Number(r.amount)) })),
+      disputes: rows.reduce((n, r) => n + r.n, 0),
+    };
   }
 
   async function documentsPerDay(scope: TDashboardScope): Promise<THome['documentsPerDay']> {

@@ -1,5 +1,5 @@
 import type { TNotification, TNotificationKind, TNotificationsQuery, TPage } from '@orderbridge/contract';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { memberships, notifications, type TNotificationRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
@@ -48,7 +48,11 @@ export const notificationsList = defineList({
     eq(notifications.userId, query.userId),
     query.unread === 'true' ? isNull(notifications.readAt) : undefined,
   ],
-  select: (db) => db.select().from(notifications).$dynamic(),
+  select: (db, fields) =>
+    db
+      .select({ ...getTableColumns(notifications), ...fields })
+      .from(notifications)
+      .$dynamic(),
   countFrom: (db) =>
     db
       .select({ one: sql`1`.as('one') })

@@ -324,11 +324,12 @@ describe('the Home screen', () => {
     // The shop waits for nothing yet: its dispute is the supplier's to answer.
     expect(home.disputesWaiting.total).toBe(0);
     // The invoice's total: 10 × 2.50 + 5 × 3.20 = 41.00 net, 49.20 with VAT, bought from Fresh Farm this month.
-    expect(home.month).toMatchObject({
-      total: 49.2,
-      byPartner: [{ name: 'Fresh Farm', total: 49.2, orders: 1 }],
+    expect(home.month).toEqual({
+      // The invoice prints no currency.
+      totals: [{ currency: null, total: 49.2 }],
+      byPartner: [{ name: 'Fresh Farm', currency: null, total: 49.2, orders: 1 }],
     });
-    expect(home.creditsOutstanding).toEqual({ amount: 6.4, disputes: 1 });
+    expect(home.creditsOutstanding).toEqual({ amounts: [{ currency: null, amount: 6.4 }], disputes: 1 });
     expect(home.documentsPerDay).toHaveLength(14);
     const today = new Date().toISOString().slice(0, 10);
     expect(home.documentsPerDay.at(-1)).toEqual({ date: today, read: 2, straightThrough: 0 });
@@ -343,8 +344,46 @@ describe('the Home screen', () => {
       disputeVal: 6.4,
     });
     expect(theirs.month.byPartner).toEqual([
-      { name: expect.stringMatching(/^Company \d+$/), total: 49.2, orders: 1 },
+      { name: expect.stringMatching(/^Company \d+$/), currency: null, total: 49.2, orders: 1 },
     ]);
     expect((await call(w.supplier, 'GET', `${shop}/home`)).statusCode).toBe(403);
+  }, 180_000);
+
+  it('never adds money of different currencies: one total per currency', async () => {
+    const w = await world();
+    const shop = `/api/shops/${w.shopId}`;
+    const euros = await upload(w, 'INV-CUR-1');
+    await notified(w.owner, shop, 1);
+    const pounds = await upload(w, 'INV-CUR-2');
+    await notified(w.owner, shop, 2);
+    // The invoices print no currency: a person sets one on each.
+    for (const [id, currency] of [
+      [euros, 'EUR'],
+      [pounds, 'GBP'],
+    ] as const) {
+      const set = await call(w.owner, 'PATCH', `${shop}/orders/pending-review/${id}`, { currency });
+      expect(set.statusCode).toBe(200);
+    }
+    for (const id of [euros, pounds]) {
+      const done = await call(w.owner, 'POST', `${shop}/orders/pending-review/${id}/process`, {
+        override: true,
+      });
+      expect(done.statusCode).toBe(200);
+    }
+
+    const home = (await call(w.owner, 'GET', `${shop}/home`)).json().data;
+    expect(home.month.totals).toHaveLength(2);
+    expect(home.month.totals).toEqual(
+      expect.arrayContaining([
+        { currency: 'EUR', total: 49.2 },
+        { currency: 'GBP', total: 49.2 },
+      ]),
+    );
+    expect(home.month.byPartner).toEqual(
+      expect.arrayContaining([
+        { name: 'Fresh Farm', currency: 'EUR', total: 49.2, orders: 1 },
+        { name: 'Fresh Farm', currency: 'GBP', total: 49.2, orders: 1 },
+      ]),
+    );
   }, 180_000);
 });

@@ -215,10 +215,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the event stream across process
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ob-stream-')),
       JWT_SECRET: 'stream-test-secret-stream-test-secret-01',
     };
-    const port = 4400 + (process.pid % 90);
-    const api = await startServerProcess({ ...env, ROLE: 'api' }, port);
+    const api = await startServerProcess({ ...env, ROLE: 'api' });
     servers.push(api);
-    const worker = await startServerProcess({ ...env, ROLE: 'worker' }, port + 1);
+    const worker = await startServerProcess({ ...env, ROLE: 'worker' });
     servers.push(worker);
 
     const call = async (method: string, p: string, body?: unknown, token?: string) => {

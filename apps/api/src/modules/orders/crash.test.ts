@@ -5,7 +5,12 @@ import * as mupdf from 'mupdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invoicePdf } from '../../demo/invoice-pdf.js';
 import { PASSWORD, uniqueEmail } from '../../test/harness.js';
-import { serverDatabase, startServerProcess, type TServerProcess } from '../../test/server-process.js';
+import {
+  freePort,
+  serverDatabase,
+  startServerProcess,
+  type TServerProcess,
+} from '../../test/server-process.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies of many shapes; the assertions check them.
 type TReply = { data: Record<string, any> };
@@ -32,7 +37,7 @@ describe('a worker killed mid-read', () => {
     const database = await serverDatabase('ob_crash');
     dropDatabase = database.drop;
     Object.assign(env, database.env);
-    const port = 3400 + (process.pid % 500);
+    const port = await freePort();
     const first = await startServerProcess(env, port);
     servers.push(first);
     const api = (token?: string) => async (method: string, url: string, body?: unknown) => {
@@ -136,12 +141,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=api and ROLE=worker on one
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ob-roles-')),
       JWT_SECRET: 'roles-test-secret-roles-test-secret-0123',
     };
-    const port = 3900 + (process.pid % 90);
-    const apiOnly = await startServerProcess({ ...env, ROLE: 'api' }, port);
+    const apiOnly = await startServerProcess({ ...env, ROLE: 'api' });
     servers.push(apiOnly);
-    const worker = await startServerProcess({ ...env, ROLE: 'worker' }, port + 1);
+    const worker = await startServerProcess({ ...env, ROLE: 'worker' });
     servers.push(worker);
-    await expect(fetch(`http://127.0.0.1:${port + 1}/api/health`)).rejects.toThrow();
+    await expect(fetch(`${worker.url}/api/health`)).rejects.toThrow();
 
     const call = async (method: string, path: string, body?: unknown, token?: string) => {
       const res = await fetch(`${apiOnly.url}${path}`, {

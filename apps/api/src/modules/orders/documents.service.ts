@@ -23,7 +23,8 @@ import {
   runChecks,
   type TReaderResult,
 } from '@orderbridge/reader';
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import type { TDb } from '../../db/client.js';
 import {
@@ -47,7 +48,15 @@ import type { Storage } from '../../lib/storage.js';
 import type { TJobs } from '../../plugins/jobs.js';
 import type { TLiveEventInput } from '../notifications/live-events.js';
 import type { TNotify } from '../notifications/notifications.service.js';
-import { compact, ITEM_FIELDS, itemInput, tempItem, unprocessedOrder } from './order-shapes.js';
+import {
+  compact,
+  ITEM_FIELDS,
+  itemInput,
+  pickColumns,
+  QUEUE_ITEM_COLUMNS,
+  tempItem,
+  unprocessedOrder,
+} from './order-shapes.js';
 import { createOrderFromDocument } from './orders.repository.js';
 import { createProfileStore } from './profile-store.js';
 
@@ -73,11 +82,14 @@ export const URGENT_CORRECTIONS = 5;
 /** The supplier's latest spellings of itself that a receipt's vendor is matched against. */
 const KNOWN_VENDORS = 5;
 
+/** The document columns the queue's items show (not the read boxes, hashes or file keys). */
+const queueColumns = pickColumns(documents, QUEUE_ITEM_COLUMNS);
+
 /** A documents list with its page select; the uploader and the order it became come in the same statement. */
 const documentsSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {}) =>
   db
     .select({
-      doc: documents,
+      doc: queueColumns,
       supplierId: shopSuppliers.supplierId,
       supplierName: shopSuppliers.name,
       uploader: users.email,
@@ -102,8 +114,10 @@ const documentText = foldAll(
  * A list of documents in some states. Each set of states has a partial index (schema/orders.ts) whose predicate
  * is this same IN list, so the planner reads the shop's documents in page order instead of sorting them.
  */
-const documentsList = (name: string, statuses: TDocumentRow['status'][]) =>
-  defineList({
+const documentsList = (name: string, statuses: TDocumentRow['status'][]) => {
+  // Literal, not parameters: the clause must read as the partial index's predicate for the planner to use it.
+  const inStates = sql`${documents.status} in (${sql.raw(statuses.map((st) => `'${st}'`).join(', '))})`;
+  return defineList({
     name,
     id: documents.id,
     idOf: (r: TDocumentsRow) => r.doc.id,
@@ -117,19 +131,21 @@ const documentsList = (name: string, statuses: TDocumentRow['status'][]) =>
         : scope.side === 'shops'
           ? eq(documents.shopId, scope.companyId)
           : eq(shopSuppliers.supplierId, scope.companyId),
-      // Literal, not parameters: the clause must read as the partial index's predicate for the planner to use it.
-      sql`${documents.status} in (${sql.raw(statuses.map((st) => `'${st}'`).join(', '))})`,
+      inStates,
       query.shopsupplierid ? eq(documents.shopSupplierId, query.shopsupplierid) : undefined,
     ],
     search: {
-      // The file name and the numbers read (trigram index `documents_search_trgm_idx`), or the supplier's name
-      // (its link ids, computed once and read through the link index).
+      // The file name and the numbers read (trigram index `documents_search_trgm_idx`), or the supplier's name:
+      // the ids of the listed documents of the links whose name matches (computed once through the link's
+      // partial index; inside the subquery `documents` is its own table). Ids, not the link ids: the planner
+      // cannot tell how many documents a list of links holds, guesses hundreds, and would then walk the whole
+      // queue in order rather than read the few matches.
       match: (scope, pattern) =>
         or(
           sql`${documentText} like ${pattern}`,
-          sql`${documents.shopSupplierId} = any(array(select ${shopSuppliers.id} from ${shopSuppliers} where ${fold(shopSuppliers.name)} like ${pattern}${
+          sql`${documents.id} = any(array(select ${documents.id} from ${documents} where ${inStates} and ${documents.shopSupplierId} = any(array(select ${shopSuppliers.id} from ${shopSuppliers} where ${fold(shopSuppliers.name)} like ${pattern}${
             scope.side === 'shops' ? sql` and ${shopSuppliers.shopId} = ${scope.companyId}` : sql``
-          }))`,
+          }))))`,
         ) as SQL,
     },
     select: (db, fields) => documentsSelect(db, fields).$dynamic(),
@@ -168,6 +184,7 @@ const documentsList = (name: string, statuses: TDocumentRow['status'][]) =>
       },
     ],
   });
+};
 
 /** The shop's review queue. */
 export const reviewQueue = documentsList('review-queue', ['pending_review', 'failed']);
@@ -646,8 +663,10 @@ export function createDocumentsService({
     },
 
     /** The shop-supplier metrics of spec §3, per link, counted from documents and orders. */
+    /** The list's per-supplier counts in one statement: the documents' by state, then the orders' (UNION ALL). */
     async metricsByLink(shopId: number, linkIds: number[]) {
-      const rows = await db
+      const none = sql<number>`0`;
+      const byDocuments = db
         .select({
           linkId: documents.shopSupplierId,
           totalProcessedOrders: sql<number>`count(*) filter (where ${documents.status} = 'processed')::int`,
@@ -657,22 +676,32 @@ export function createDocumentsService({
           // Waiting for a person for more than a day while the supplier's layout is still being learned.
           totalUrgentTrainOrders: sql<number>`(case when sum(${documents.corrections}) >= ${URGENT_CORRECTIONS} then count(*) filter (where ${documents.inTraining} and ${documents.status} = 'pending_review') else count(*) filter (where ${waitingTooLong}) end)::int`,
           totalPendingReviewOrders: sql<number>`count(*) filter (where ${documents.status} = 'pending_review')::int`,
+          totalOrders: none,
+          fromOrders: sql<boolean>`false`,
         })
         .from(documents)
         .where(and(eq(documents.shopId, shopId), inArray(documents.shopSupplierId, linkIds)))
         .groupBy(documents.shopSupplierId);
-      const totals = await db
-        .select({ linkId: orders.shopSupplierId, n: count() })
+      const byOrders = db
+        .select({
+          linkId: orders.shopSupplierId,
+          totalProcessedOrders: none,
+          totalUnprocessedOrders: none,
+          totalTrainedOrders: none,
+          totalInTrainingOrders: none,
+          totalUrgentTrainOrders: none,
+          totalPendingReviewOrders: none,
+          totalOrders: sql<number>`count(*)::int`,
+          fromOrders: sql<boolean>`true`,
+        })
         .from(orders)
         .where(and(eq(orders.shopId, shopId), inArray(orders.shopSupplierId, linkIds)))
         .groupBy(orders.shopSupplierId);
-      const metrics = new Map<number, Partial<TShopSupplierMetrics>>(
-        rows.map(({ linkId, ...m }) => [linkId!, { ...m, totalOrders: 0 }]),
-      );
-      for (const t of totals) {
-        const m = metrics.get(t.linkId);
-        if (m) m.totalOrders = t.n;
-        else metrics.set(t.linkId, { totalOrders: t.n });
+      const metrics = new Map<number, Partial<TShopSupplierMetrics>>();
+      for (const { linkId, fromOrders, totalOrders, ...m } of await unionAll(byDocuments, byOrders)) {
+        const known = metrics.get(linkId!);
+        if (fromOrders) metrics.set(linkId!, { ...known, totalOrders });
+        else metrics.set(linkId!, { ...m, totalOrders: known?.totalOrders ?? 0 });
       }
       return metrics;
     },

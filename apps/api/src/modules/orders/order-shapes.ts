@@ -60,8 +60,35 @@ export const addressLine = (p: TParty) =>
 
 export type TLinkNames = { supplierName: string; shopName: string; uploader: string | null };
 
+/** The named columns of a table, for a selection of only what a list item shows. */
+export const pickColumns = <TTable extends object, TKey extends keyof TTable>(
+  table: TTable,
+  keys: readonly TKey[],
+) => Object.fromEntries(keys.map((k) => [k, table[k]])) as Pick<TTable, TKey>;
+
+/** The document columns a list item of the review queue shows: the lists select only these. */
+export const QUEUE_ITEM_COLUMNS = [
+  'id',
+  'shopId',
+  'shopSupplierId',
+  'fileName',
+  'uploadedVia',
+  'emailSender',
+  'memo',
+  'createdAt',
+  'status',
+  'headers',
+  'totals',
+  'currency',
+  'vendor',
+  'recipient',
+  'invoiceTo',
+  'inTraining',
+  'issues',
+] as const satisfies readonly (keyof TDocumentRow)[];
+
 export const unprocessedOrder = (
-  d: TDocumentRow,
+  d: Pick<TDocumentRow, (typeof QUEUE_ITEM_COLUMNS)[number]>,
   names: {
     supplierName: string | null;
     uploader: string | null;
@@ -101,8 +128,36 @@ export const unprocessedOrder = (
 
 const INSERTED_VIA_TEXT = { upload: 'Uploaded', email: 'Email', supplier: 'Entered by supplier' } as const;
 
+/** The order columns a list item shows: the orders list selects only these (the detail reads the whole row). */
+export const ORDER_ITEM_COLUMNS = [
+  'id',
+  'shopId',
+  'supplierId',
+  'shopSupplierId',
+  'insertedVia',
+  'createdAt',
+  'orderNum',
+  'invoiceNum',
+  'invoiceDate',
+  'subtotal',
+  'discount',
+  'vat',
+  'invoiceTotal',
+  'currency',
+  'fileName',
+  'invoiceTo',
+  'recipient',
+  'vendor',
+  'status',
+  'updatedAt',
+  'fileKey',
+  'aiModel',
+  'documentId',
+  'itemCount',
+] as const satisfies readonly (keyof TOrderRow)[];
+
 export const orderListItem = (
-  o: TOrderRow,
+  o: Pick<TOrderRow, (typeof ORDER_ITEM_COLUMNS)[number]>,
   names: TLinkNames & { updater: string | null },
 ): TOrderListItem => ({
   id: o.id,

@@ -24,9 +24,9 @@ import {
 } from '../../db/schema/index.js';
 import { fold, foldAll } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { defineList, type TPlanCase } from '../../lib/list.js';
+import { defineList, type TPlanCase, type TRestPage } from '../../lib/list.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
-import { compact, orderItem, orderListItem } from './order-shapes.js';
+import { compact, ORDER_ITEM_COLUMNS, orderItem, orderListItem, pickColumns } from './order-shapes.js';
 
 /** Whose orders: the shop that bought, the supplier that sold, or (for operators) every company's. */
 export type TCompanyScope = { side: 'shops' | 'suppliers'; companyId: number };
@@ -36,11 +36,21 @@ const FILE_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image
 const shops = aliasedTable(companies, 'shop');
 const updaters = aliasedTable(users, 'updater');
 
-/** The list's page select: the order with its link, shop and people names (one statement, no N+1). */
-const listSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {}) =>
+/** The order columns a list item shows; the detail reads the whole row. */
+const itemColumns = pickColumns(orders, ORDER_ITEM_COLUMNS);
+
+/**
+ * A page select: the order (`order`: the list's columns or the whole row) with its link, shop and people names
+ * (one statement, no N+1).
+ */
+const listSelect = <TOrder extends typeof itemColumns | typeof orders>(
+  db: TDb,
+  order: TOrder,
+  fields: Record<string, SQL.Aliased> = {},
+) =>
   db
     .select({
-      order: orders,
+      order,
       supplierName: shopSuppliers.name,
       shopName: shops.name,
       uploader: users.email,
@@ -53,7 +63,7 @@ const listSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {}) =>
     .leftJoin(users, eq(users.id, orders.insertedBy))
     .leftJoin(updaters, eq(updaters.id, orders.updatedBy));
 
-type TListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['where']>>[number];
+type TListRow = Awaited<ReturnType<ReturnType<typeof listSelect<typeof itemColumns>>['where']>>[number];
 const toListItem = (r: TListRow): TOrderListItem =>
   orderListItem(r.order, {
     supplierName: r.supplierName,
@@ -71,6 +81,43 @@ const scoped = (scope: TOrderScope) =>
 
 /** The order's numbers as the trigram index `orders_numbers_trgm_idx` holds them. */
 const orderNumbers = foldAll(orders.invoiceNum, orders.orderNum);
+
+/**
+ * Orders found by the other side's name or by an item, as ids computed once (an uncorrelated
+ * `= any(array(…))`) and read by primary key: the orders of the tenant's few links whose name matches (a link is
+ * one shop's and one supplier's, so no tenant clause is needed, and the planner cannot AND the tenant's whole
+ * bitmap with the link's) and the tenant's orders with a matching item (item lines are few a term). For a page
+ * (`page`), each matching link gives only its first rows in the page's order through its link index (a LATERAL
+ * top-N a link), so a page never fetches a big supplier's thousands of orders to keep 50. The supplier side finds
+ * its links to the shops whose name matches.
+ */
+function namesOrItems(scope: TOrderScope, pattern: SQL, page?: TRestPage) {
+  if (scope.side === 'platform') {
+    return or(
+      sql`${orders.shopSupplierId} = any(array(select ${shopSuppliers.id} from ${shopSuppliers} where ${fold(shopSuppliers.name)} like ${pattern}))`,
+      sql`${orders.shopId} = any(array(select ${companies.id} from ${companies} where ${fold(companies.name)} like ${pattern} and ${companies.type} = 'shops'))`,
+      sql`${orders.id} = any(array(select ${orderItems.orderId} from ${orderItems} where ${fold(orderItems.itemDesc)} like ${pattern}))`,
+    ) as SQL;
+  }
+  const tenant = scope.side === 'shops' ? orders.shopId : orders.supplierId;
+  const linksNamed =
+    scope.side === 'shops'
+      ? sql`select ${shopSuppliers.id} from ${shopSuppliers} where ${fold(shopSuppliers.name)} like ${pattern} and ${shopSuppliers.shopId} = ${scope.companyId}`
+      : sql`select ${shopSuppliers.id} from ${shopSuppliers} join ${companies} on ${companies.id} = ${shopSuppliers.shopId} where ${fold(companies.name)} like ${pattern} and ${shopSuppliers.supplierId} = ${scope.companyId}`;
+  // Inside these subqueries `orders` is the subquery's own table, so the page's clauses apply to it.
+  const first = page
+    ? (where: SQL) =>
+        sql`${where} and ${page.where} order by ${sql.join(page.order, sql`, `)} limit ${page.limit}`
+    : (where: SQL) => where;
+  const named = page
+    ? sql`select named.id from unnest(array(${linksNamed})) as link(id) cross join lateral (select ${orders.id} from ${orders} where ${first(sql`${orders.shopSupplierId} = link.id`)}) as named`
+    : sql`select ${orders.id} from ${orders} where ${orders.shopSupplierId} = any(array(${linksNamed}))`;
+  return sql`${orders.id} = any(array(
+    (${named})
+    union all
+    (select ${orderItems.orderId} from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+     where ${fold(orderItems.itemDesc)} like ${pattern} and ${tenant} = ${scope.companyId})))`;
+}
 
 /** The orders list of both sides; each filter + sort is served by an index of `orders` (schema/orders.ts). */
 export const ordersList = defineList({
@@ -91,32 +138,18 @@ export const ordersList = defineList({
     query.to ? lte(orders.createdAt, new Date(`${query.to}T23:59:59.999Z`)) : undefined,
   ],
   search: {
-    // Each alternative is a bitmap of its own index (the planner ORs them): the numbers' trigram index; the
-    // link or shop ids whose name matches (an uncorrelated `= any(array(…))` is computed once, then read through
-    // the orders' link or shop index); the orders with a matching item, within the tenant.
-    match: (scope, pattern) =>
-      or(
-        sql`${orderNumbers} like ${pattern}`,
-        scope.side === 'suppliers'
-          ? undefined
-          : sql`${orders.shopSupplierId} = any(array(select ${shopSuppliers.id} from ${shopSuppliers} where ${fold(shopSuppliers.name)} like ${pattern}${
-              scope.side === 'shops' ? sql` and ${shopSuppliers.shopId} = ${scope.companyId}` : sql``
-            }))`,
-        scope.side === 'shops'
-          ? undefined
-          : sql`${orders.shopId} = any(array(select ${companies.id} from ${companies} where ${fold(companies.name)} like ${pattern} and ${companies.type} = 'shops'))`,
-        sql`${orders.id} = any(array(select ${orderItems.orderId} from ${orderItems} join ${orders} as matched on matched.id = ${orderItems.orderId} where ${fold(orderItems.itemDesc)} like ${pattern}${
-          scope.side === 'platform'
-            ? sql``
-            : sql` and matched.${sql.raw(scope.side === 'shops' ? 'shop_id' : 'supplier_id')} = ${scope.companyId}`
-        }))`,
-      ) as SQL,
-    // A number that begins with the term first, then one that holds it, then the rest (names and items).
-    rank: (prefix, pattern) =>
-      sql`case when ${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix} then 2
-               when ${orderNumbers} like ${pattern} then 1 else 0 end`,
+    match: (scope, pattern) => or(sql`${orderNumbers} like ${pattern}`, namesOrItems(scope, pattern)) as SQL,
+    // A number that begins with the term first (within a company: a range of the tenant's prefix indexes, which
+    // also give the planner the prefix's statistics), then one that holds it (the tenant's trigram index), then
+    // names and items. The operators' list of every company keeps the trigram index for the prefix too.
+    tiers: (prefix, pattern, scope) => {
+      const begins = sql`(${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix})`;
+      const holds = sql`${orderNumbers} like ${pattern}`;
+      return [scope.side === 'platform' ? sql`${holds} and ${begins}` : begins, holds];
+    },
+    rest: namesOrItems,
   },
-  select: (db, fields) => listSelect(db, fields).$dynamic(),
+  select: (db, fields) => listSelect(db, itemColumns, fields).$dynamic(),
   countFrom: (db) =>
     db
       .select({ one: sql`1`.as('one') })
@@ -138,6 +171,8 @@ export const ordersList = defineList({
         { scope, query: { search: side === 'shops' ? seed.terms.supplierName : seed.terms.shopName } },
         { scope, query: { search: seed.terms.item } },
         { scope, query: { search: seed.terms.number, status: 'open' } },
+        // A number prefix most orders share: more matches than a search may sort, so only the ranks' order serves.
+        { scope, query: { search: seed.terms.commonPrefix } },
       );
     }
     return cases;
@@ -146,7 +181,7 @@ export const ordersList = defineList({
 
 export function createOrdersService({ db, signedUrls }: { db: TDb; signedUrls: TSignedUrls }) {
   async function findOrder(scope: TOrderScope, id: number) {
-    const [row] = await listSelect(db).where(and(eq(orders.id, id), scoped(scope)));
+    const [row] = await listSelect(db, orders).where(and(eq(orders.id, id), scoped(scope)));
     if (!row) throw notFound('This order');
     return row;
   }

@@ -4,6 +4,7 @@ import {
   ZPartnerListQuerySchema,
   ZShopSupplierReplySchema,
   ZShopSuppliersReplySchema,
+  ZSupplierClientsQuerySchema,
   ZSupplierClientsReplySchema,
   ZUpdateSupplierSchema,
 } from '@orderbridge/contract';
@@ -125,7 +126,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['Clients'],
-          querystring: ZPartnerListQuerySchema,
+          querystring: ZSupplierClientsQuerySchema,
           response: { 200: ZSupplierClientsReplySchema },
         },
       },

@@ -7,6 +7,7 @@ import {
   type TShopSupplier,
   type TShopSupplierMetrics,
   type TSupplierClient,
+  type TSupplierClientsQuery,
   type TUpdateSupplier,
 } from '@orderbridge/contract';
 import { and, asc, count, eq, exists, ilike, isNull, ne, sql } from 'drizzle-orm';
@@ -17,15 +18,67 @@ import {
   invitations,
   memberships,
   shopSuppliers,
+  type TCompanyRow,
   type TShopSupplierRow,
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
 import { supplierAddedMail } from '../../lib/email-templates.js';
 import { fileUrl } from '../../lib/images.js';
+import { defineList } from '../../lib/list.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import type { TNotify } from '../notifications/notifications.service.js';
+
+/**
+ * The shops a supplier serves (README "Paging and search"): by the shop's folded name, which the link keeps
+ * (`shop_name_key`, migration 0027) so an index holds the order, and searched by it through its trigram index.
+ */
+export const clientsList = defineList({
+  name: 'supplier-clients',
+  id: shopSuppliers.id,
+  idOf: (r: { linkId: number; shopNameKey: string; shop: TCompanyRow }) => r.linkId,
+  sorts: { name: { key: shopSuppliers.shopNameKey, dir: 'asc', of: (r) => r.shopNameKey } },
+  where: (scope, _q: TSupplierClientsQuery) => [
+    eq(shopSuppliers.supplierId, scope.side === 'platform' ? -1 : scope.companyId),
+  ],
+  select: (db, fields) =>
+    db
+      .select({
+        linkId: shopSuppliers.id,
+        shopNameKey: shopSuppliers.shopNameKey,
+        shop: companies,
+        ...fields,
+      })
+      .from(shopSuppliers)
+      .innerJoin(companies, eq(companies.id, shopSuppliers.shopId))
+      .$dynamic(),
+  countFrom: (db) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(shopSuppliers)
+      .$dynamic(),
+  toItem: ({ linkId, shop }): TSupplierClient => ({
+    id: linkId,
+    name: shop.name,
+    logoURL: fileUrl(shop.logoKey),
+    email: shop.mainEmail,
+    supplierClientId: linkId,
+    clientId: shop.id,
+    clientName: shop.name,
+    clientEmail: shop.mainEmail,
+  }),
+  search: { match: (_scope, pattern) => sql`${shopSuppliers.shopNameKey} like ${pattern}` },
+  planCases: (seed) => {
+    const scope = { side: 'suppliers', companyId: seed.supplierId } as const;
+    return [
+      { scope, query: {} },
+      // A supplier serves at most 40 shops in the seed: the planner rightly reads them all by the btree index
+      // rather than the trigram one (which a supplier with thousands of clients gets).
+      { scope, query: { search: seed.terms.shopName }, trigram: false },
+    ];
+  },
+});
 
 /** Order counts per shop-supplier link; the orders module provides them once orders exist. */
 export type TOrderMetrics = (
@@ -237,23 +290,27 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
         eq(shopSuppliers.shopId, shopId),
         query.search ? ilike(shopSuppliers.name, `%${escapeLike(query.search)}%`) : undefined,
       );
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(shopSuppliers).where(where),
-        db
-          .select(linkColumns)
-          .from(shopSuppliers)
-          .innerJoin(companies, eq(companies.id, shopSuppliers.supplierId))
-          .where(where)
-          .orderBy(sql`lower(${shopSuppliers.name})`, asc(shopSuppliers.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
+      // The total comes with the page (a shop's suppliers are tens, not thousands, so counting them all is cheap);
+      // only a page past the end, which has no row to carry it, counts on its own.
+      const rows = await db
+        .select({ ...linkColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(shopSuppliers)
+        .innerJoin(companies, eq(companies.id, shopSuppliers.supplierId))
+        .where(where)
+        .orderBy(sql`lower(${shopSuppliers.name})`, asc(shopSuppliers.id))
+        .limit(query.perpage)
+        .offset((query.page - 1) * query.perpage);
+      const total =
+        rows[0]?.total ??
+        (query.page === 1
+          ? 0
+          : ((await db.select({ n: count() }).from(shopSuppliers).where(where))[0]?.n ?? 0));
       const metrics = await metricsFor(
         shopId,
         rows.map((r) => r.link.id),
       );
       return {
-        total: total?.n ?? 0,
+        total,
         page: query.page,
         perPage: query.perpage,
         data: rows.map((r) => toItem(r, metrics.get(r.link.id))),
@@ -445,42 +502,8 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
     },
 
     /** One page of the shops a supplier serves (the spec's normalised client list item). */
-    async clients(supplierId: number, query: TPartnerListQuery): Promise<TPage<TSupplierClient>> {
-      const where = and(
-        eq(shopSuppliers.supplierId, supplierId),
-        query.search ? ilike(companies.name, `%${escapeLike(query.search)}%`) : undefined,
-      );
-      const [[total], rows] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(shopSuppliers)
-          .innerJoin(companies, eq(companies.id, shopSuppliers.shopId))
-          .where(where),
-        db
-          .select({ linkId: shopSuppliers.id, shop: companies })
-          .from(shopSuppliers)
-          .innerJoin(companies, eq(companies.id, shopSuppliers.shopId))
-          .where(where)
-          .orderBy(sql`lower(${companies.name})`, asc(shopSuppliers.id))
-          .limit(query.perpage)
-          .offset((query.page - 1) * query.perpage),
-      ]);
-      return {
-        total: total?.n ?? 0,
-        page: query.page,
-        perPage: query.perpage,
-        data: rows.map(({ linkId, shop }) => ({
-          id: linkId,
-          name: shop.name,
-          logoURL: fileUrl(shop.logoKey),
-          email: shop.mainEmail,
-          supplierClientId: linkId,
-          clientId: shop.id,
-          clientName: shop.name,
-          clientEmail: shop.mainEmail,
-        })),
-      };
-    },
+    clients: (supplierId: number, query: TSupplierClientsQuery): Promise<TPage<TSupplierClient>> =>
+      clientsList.run(db, { side: 'suppliers', companyId: supplierId }, query),
 
     /**
      * A confirmed address owns the unclaimed supplier companies that shops made for it: its user becomes

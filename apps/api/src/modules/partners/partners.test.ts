@@ -124,6 +124,10 @@ describe('create and list suppliers', () => {
       'Supplier 103',
       'Supplier 104',
     ]);
+    expect(second.json().data.total).toBe(105);
+    // A page past the end is empty and still says how many there are.
+    const beyond = await call(user, 'GET', `/api/shops/${shop}/suppliers?page=3&perPage=100`);
+    expect(beyond.json().data).toMatchObject({ total: 105, page: 3, data: [] });
     const defaults = await call(user, 'GET', `/api/shops/${shop}/suppliers`);
     expect(defaults.json().data).toMatchObject({ total: 105, page: 1, perPage: 25 });
     const search = await call(user, 'GET', `/api/shops/${shop}/suppliers?search=PLIER%2010`);
@@ -157,6 +161,22 @@ describe('supplier companies shared by shops', () => {
       'Corner Shop',
       'Other Shop',
     ]);
+    // On the shared list module: the next page after the cursor, the name searched accent- and case-folded, the
+    // spec's 400s, and a renamed shop takes its new place (the link keeps its folded name by a trigger).
+    const base = `/api/suppliers/${a.supplierId}/shops`;
+    const first = (await call(supplier, 'GET', `${base}?PerPage=1`)).json().data;
+    expect(first).toMatchObject({ total: 2, data: [{ name: 'Corner Shop' }] });
+    const next = await call(supplier, 'GET', `${base}?PerPage=1&cursor=${first.nextCursor}`);
+    expect(next.json().data.data).toMatchObject([{ name: 'Other Shop' }]);
+    const found = await call(supplier, 'GET', `${base}?search=%C3%96THER`);
+    expect(found.json().data).toMatchObject({ total: 1, data: [{ name: 'Other Shop' }] });
+    const short = await call(supplier, 'GET', `${base}?search=ot`);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.search).toEqual(['Type at least 3 characters to search']);
+    expect((await call(supplier, 'GET', `${base}?sort=newest`)).statusCode).toBe(400);
+    await t.app.db.update(companies).set({ name: 'Ábaco Shop' }).where(eq(companies.id, otherShop));
+    const renamed = (await call(supplier, 'GET', base)).json().data.data;
+    expect(renamed.map((c: { name: string }) => c.name)).toEqual(['Ábaco Shop', 'Corner Shop']);
   });
 
   it('links to a supplier company someone already runs, and tells its address', async () => {

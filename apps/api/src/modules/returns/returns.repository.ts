@@ -26,9 +26,10 @@ type TCreditLineJson = {
 };
 
 /** A credit with its lines in one statement: the lines come as one JSON array per credit. */
-const creditSelect = (db: TDb) =>
+const creditSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {}) =>
   db
     .select({
+      ...fields,
       credit: credits,
       shopName: shopCo.name,
       supplierName: supplierCo.name,
@@ -87,7 +88,7 @@ export const creditsList = defineList({
   idOf: (r: TCreditSelected) => r.credit.id,
   sorts: { newest: { key: credits.createdAt, dir: 'desc', of: (r) => r.credit.createdAt } },
   where: (scope, q: TCreditsQuery) => creditFilters(scope, q),
-  select: (db) => creditSelect(db).$dynamic(),
+  select: (db, fields) => creditSelect(db, fields).$dynamic(),
   countFrom: (db) =>
     db
       .select({ one: sql`1`.as('one') })
@@ -134,9 +135,10 @@ const stepUsers = {
 const nameOf = (u: typeof users) => sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
 
 /** A return (collection) with its order line and who did each step. */
-const returnSelect = (db: TDb) =>
+const returnSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {}) =>
   db
     .select({
+      ...fields,
       ret: returns,
       orderId: orders.id,
       orderNum: orders.orderNum,
@@ -197,7 +199,7 @@ export const returnsList = defineList({
         : undefined,
     q.status ? eq(returns.status, q.status) : undefined,
   ],
-  select: (db) => returnSelect(db).$dynamic(),
+  select: (db, fields) => returnSelect(db, fields).$dynamic(),
   countFrom: (db) =>
     db
       .select({ one: sql`1`.as('one') })

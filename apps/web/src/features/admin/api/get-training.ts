@@ -1,12 +1,12 @@
 import type { TPage, TTrainingSupplier } from '@orderbridge/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi, adminKeys } from './admin-request';
 
 export type TTrainingFilter = { page: number; search?: string; urgent?: boolean };
 
-/** Shop-supplier links whose layout the reader is still learning. */
-export const useTraining = (f: TTrainingFilter) =>
-  useQuery({
+/** Shop-supplier links whose layout the reader is still learning, the one waiting longest first. */
+export const trainingQueryOptions = (f: TTrainingFilter) =>
+  queryOptions({
     queryKey: adminKeys.training(f),
     queryFn: ({ signal }) =>
       adminApi.get<TPage<TTrainingSupplier>>(
@@ -16,3 +16,5 @@ export const useTraining = (f: TTrainingFilter) =>
       ),
     placeholderData: keepPreviousData,
   });
+
+export const useTraining = (f: TTrainingFilter) => useQuery(trainingQueryOptions(f));

@@ -27,7 +27,8 @@ export default function AuditPage() {
         title="Audit log"
         description="Every operator read or change of company data, newest first."
       />
-      <Filters list={list} search="Operator email" selects={[]} />
+      {/* The API filters by one whole address, read in page order through its index. */}
+      <Filters list={list} search="An operator’s whole email address" selects={[]} />
       <AdminTable
         label="Audit log"
         columns={COLUMNS}

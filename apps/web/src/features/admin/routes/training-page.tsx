@@ -2,8 +2,9 @@ import type { TTrainingSupplier } from '@orderbridge/contract';
 import { GraduationCap, Inbox } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
+import { usePrefetchNextPage } from '../../../lib/list-state';
 import { useAdminDocuments } from '../api/get-documents';
-import { useTraining } from '../api/get-training';
+import { trainingQueryOptions, useTraining } from '../api/get-training';
 import { AdminTable, formatDateTime, type TColumn } from '../components/admin-table';
 import { Filters, useListParams } from '../components/filters';
 import { DOCUMENT_COLUMNS } from './orders-page';
@@ -41,7 +42,9 @@ export default function TrainingPage() {
   const list = useListParams();
   const urgent = list.get('urgent') === 'true' ? true : undefined;
   const shopSupplierId = Number(list.get('link')) || undefined;
-  const suppliers = useTraining({ page: list.page, search: list.get('q'), urgent });
+  const filter = { page: list.page, search: list.get('q'), urgent };
+  const suppliers = useTraining(filter);
+  usePrefetchNextPage(suppliers.data, list.page, (page) => trainingQueryOptions({ ...filter, page }));
   const documents = useAdminDocuments({
     page: 1,
     inTraining: true,

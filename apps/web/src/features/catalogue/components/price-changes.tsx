@@ -4,20 +4,27 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { notify } from '../../../components/ui/toast';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
+import { useListUrl, usePrefetchNextPage } from '../../../lib/list-state';
 import { useCatalogueSettings, useSaveCatalogueSettings } from '../api/catalogue-settings';
-import { usePriceChanges } from '../api/get-price-changes';
+import { priceChangesQueryOptions, usePriceChanges } from '../api/get-price-changes';
+import { PER_PAGE } from '../api/keys';
 import { cost, date } from './format';
-import { ListError, Pager, SkeletonList } from './list-parts';
+import { ListError, SkeletonList } from './list-parts';
 import { PriceFlag } from './price-flag';
 
-/** Shop: read lines whose unit cost moved past its threshold, newest first, each opening its order or review. */
+/**
+ * Shop: read lines whose unit cost moved past its threshold, newest first, each opening its order or review. The
+ * page lives in the address (`?view=price-changes&page=2`); the next page is fetched while this one is read.
+ */
 export function PriceChanges() {
   const { companyId, basePath } = useCompany();
-  const [page, setPage] = useState(1);
-  const list = usePriceChanges(companyId, page);
+  const url = useListUrl();
+  const list = usePriceChanges(companyId, url.page);
+  usePrefetchNextPage(list.data, url.page, (page) => priceChangesQueryOptions(companyId, page));
   const data = list.data;
   const open = (r: { orderId: number | null; documentId: number }) =>
     r.orderId ? `${basePath}/orders/${r.orderId}` : `${basePath}/orders/review/${r.documentId}`;
@@ -62,7 +69,14 @@ export function PriceChanges() {
               </li>
             ))}
           </ul>
-          <Pager page={page} total={data.total} noun={['price change', 'price changes']} onPage={setPage} />
+          <Pager
+            page={url.page}
+            perPage={PER_PAGE}
+            total={data.total}
+            capped={data.totalCapped}
+            noun={['price change', 'price changes']}
+            onPage={(page) => url.set({ page })}
+          />
         </Card>
       )}
     </div>

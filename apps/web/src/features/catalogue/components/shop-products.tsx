@@ -1,3 +1,4 @@
+import { SEARCH_MIN_LENGTH } from '@orderbridge/contract';
 import { Link2, Package, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,8 +9,9 @@ import { notify } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
+import { useListUrl, usePrefetchNextPage, useSearchBox } from '../../../lib/list-state';
 import { useIntegrationNamed } from '../api/get-integrations';
-import { useProducts } from '../api/get-products';
+import { productsQueryOptions, useProducts } from '../api/get-products';
 import { useProductLinks } from '../api/link-product';
 import { money } from './format';
 import { ListError, Pager, SearchBox, SkeletonList } from './list-parts';
@@ -57,10 +59,16 @@ export function ShopProducts() {
 
 function LinkedProducts() {
   const { companyId, basePath } = useCompany();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // Page and search live in the address (lib/list-state); the search is sent once typing settles.
+  const url = useListUrl();
+  const search = useSearchBox(url.get('q'), (q) => url.set({ q }));
+  const committed = url.get('q');
+  const filter = { page: url.page, search: committed };
   const [linking, setLinking] = useState<number | null>(null);
-  const list = useProducts('shops', companyId, { page, search: search.trim() });
+  const list = useProducts('shops', companyId, filter);
+  usePrefetchNextPage(list.data, url.page, (page) =>
+    productsQueryOptions('shops', companyId, { ...filter, page }),
+  );
   const semtek = useIntegrationNamed(companyId, 'semtek');
   const links = useProductLinks(companyId);
   const data = list.data;
@@ -95,15 +103,11 @@ function LinkedProducts() {
 
   return (
     <>
-      <div className="mb-4 flex">
-        <SearchBox
-          value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
-          placeholder="SKU or name"
-        />
+      <div className="mb-4 flex flex-col gap-1">
+        <SearchBox value={search.text} onChange={search.setText} placeholder="SKU or name" />
+        {search.tooShort ? (
+          <p className="text-xs text-slate-600">Type at least {SEARCH_MIN_LENGTH} characters</p>
+        ) : null}
       </div>
       {list.isError ? (
         <ListError what="The products" error={list.error} retry={() => list.refetch()} />
@@ -112,8 +116,8 @@ function LinkedProducts() {
           <SkeletonList />
         </Card>
       ) : data.total === 0 ? (
-        <EmptyState icon={Package} title={search ? 'No product matches' : 'No supplier products yet'}>
-          {search ? (
+        <EmptyState icon={Package} title={committed ? 'No product matches' : 'No supplier products yet'}>
+          {committed ? (
             'Try a shorter part of the SKU or the name.'
           ) : (
             <>
@@ -165,11 +169,11 @@ function LinkedProducts() {
             ))}
           </ul>
           <Pager
-            page={page}
+            page={url.page}
             total={data.total}
             capped={data.totalCapped}
             noun={['product', 'products']}
-            onPage={setPage}
+            onPage={(page) => url.set({ page })}
           />
         </Card>
       )}

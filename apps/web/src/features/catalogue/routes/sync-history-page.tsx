@@ -1,16 +1,18 @@
 import type { TIntegration, TSyncEntry } from '@orderbridge/contract';
 import { History } from 'lucide-react';
-import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
-import { useSyncHistory } from '../api/get-sync-history';
+import { useListUrl, usePrefetchNextPage } from '../../../lib/list-state';
+import { syncHistoryQueryOptions, useSyncHistory } from '../api/get-sync-history';
+import { PER_PAGE } from '../api/keys';
 import { dateTime } from '../components/format';
 import { IntegrationShell } from '../components/integration-shell';
-import { ListError, Pager, SkeletonList } from '../components/list-parts';
+import { ListError, SkeletonList } from '../components/list-parts';
 
-/** Integrations → Semtek → Sync history: every catalogue sync and order push, paged. */
+/** Integrations → Semtek → Sync history: every catalogue sync and order push, paged (`?page=2`). */
 export default function SyncHistoryPage() {
   return (
     <IntegrationShell name="Semtek" title="Sync history">
@@ -38,8 +40,11 @@ const what = (e: TSyncEntry) =>
 
 function SyncHistory({ integration }: { integration: TIntegration }) {
   const { companyId } = useCompany();
-  const [page, setPage] = useState(1);
-  const list = useSyncHistory(companyId, integration.id, page);
+  const url = useListUrl();
+  const list = useSyncHistory(companyId, integration.id, url.page);
+  usePrefetchNextPage(list.data, url.page, (page) =>
+    syncHistoryQueryOptions(companyId, integration.id, page),
+  );
   const data = list.data;
   if (list.isError)
     return <ListError what="The sync history" error={list.error} retry={() => list.refetch()} />;
@@ -91,7 +96,14 @@ function SyncHistory({ integration }: { integration: TIntegration }) {
           </li>
         ))}
       </ul>
-      <Pager page={page} total={data.total} noun={['entry', 'entries']} onPage={setPage} />
+      <Pager
+        page={url.page}
+        perPage={PER_PAGE}
+        total={data.total}
+        capped={data.totalCapped}
+        noun={['entry', 'entries']}
+        onPage={(page) => url.set({ page })}
+      />
     </Card>
   );
 }

@@ -2,7 +2,13 @@ import type { TCompanyType, TDisputesPage } from '@orderbridge/contract';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export type TDisputesFilter = { page: number; perPage: number; status?: string; search?: string };
+export type TDisputesFilter = {
+  page: number;
+  perPage: number;
+  status?: string;
+  search?: string;
+  sort?: 'newest' | 'oldest';
+};
 
 /** Query keys of the disputes domain. */
 export const disputeKeys = {
@@ -27,7 +33,7 @@ export const getDisputes = (
   signal?: AbortSignal,
 ) =>
   api.get<TDisputesPage>(`/${type}/${companyId}/disputes`, {
-    query: { Page: f.page, PerPage: f.perPage, status: f.status, search: f.search },
+    query: { Page: f.page, PerPage: f.perPage, status: f.status, search: f.search, sort: f.sort },
     signal,
   });
 

@@ -1,5 +1,5 @@
 import type { TCompanyType, TMessage, TPage } from '@orderbridge/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { disputeKeys, type TInboxFilter } from './get-disputes';
 
@@ -10,12 +10,15 @@ export const getMessages = (type: TCompanyType, companyId: number, f: TInboxFilt
     signal,
   });
 
-export const useMessages = (type: TCompanyType, companyId: number, filter: TInboxFilter) =>
-  useQuery({
+export const messagesQueryOptions = (type: TCompanyType, companyId: number, filter: TInboxFilter) =>
+  queryOptions({
     queryKey: disputeKeys.inbox(type, companyId, filter),
     queryFn: ({ signal }) => getMessages(type, companyId, filter, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useMessages = (type: TCompanyType, companyId: number, filter: TInboxFilter) =>
+  useQuery(messagesQueryOptions(type, companyId, filter));
 
 /** One conversation of the inbox: its newest message and how many of its messages are unread. */
 export type TInboxThread = { disputeId: number; latest: TMessage; unread: number; count: number };

@@ -65,6 +65,52 @@ describe('DisputesPage', () => {
     expect(api.calls.at(-1)!.path).toContain('status=withdrawn');
   });
 
+  it('reads tab, search, sort and page from the address, waits for 3 characters and prefetches the next page', async () => {
+    const api = fakeApi((c) =>
+      c.path.startsWith('/api/shops/1/disputes')
+        ? json(200, {
+            success: true,
+            message: 'ok',
+            // More than the count's cap: the total says so and the sums are left out.
+            data: {
+              total: 10_000,
+              totalCapped: true,
+              page: 2,
+              perPage: 25,
+              data: [row],
+              totalDisputed: null,
+              totalCredited: null,
+            },
+          })
+        : undefined,
+    );
+    renderInShop(<DisputesPage />, { path: '/shops/1/disputes?status=all&q=apples&sort=oldest&page=2' });
+    await screen.findByRole('table');
+    const first = api.calls[0]!.path;
+    expect(first).toContain('search=apples');
+    expect(first).toContain('sort=oldest');
+    expect(first).toContain('Page=2');
+    expect(first).not.toContain('status=');
+    expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('list-total').textContent).toBe('10,000+ disputes');
+    expect(screen.queryByLabelText('Totals')).toBeNull();
+    // The next page is asked for before anyone presses Next.
+    await waitFor(() => expect(api.calls.some((c) => c.path.includes('Page=3'))).toBe(true));
+
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox');
+    await user.clear(box);
+    await user.type(box, 'eg');
+    expect(await screen.findByText('Type at least 3 characters')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(api.calls.some((c) => c.path.includes('search=eg&') || c.path.endsWith('search=eg'))).toBe(false);
+    await user.type(box, 'g');
+    // A new search starts again at page 1.
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path.includes('Page=1&') && c.path.includes('search=egg'))).toBe(true),
+    );
+  });
+
   it('says so when the list cannot be loaded', async () => {
     fakeApi(() => json(500, { success: false, message: 'boom', data: null, trace: 't' }));
     renderInShop(<DisputesPage />, { path: '/shops/1/disputes' });

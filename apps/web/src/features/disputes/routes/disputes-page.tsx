@@ -1,15 +1,15 @@
-import type { TDisputeRow } from '@orderbridge/contract';
+import { SEARCH_MIN_LENGTH, type TDisputeRow } from '@orderbridge/contract';
 import { Search, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FilterTabs } from '../../../components/ui/filter-tabs';
 import { ListLoading, LoadError } from '../../../components/ui/load-state';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { useCompany } from '../../../lib/company-context';
 import { date, money } from '../../../lib/format';
-import { useDisputes } from '../api/get-disputes';
+import { useListUrl, usePrefetchNextPage, useSearchBox } from '../../../lib/list-state';
+import { disputesQueryOptions, useDisputes } from '../api/get-disputes';
 import { StatusBadge } from '../components/status-badge';
 
 const TABS = [
@@ -18,26 +18,34 @@ const TABS = [
   { id: 'rejected', label: 'Rejected' },
   { id: 'resolved', label: 'Resolved' },
   { id: 'withdrawn', label: 'Withdrawn' },
-  { id: '', label: 'All' },
+  { id: 'all', label: 'All' },
 ] as const;
 const PER_PAGE = 25;
 
-/** Disputes of the company: status tabs, search, the disputed and credited totals, a table (cards on a phone). */
+/**
+ * Disputes of the company: status tabs, search, sort, the disputed and credited totals, a table (cards on a phone).
+ * Tab, search, sort and page live in the address (`?status=all&q=…&sort=oldest&page=2`); the first tab is the default.
+ */
 export default function DisputesPage() {
   const { companyType, companyId, basePath } = useCompany();
-  const [status, setStatus] = useState<string>('active');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDisputes(companyType, companyId, {
-    page,
+  const url = useListUrl();
+  const tab = TABS.some((t) => t.id === url.get('status')) ? url.get('status') : 'active';
+  const sort = url.get('sort') === 'oldest' ? ('oldest' as const) : ('newest' as const);
+  const search = useSearchBox(url.get('q'), (q) => url.set({ q }));
+  const filter = {
+    page: url.page,
     perPage: PER_PAGE,
-    status: status || undefined,
-    search: search.trim() || undefined,
-  });
+    status: tab === 'all' ? undefined : tab,
+    search: url.get('q') || undefined,
+    sort,
+  };
+  const query = useDisputes(companyType, companyId, filter);
+  usePrefetchNextPage(query.data, url.page, (page) =>
+    disputesQueryOptions(companyType, companyId, { ...filter, page }),
+  );
   const data = query.data;
   const other = companyType === 'shops' ? 'Supplier' : 'Shop';
   const party = (r: TDisputeRow) => (companyType === 'shops' ? r.supplierName : r.shopName);
-  const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
 
   return (
     <div>
@@ -52,11 +60,8 @@ export default function DisputesPage() {
       <FilterTabs
         label="Status"
         tabs={TABS}
-        value={status}
-        onChange={(id) => {
-          setStatus(id);
-          setPage(1);
-        }}
+        value={tab}
+        onChange={(id) => url.set({ status: id === 'active' ? null : id })}
       />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
@@ -65,17 +70,36 @@ export default function DisputesPage() {
             <Search size={16} aria-hidden="true" className="absolute top-3 left-3 text-slate-400" />
             <input
               type="search"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
+              value={search.text}
+              onChange={(e) => search.setText(e.target.value)}
+              aria-describedby={search.tooShort ? 'disputes-search-hint' : undefined}
               placeholder="Invoice, order, item or note"
               className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm"
             />
+            {/* Absolutely placed: the hint appears without moving the filters or the list. */}
+            {search.tooShort ? (
+              <span
+                id="disputes-search-hint"
+                className="absolute top-full left-0 mt-0.5 text-xs font-normal text-slate-600"
+              >
+                Type at least {SEARCH_MIN_LENGTH} characters
+              </span>
+            ) : null}
           </span>
         </label>
-        {data ? (
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Sort
+          <select
+            value={sort}
+            onChange={(e) => url.set({ sort: e.target.value === 'newest' ? null : e.target.value })}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </label>
+        {/* The API leaves the sums out (null) beyond its count cap: they would read every dispute. */}
+        {data && data.totalDisputed !== null && data.totalCredited !== null ? (
           <dl className="flex gap-6 text-sm" aria-label="Totals">
             <div>
               <dt className="text-slate-500">Disputed</dt>
@@ -102,7 +126,10 @@ export default function DisputesPage() {
       ) : !data ? (
         <ListLoading label="Loading disputes" />
       ) : data.total === 0 ? (
-        <EmptyState icon={TriangleAlert} title={search || status ? 'No disputes match' : 'No disputes'}>
+        <EmptyState
+          icon={TriangleAlert}
+          title={filter.search || filter.status ? 'No disputes match' : 'No disputes'}
+        >
           {companyType === 'shops'
             ? 'When a delivery is short, damaged or wrongly priced, dispute the item from its order; it appears here with its conversation.'
             : 'When a client shop disputes an item, it appears here for you to answer.'}
@@ -178,24 +205,14 @@ export default function DisputesPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className="mt-4 flex items-center justify-between text-sm" aria-label="Pages">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page} of {pages} · {data.total} disputes
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <Pager
+            page={url.page}
+            perPage={PER_PAGE}
+            total={data.total}
+            capped={data.totalCapped}
+            noun={['dispute', 'disputes']}
+            onPage={(page) => url.set({ page })}
+          />
         </>
       )}
     </div>

@@ -1,6 +1,5 @@
 import { DISPUTE_STATUS_TEXT, type TCompanyType } from '@orderbridge/contract';
 import { ArrowLeft, MessagesSquare } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,21 +10,37 @@ import { Pager } from '../../../components/ui/pager';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { dateTime } from '../../../lib/format';
-import { type TInboxThread, threadsOf, useMessages } from '../api/get-messages';
+import { useListUrl, usePrefetchNextPage } from '../../../lib/list-state';
+import { messagesQueryOptions, type TInboxThread, threadsOf, useMessages } from '../api/get-messages';
 import { StatusBadge } from '../components/status-badge';
 import { Thread } from '../components/thread';
 
 const PER_PAGE = 100;
 
-/** The company's conversations about disputes: unread first, one opened beside the list (alone on a phone). */
+/**
+ * The company's conversations about disputes: unread first, one opened beside the list (alone on a phone). The tab,
+ * the page and the open conversation live in the address (`?show=unread&page=2&dispute=7`).
+ */
 export default function MessagesPage() {
   const { companyType, companyId } = useCompany();
-  const [params, setParams] = useSearchParams();
-  const [unreadOnly, setUnreadOnly] = useState(false);
-  const [page, setPage] = useState(1);
-  const query = useMessages(companyType, companyId, { page, perPage: PER_PAGE, unread: unreadOnly });
+  const url = useListUrl();
+  const unreadOnly = url.get('show') === 'unread';
+  const filter = { page: url.page, perPage: PER_PAGE, unread: unreadOnly };
+  const query = useMessages(companyType, companyId, filter);
+  usePrefetchNextPage(query.data, url.page, (page) =>
+    messagesQueryOptions(companyType, companyId, { ...filter, page }),
+  );
   const threads = query.data ? threadsOf(query.data.data, companyType) : [];
-  const selectedId = Number(params.get('dispute')) || null;
+  const selectedId = Number(url.get('dispute')) || null;
+  // Opening a conversation is a step in the history (Back closes it on a phone) and keeps the list's page and tab.
+  const [, setParams] = useSearchParams();
+  const openThread = (dispute: number | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (dispute) next.set('dispute', String(dispute));
+      else next.delete('dispute');
+      return next;
+    });
   const hideListOnPhone = selectedId !== null && 'max-md:hidden';
   const selected = threads.find((t) => t.disputeId === selectedId);
 
@@ -50,17 +65,18 @@ export default function MessagesPage() {
             t={t}
             side={companyType}
             selected={t.disputeId === selectedId}
-            onOpen={() => setParams({ dispute: String(t.disputeId) })}
+            onOpen={() => openThread(t.disputeId)}
           />
         ))}
       </ul>
       {query.data.total > PER_PAGE ? (
         <Pager
-          page={page}
+          page={url.page}
           perPage={PER_PAGE}
           total={query.data.total}
+          capped={query.data.totalCapped}
           noun={['message', 'messages']}
-          onPage={setPage}
+          onPage={(page) => url.set({ page, dispute: null })}
         />
       ) : null}
     </Card>
@@ -84,10 +100,7 @@ export default function MessagesPage() {
           { id: true, label: 'Unread' },
         ]}
         value={unreadOnly}
-        onChange={(id) => {
-          setUnreadOnly(id);
-          setPage(1);
-        }}
+        onChange={(id) => url.set({ show: id ? 'unread' : null })}
       />
       <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className={cn(hideListOnPhone)}>{list}</div>
@@ -97,7 +110,7 @@ export default function MessagesPage() {
             companyId={companyId}
             disputeId={selectedId}
             t={selected}
-            onBack={() => setParams({})}
+            onBack={() => openThread(null)}
           />
         ) : threads.length ? (
           <p className="hidden self-start rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 md:block">

@@ -85,7 +85,9 @@ function HomeBody({ home }: { home: THome }) {
       id: 'messages',
     },
   ];
-  const top = Math.max(1, ...home.month.byPartner.map((p) => p.total));
+  // Bars compare partners within one currency: the largest of that currency fills its bar.
+  const top = (currency: string | null) =>
+    Math.max(1, ...home.month.byPartner.filter((p) => p.currency === currency).map((p) => p.total));
   return (
     <div className="space-y-4">
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Counts">
@@ -185,23 +187,25 @@ function HomeBody({ home }: { home: THome }) {
         <Card className="p-5">
           <h2 className="text-base font-semibold text-slate-900">This month</h2>
           <p className="mt-2 text-3xl font-semibold tabular-nums text-slate-900" data-testid="month-total">
-            {formatMoney(home.month.total, home.month.currency)}
+            {home.month.totals.length
+              ? home.month.totals.map((t) => formatMoney(t.total, t.currency)).join(' + ')
+              : formatMoney(0, null)}
           </p>
           <p className="text-sm text-slate-600">{shop ? 'spent, by supplier' : 'sold, by shop'}</p>
           {home.month.byPartner.length ? (
             <ul className="mt-3 space-y-2">
               {home.month.byPartner.map((p) => (
-                <li key={p.name}>
+                <li key={`${p.name} ${p.currency}`}>
                   <div className="flex justify-between gap-3 text-sm">
                     <span className="truncate text-slate-800">{p.name}</span>
                     <span className="shrink-0 tabular-nums text-slate-700">
-                      {formatMoney(p.total, home.month.currency)}
+                      {formatMoney(p.total, p.currency)}
                     </span>
                   </div>
                   <div className="mt-1 h-1.5 rounded-full bg-slate-100">
                     <div
                       className="h-1.5 rounded-full bg-brand-600"
-                      style={{ width: `${(p.total / top) * 100}%` }}
+                      style={{ width: `${(p.total / top(p.currency)) * 100}%` }}
                     />
                   </div>
                 </li>
@@ -216,7 +220,9 @@ function HomeBody({ home }: { home: THome }) {
               {home.creditsOutstanding.disputes ? (
                 <>
                   <span className="text-lg font-semibold tabular-nums text-slate-900">
-                    {formatMoney(home.creditsOutstanding.amount, home.month.currency)}
+                    {home.creditsOutstanding.amounts
+                      .map((a) => formatMoney(a.amount, a.currency))
+                      .join(' + ')}
                   </span>{' '}
                   on {home.creditsOutstanding.disputes} open dispute
                   {home.creditsOutstanding.disputes === 1 ? '' : 's'}

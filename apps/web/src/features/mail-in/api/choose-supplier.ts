@@ -30,7 +30,7 @@ export function useChooseSupplier(shopId: number) {
   return useMutation({
     mutationFn: (v: { messageId: number; shopSupplierId: number }) =>
       chooseSupplier(shopId, v.messageId, v.shopSupplierId),
-    onSettled: () => qc.invalidateQueries({ queryKey: mailInKeys.config(shopId) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: mailInKeys.shop(shopId) }),
   });
 }
 

@@ -6,12 +6,13 @@ import { mailInKeys } from './keys';
 export const getEmailConfig = (shopId: number, signal?: AbortSignal) =>
   api.get<TEmailConfig>(`/shops/${shopId}/email-config`, { signal });
 
-/** The ingestion address, the mailboxes and the last 50 messages; refreshed while messages wait to be read. */
+/** The ingestion address and the mailboxes (the page's message log is its own paged list). */
 export const emailConfigQueryOptions = (shopId: number) =>
   queryOptions({
     queryKey: mailInKeys.config(shopId),
     queryFn: ({ signal }) => getEmailConfig(shopId, signal),
-    refetchInterval: (q) => (q.state.data?.messages.some((m) => m.status === 'queued') ? 2000 : 15_000),
+    // A mailbox's last fetch and its error change as the worker polls it.
+    refetchInterval: 15_000,
   });
 
 export const useEmailConfig = (shopId: number) => useQuery(emailConfigQueryOptions(shopId));

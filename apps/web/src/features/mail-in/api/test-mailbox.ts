@@ -10,6 +10,6 @@ export function useTestMailbox(shopId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => testMailbox(shopId, id),
-    onSettled: () => qc.invalidateQueries({ queryKey: mailInKeys.config(shopId) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: mailInKeys.shop(shopId) }),
   });
 }

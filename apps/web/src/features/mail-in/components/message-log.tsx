@@ -3,9 +3,14 @@ import { Mail } from 'lucide-react';
 import { useRef } from 'react';
 import { Card } from '../../../components/ui/card';
 import { ChooseSupplier } from '../../../components/ui/choose-supplier';
+import { FilterTabs } from '../../../components/ui/filter-tabs';
+import { ListLoading, LoadError } from '../../../components/ui/load-state';
 import { EmptyState } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { cn } from '../../../lib/cn';
+import { useListUrl, usePrefetchNextPage } from '../../../lib/list-state';
 import { useAddSecondaryEmail, useChooseSupplier, useSupplierChoices } from '../api/choose-supplier';
+import { mailMessagesQueryOptions, useMailMessages } from '../api/get-mail-messages';
 
 const STATUS_TONE: Record<TMailMessage['status'], string> = {
   queued: 'bg-blue-50 text-blue-800',
@@ -50,18 +55,70 @@ function ChooseMessageSupplier({
   );
 }
 
-/** The last 50 messages and what became of each. */
-export function MessageLog({ shopId, messages }: { shopId: number; messages: TMailMessage[] }) {
+const TABS = [
+  { id: '', label: 'All' },
+  { id: 'needs_supplier', label: 'Needs a supplier' },
+  { id: 'queued', label: 'Waiting to be read' },
+  { id: 'done', label: 'Read' },
+  { id: 'refused', label: 'Refused' },
+  { id: 'failed', label: 'Failed' },
+] as const;
+const PER_PAGE = 20;
+type TStatus = Exclude<(typeof TABS)[number]['id'], ''>;
+
+/** Every received message and what became of it, newest first: filtered by state and paged, in the address. */
+export function MessageLog({ shopId }: { shopId: number }) {
+  const url = useListUrl();
+  const status = TABS.find((t) => t.id === url.get('mail'))?.id ?? '';
+  const filter = { page: url.page, perPage: PER_PAGE, status: (status || undefined) as TStatus | undefined };
+  const query = useMailMessages(shopId, filter);
+  usePrefetchNextPage(query.data, url.page, (page) => mailMessagesQueryOptions(shopId, { ...filter, page }));
   // Messages whose supplier was chosen here keep the picker mounted, so it can offer the sender's address.
   const picking = useRef(new Set<number>());
-  if (messages.length === 0)
-    return (
-      <EmptyState icon={Mail} title="No messages yet">
-        Messages sent to your address or found in your mailbox appear here with what became of them.
-      </EmptyState>
-    );
+  const data = query.data;
   return (
-    <Card className="divide-y divide-slate-100">
+    <>
+      <FilterTabs label="State" tabs={TABS} value={status} onChange={(id) => url.set({ mail: id })} />
+      {query.isError ? (
+        <LoadError
+          title="The messages could not be loaded"
+          error={query.error}
+          onRetry={() => query.refetch()}
+        />
+      ) : !data ? (
+        <ListLoading label="Loading the messages" />
+      ) : data.total === 0 ? (
+        <EmptyState icon={Mail} title={status ? 'No messages in this state' : 'No messages yet'}>
+          Messages sent to your address or found in your mailbox appear here with what became of them.
+        </EmptyState>
+      ) : (
+        <Card className="divide-y divide-slate-100">
+          <MessageRows shopId={shopId} messages={data.data} picking={picking.current} />
+          <Pager
+            page={url.page}
+            perPage={PER_PAGE}
+            total={data.total}
+            capped={data.totalCapped}
+            noun={['message', 'messages']}
+            onPage={(page) => url.set({ page })}
+          />
+        </Card>
+      )}
+    </>
+  );
+}
+
+function MessageRows({
+  shopId,
+  messages,
+  picking,
+}: {
+  shopId: number;
+  messages: TMailMessage[];
+  picking: Set<number>;
+}) {
+  return (
+    <>
       {messages.map((m) => (
         <div key={m.id} className="px-4 py-3 text-sm" data-testid="mail-message">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -90,11 +147,11 @@ export function MessageLog({ shopId, messages }: { shopId: number; messages: TMa
               ))}
             </ul>
           ) : null}
-          {m.status === 'needs_supplier' || picking.current.has(m.id) ? (
-            <ChooseMessageSupplier shopId={shopId} message={m} onChoose={() => picking.current.add(m.id)} />
+          {m.status === 'needs_supplier' || picking.has(m.id) ? (
+            <ChooseMessageSupplier shopId={shopId} message={m} onChoose={() => picking.add(m.id)} />
           ) : null}
         </div>
       ))}
-    </Card>
+    </>
   );
 }

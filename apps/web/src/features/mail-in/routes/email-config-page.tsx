@@ -10,7 +10,7 @@ import { MailboxForm } from '../components/mailbox-form';
 import { MailboxList } from '../components/mailbox-list';
 import { MessageLog } from '../components/message-log';
 
-/** Configuration → Email: the ingestion address, the shop's own mailbox and the last 50 messages. */
+/** Configuration → Email: the ingestion address, the shop's own mailbox and the received messages. */
 export default function EmailConfigPage() {
   useDocumentTitle('Email');
   const { companyId, isAdmin } = useCompany();
@@ -39,9 +39,9 @@ export default function EmailConfigPage() {
           </section>
           <section aria-labelledby="messages-title" className="space-y-3">
             <h2 id="messages-title" className="text-base font-semibold text-slate-900">
-              Last 50 messages
+              Received messages
             </h2>
-            <MessageLog shopId={companyId} messages={config.data.messages} />
+            <MessageLog shopId={companyId} />
           </section>
         </div>
       ) : null}

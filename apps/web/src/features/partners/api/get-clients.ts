@@ -1,27 +1,31 @@
 import type { TPage, TSupplierClient } from '@orderbridge/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { fetchAllPages, PARTNER_LIST_STALE_MS } from './fetch-all-pages';
+import { PARTNER_LIST_STALE_MS } from './fetch-all-pages';
 import { partnerKeys } from './keys';
 
-/** One page of the shops a supplier serves. */
-export const getClientsPage = (supplierId: number, page: number, perPage: number, signal?: AbortSignal) =>
+/** The client list shows this many shops a page. */
+export const CLIENTS_PER_PAGE = 25;
+
+/** What a page of the client list shows: its number and the committed search (empty for none). */
+export type TClientsFilter = { page: number; search: string };
+
+/** One page of the shops a supplier serves, by name (the API's list module), searched by name. */
+export const getClientsPage = (supplierId: number, f: TClientsFilter, signal?: AbortSignal) =>
   api.get<TPage<TSupplierClient>>(`/suppliers/${supplierId}/shops`, {
-    query: { Page: page, PerPage: perPage },
+    query: { Page: f.page, PerPage: CLIENTS_PER_PAGE, search: f.search || undefined },
     signal,
   });
 
-/** Every client shop of a supplier, fetched 100 at a time. */
-export const getClients = (supplierId: number, signal?: AbortSignal) =>
-  fetchAllPages((page, perPage) => getClientsPage(supplierId, page, perPage, signal));
-
-export const clientsQueryOptions = (supplierId: number) =>
+export const clientsQueryOptions = (supplierId: number, f: TClientsFilter) =>
   queryOptions({
-    queryKey: partnerKeys.clients(supplierId),
-    queryFn: ({ signal }) => getClients(supplierId, signal),
+    queryKey: [...partnerKeys.clients(supplierId), f] as const,
+    queryFn: ({ signal }) => getClientsPage(supplierId, f, signal),
+    placeholderData: keepPreviousData,
     staleTime: PARTNER_LIST_STALE_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: true,
   });
 
-export const useClients = (supplierId: number) => useQuery(clientsQueryOptions(supplierId));
+export const useClients = (supplierId: number, f: TClientsFilter) =>
+  useQuery(clientsQueryOptions(supplierId, f));

@@ -1,15 +1,16 @@
-import type { TPartnerListItem, TSupplierClient } from '@orderbridge/contract';
+import { SEARCH_MIN_LENGTH, type TPartnerListItem, type TSupplierClient } from '@orderbridge/contract';
 import { Search, Store } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
 import { type LoaderFunctionArgs, Navigate, redirect } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
+import { useListUrl, usePrefetchNextPage, useSearchBox } from '../../../lib/list-state';
 import { queryClient } from '../../../lib/query-client';
-import { clientsQueryOptions, useClients } from '../api/get-clients';
+import { CLIENTS_PER_PAGE, clientsQueryOptions, useClients } from '../api/get-clients';
 
 /** The spec's normalised list item (§3) of a client shop. */
 export const toListItem = (c: TSupplierClient): TPartnerListItem => ({
@@ -19,27 +20,28 @@ export const toListItem = (c: TSupplierClient): TPartnerListItem => ({
   email: c.clientEmail ?? c.email ?? null,
 });
 
-/** Clients shops whose name contains `text`, ignoring case. */
-export function filterClients(items: readonly TPartnerListItem[], text: string): TPartnerListItem[] {
-  const needle = text.trim().toLowerCase();
-  return needle ? items.filter((c) => c.name.toLowerCase().includes(needle)) : [...items];
-}
-
 /** Suppliers only (spec §6 keeps shops out of supplier screens); starts fetching the list with the code. */
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, request }: LoaderFunctionArgs) {
   if (params.companyType !== 'suppliers') throw redirect('/NotAuthorizedToAccess');
-  void queryClient.prefetchQuery(clientsQueryOptions(Number(params.companyId)));
+  const address = new URL(request.url).searchParams;
+  const page = Math.max(1, Number(address.get('page')) || 1);
+  void queryClient.prefetchQuery(
+    clientsQueryOptions(Number(params.companyId), { page, search: address.get('q') ?? '' }),
+  );
   return null;
 }
 
 /** Configuration → Clients (suppliers): the shops this supplier serves. */
 export default function ClientsPage() {
   const { companyType, companyId, company } = useCompany();
-  const clients = useClients(companyId);
-  const [search, setSearch] = useState('');
-  const term = useDeferredValue(search.trim());
-  const items = useMemo(() => (clients.data ?? []).map(toListItem), [clients.data]);
-  const matches = useMemo(() => filterClients(items, term), [items, term]);
+  // Page and search live in the address (lib/list-state); the search is sent once typing settles.
+  const url = useListUrl();
+  const term = url.get('q');
+  const search = useSearchBox(term, (q) => url.set({ q }));
+  const filter = { page: url.page, search: term };
+  const clients = useClients(companyId, filter);
+  usePrefetchNextPage(clients.data, url.page, (page) => clientsQueryOptions(companyId, { ...filter, page }));
+  const matches = (clients.data?.data ?? []).map(toListItem);
 
   if (companyType !== 'suppliers') return <Navigate to="/NotAuthorizedToAccess" replace />;
 
@@ -60,11 +62,17 @@ export default function ClientsPage() {
             id="client-search"
             type="search"
             placeholder="Search by name"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            value={search.text}
+            onChange={(e) => search.setText(e.target.value)}
+            aria-describedby={search.tooShort ? 'client-search-hint' : undefined}
             className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:outline-2 focus:outline-brand-600"
           />
         </div>
+        {search.tooShort ? (
+          <p id="client-search-hint" className="mt-1 text-xs text-slate-600">
+            Type at least {SEARCH_MIN_LENGTH} characters
+          </p>
+        ) : null}
       </div>
       {clients.isError ? <Alert tone="error">{userMessage(clients.error)}</Alert> : null}
       {clients.isPending ? (
@@ -76,7 +84,7 @@ export default function ClientsPage() {
             </div>
           ))}
         </Card>
-      ) : clients.data && matches.length === 0 ? (
+      ) : clients.data && clients.data.total === 0 ? (
         <EmptyState icon={Store} title={term ? 'No clients match your search' : 'No client shops yet'}>
           {term
             ? 'Try another name.'
@@ -99,9 +107,14 @@ export default function ClientsPage() {
               </li>
             ))}
           </ul>
-          <p className="border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600">
-            {matches.length} {matches.length === 1 ? 'client' : 'clients'}
-          </p>
+          <Pager
+            page={url.page}
+            perPage={CLIENTS_PER_PAGE}
+            total={clients.data.total}
+            capped={clients.data.totalCapped}
+            noun={['client', 'clients']}
+            onPage={(page) => url.set({ page })}
+          />
         </Card>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import type { TCompanyType, TCredit, TCreditDetail, TPage, TSupplierClient } from '@orderbridge/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateAfterCredit, returnKeys, type TCreditsFilter } from './keys';
 
@@ -12,12 +12,15 @@ export const getCredits = (type: TCompanyType, companyId: number, f: TCreditsFil
     signal,
   });
 
-export const useCredits = (type: TCompanyType, companyId: number, filter: TCreditsFilter) =>
-  useQuery({
+export const creditsQueryOptions = (type: TCompanyType, companyId: number, filter: TCreditsFilter) =>
+  queryOptions({
     queryKey: returnKeys.credits(type, companyId, filter),
     queryFn: ({ signal }) => getCredits(type, companyId, filter, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useCredits = (type: TCompanyType, companyId: number, filter: TCreditsFilter) =>
+  useQuery(creditsQueryOptions(type, companyId, filter));
 
 /** One credit with the open disputes its lines may be assigned to while it waits in review. */
 export const getCredit = (type: TCompanyType, companyId: number, creditId: number, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import type { TPage, TReturn } from '@orderbridge/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateAfterCredit, returnKeys, type TReturnsFilter } from './keys';
 
@@ -10,12 +10,15 @@ export const getReturns = (supplierId: number, f: TReturnsFilter, signal?: Abort
     signal,
   });
 
-export const useReturns = (supplierId: number, filter: TReturnsFilter) =>
-  useQuery({
+export const returnsQueryOptions = (supplierId: number, filter: TReturnsFilter) =>
+  queryOptions({
     queryKey: returnKeys.returns(supplierId, filter),
     queryFn: ({ signal }) => getReturns(supplierId, filter, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useReturns = (supplierId: number, filter: TReturnsFilter) =>
+  useQuery(returnsQueryOptions(supplierId, filter));
 
 export type TReturnStepInput = {
   step: 'collected' | 'received' | 'credited';

@@ -7,7 +7,8 @@ import { ListLoading, LoadError } from '../../../components/ui/load-state';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { useCompany } from '../../../lib/company-context';
-import { useCreditNoteArrival, useCredits } from '../api/get-credits';
+import { useListUrl, usePrefetchNextPage } from '../../../lib/list-state';
+import { creditsQueryOptions, useCreditNoteArrival, useCredits } from '../api/get-credits';
 import { CreditCard } from '../components/credit-card';
 import { UploadCreditNoteDialog } from '../components/upload-credit-note-dialog';
 
@@ -18,15 +19,22 @@ const TABS = [
 ] as const;
 const PER_PAGE = 25;
 
-/** Credits: what each credit note settled, the ones waiting for a person, and (suppliers) uploading a credit note. */
+/**
+ * Credits: what each credit note settled, the ones waiting for a person, and (suppliers) uploading a credit note.
+ * Status and page live in the address (`?status=review&page=2`).
+ */
 export default function CreditsPage() {
   const { companyType, companyId } = useCompany();
-  const [status, setStatus] = useState<string>('');
-  const [page, setPage] = useState(1);
+  const url = useListUrl();
+  const status = TABS.some((t) => t.id === url.get('status')) ? url.get('status') : '';
   const [uploading, setUploading] = useState(false);
   const [reading, setReading] = useState<number | null>(null);
   useCreditNoteArrival(companyId, reading, () => setReading(null));
-  const query = useCredits(companyType, companyId, { page, perPage: PER_PAGE, status: status || undefined });
+  const filter = { page: url.page, perPage: PER_PAGE, status: status || undefined };
+  const query = useCredits(companyType, companyId, filter);
+  usePrefetchNextPage(query.data, url.page, (page) =>
+    creditsQueryOptions(companyType, companyId, { ...filter, page }),
+  );
   const data = query.data;
   const supplier = companyType === 'suppliers';
   return (
@@ -54,15 +62,7 @@ export default function CreditsPage() {
           Reading the credit note: it appears here once it is matched to the shop's open disputes.
         </Alert>
       ) : null}
-      <FilterTabs
-        label="Status"
-        tabs={TABS}
-        value={status}
-        onChange={(id) => {
-          setStatus(id);
-          setPage(1);
-        }}
-      />
+      <FilterTabs label="Status" tabs={TABS} value={status} onChange={(id) => url.set({ status: id })} />
       {query.isError ? (
         <LoadError
           title="The credits could not be loaded"
@@ -96,11 +96,12 @@ export default function CreditsPage() {
             ))}
           </ul>
           <Pager
-            page={page}
+            page={url.page}
             perPage={PER_PAGE}
             total={data.total}
+            capped={data.totalCapped}
             noun={['credit', 'credits']}
-            onPage={setPage}
+            onPage={(page) => url.set({ page })}
           />
         </div>
       )}

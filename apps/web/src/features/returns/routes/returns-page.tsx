@@ -1,11 +1,11 @@
 import { Undo2 } from 'lucide-react';
-import { useState } from 'react';
 import { FilterTabs } from '../../../components/ui/filter-tabs';
 import { ListLoading, LoadError } from '../../../components/ui/load-state';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { useCompany } from '../../../lib/company-context';
-import { useReturns } from '../api/get-returns';
+import { useListUrl, usePrefetchNextPage } from '../../../lib/list-state';
+import { returnsQueryOptions, useReturns } from '../api/get-returns';
 import { ReturnCard } from '../components/return-card';
 
 const TABS = [
@@ -13,16 +13,22 @@ const TABS = [
   { id: 'collected', label: 'Collected' },
   { id: 'received', label: 'Received' },
   { id: 'credited', label: 'Credited' },
-  { id: '', label: 'All' },
+  { id: 'all', label: 'All' },
 ] as const;
 const PER_PAGE = 25;
 
-/** The supplier's returns: collections agreed as answers to disputes, by step, with the next step to take. */
+/**
+ * The supplier's returns: collections agreed as answers to disputes, by step, with the next step to take. Step and
+ * page live in the address (`?status=all&page=2`); "To collect" is the default.
+ */
 export default function ReturnsPage() {
   const { companyId } = useCompany();
-  const [status, setStatus] = useState<string>('requested');
-  const [page, setPage] = useState(1);
-  const query = useReturns(companyId, { page, perPage: PER_PAGE, status: status || undefined });
+  const url = useListUrl();
+  const tab = TABS.some((t) => t.id === url.get('status')) ? url.get('status') : 'requested';
+  const status = tab === 'all' ? undefined : tab;
+  const filter = { page: url.page, perPage: PER_PAGE, status };
+  const query = useReturns(companyId, filter);
+  usePrefetchNextPage(query.data, url.page, (page) => returnsQueryOptions(companyId, { ...filter, page }));
   const data = query.data;
   return (
     <div>
@@ -33,11 +39,8 @@ export default function ReturnsPage() {
       <FilterTabs
         label="Step"
         tabs={TABS}
-        value={status}
-        onChange={(id) => {
-          setStatus(id);
-          setPage(1);
-        }}
+        value={tab}
+        onChange={(id) => url.set({ status: id === 'requested' ? null : id })}
       />
       {query.isError ? (
         <LoadError
@@ -66,11 +69,12 @@ export default function ReturnsPage() {
             ))}
           </ul>
           <Pager
-            page={page}
+            page={url.page}
             perPage={PER_PAGE}
             total={data.total}
+            capped={data.totalCapped}
             noun={['return', 'returns']}
-            onPage={setPage}
+            onPage={(page) => url.set({ page })}
           />
         </div>
       )}

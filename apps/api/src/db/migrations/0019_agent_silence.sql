@@ -1,0 +1,1 @@
+ALTER TABLE "integration_connections" ADD COLUMN "silence_noticed_at" timestamp with time zone;

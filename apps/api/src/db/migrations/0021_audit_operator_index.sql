@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_operator_email_idx" ON "audit_log" USING btree ("operator_email","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,2 @@
+DROP INDEX "dispute_messages_dispute_idx";--> statement-breakpoint
+CREATE INDEX "dispute_messages_thread_idx" ON "dispute_messages" USING btree ("dispute_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,33 @@
+import type { TAuthWrites } from '../db/auth-writes.js';
+
+/** Enough for every session × company of a busy embedded install; past it the cache starts again empty. */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Reads of sessions, users, memberships and companies, kept until the next write to any of them (db/auth-writes.ts).
+ * Only on the embedded database, where this process sees every write: there a request's session and membership
+ * check costs no statement, and a sign-out, removal or suspension is honoured by the very next request. Without
+ * `writes` (PostgreSQL: other API processes write too, unseen) nothing is kept and every call reads.
+ */
+export function createAuthCache<TValue>(writes: TAuthWrites | undefined) {
+  const entries = new Map<string, TValue>();
+  let entriesOf = -1;
+  return {
+    async get(key: string, read: () => Promise<TValue>): Promise<TValue> {
+      if (!writes) return read();
+      const before = writes.generation();
+      if (entriesOf !== before) {
+        entries.clear();
+        entriesOf = before;
+      }
+      if (entries.has(key)) return entries.get(key) as TValue;
+      const value = await read();
+      // A write sent while this read was queued or running may not be in it: not kept.
+      if (writes.generation() === before && entriesOf === before) {
+        if (entries.size >= MAX_ENTRIES) entries.clear();
+        entries.set(key, value);
+      }
+      return value;
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createCompany,
+  createTestApp,
+  lastMailTo,
+  signUp,
+  type TSession,
+  type TTestApp,
+  uniqueEmail,
+} from '../test/harness.js';
+
+// Issue 19: a signed-in request costs its own SQL plus at most one statement (none on the embedded database, whose
+// session and membership reads are cached until an auth write), and the cache never outlives a revoked right.
+let t: TTestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, s: TSession) => t.app.inject({ method: 'GET', url, headers: bearer(s.token) });
+
+/** Every statement the app sends while `run` runs, on either engine (the job queue's and the event poll's left out). */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const keep = (text: unknown) => {
+    if (typeof text === 'string' && !/pgboss|"live_events"/.test(text)) sent.push(text);
+  };
+  const pglite = t.database.pglite;
+  if (pglite) {
+    const query = pglite.query;
+    pglite.query = (statement, ...rest) => {
+      keep(statement);
+      return query(statement, ...rest);
+    };
+    try {
+      await run();
+    } finally {
+      pglite.query = query;
+    }
+    return sent;
+  }
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    keep(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text);
+    return query.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = query;
+  }
+  return sent;
+}
+
+async function shopWithMember() {
+  const admin = await signUp(t.app, { email: uniqueEmail('admin') });
+  const shopId = await createCompany(t.app, admin, 'shops');
+  const email = uniqueEmail('member');
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/shops/${shopId}/users/invite`,
+    headers: bearer(admin.token),
+    payload: { email },
+  });
+  const invitation = new URL((await lastMailTo(t.app, email)).links[0]!).searchParams.get('invitation')!;
+  const member = await signUp(t.app, { email, invitation });
+  return { admin, member, shopId };
+}
+
+describe('per-request cost of a signed-in request', () => {
+  it('a list request sends the list’s own two statements, plus the session check only on PostgreSQL', async () => {
+    const { member, shopId } = await shopWithMember();
+    const url = `/api/shops/${shopId}/orders?PerPage=25`;
+    expect((await get(url, member)).statusCode).toBe(200);
+    const sent = await statementsOf(async () => expect((await get(url, member)).statusCode).toBe(200));
+    const listSql = sent.filter((s) => /from "orders"/.test(s));
+    expect(listSql).toHaveLength(2);
+    expect(sent).toHaveLength(t.database.pglite ? 2 : 3);
+  });
+
+  it('the suppliers list sends its page with its total and one statement for its per-supplier counts', async () => {
+    const { admin, shopId } = await shopWithMember();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/shops/${shopId}/suppliers`,
+      headers: bearer(admin.token),
+      payload: { supplierEmail: uniqueEmail('farm'), supplierName: 'Farm' },
+    });
+    const url = `/api/shops/${shopId}/suppliers?PerPage=25`;
+    expect((await get(url, admin)).statusCode).toBe(200);
+    const sent = await statementsOf(async () => expect((await get(url, admin)).statusCode).toBe(200));
+    // The page with its total, the documents' and orders' counts per supplier, and the session check on PostgreSQL.
+    expect(sent).toHaveLength(t.database.pglite ? 2 : 3);
+  });
+
+  it('a repeated profile read costs no statement on the embedded database (three on PostgreSQL: session, user, companies)', async () => {
+    const { member } = await shopWithMember();
+    expect((await get('/api/profile', member)).statusCode).toBe(200);
+    const sent = await statementsOf(async () =>
+      expect((await get('/api/profile', member)).statusCode).toBe(200),
+    );
+    expect(sent).toHaveLength(t.database.pglite ? 0 : 3);
+  });
+});
+
+describe('revoked rights end at once, cache or not', () => {
+  it('a removed member is refused on the very next request, and the profile no longer lists the company', async () => {
+    const { admin, member, shopId } = await shopWithMember();
+    const url = `/api/shops/${shopId}/orders?PerPage=25`;
+    expect((await get(url, member)).statusCode).toBe(200);
+    expect(
+      (await get('/api/profile', member)).json().data.companies.map((c: { id: number }) => c.id),
+    ).toEqual([shopId]);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/shops/${shopId}/users/${member.userId}`,
+      headers: bearer(admin.token),
+    });
+    expect(removed.statusCode).toBe(200);
+    const refused = await get(url, member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You do not have access to this company.');
+    expect((await get('/api/profile', member)).json().data.companies).toEqual([]);
+    // The admin's own cached access is untouched by the change.
+    expect((await get(url, admin)).statusCode).toBe(200);
+  });
+
+  it('a demoted admin loses admin rights on the next request', async () => {
+    const { admin, member, shopId } = await shopWithMember();
+    const promote = (who: TSession, role: 'admin' | 'member', by: TSession) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/shops/${shopId}/users/${who.userId}`,
+        headers: bearer(by.token),
+        payload: { role },
+      });
+    expect((await promote(member, 'admin', admin)).statusCode).toBe(200);
+    // The new admin's rights are read (and cached), then taken away again by the first admin.
+    expect((await get(`/api/shops/${shopId}/users`, member)).statusCode).toBe(200);
+    expect((await promote(admin, 'member', member)).statusCode).toBe(200);
+    expect((await promote(member, 'member', admin)).statusCode).toBe(403);
+  });
+
+  it('a signed-out session, and every session after sign-out everywhere, is refused on the next request', async () => {
+    const { member, shopId } = await shopWithMember();
+    const url = `/api/shops/${shopId}/orders?PerPage=25`;
+    expect((await get(url, member)).statusCode).toBe(200);
+    expect((await get('/api/profile', member)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-out',
+      headers: bearer(member.token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await get(url, member)).statusCode).toBe(401);
+    expect((await get('/api/profile', member)).statusCode).toBe(401);
+
+    const { admin, shopId: other } = await shopWithMember();
+    const otherUrl = `/api/shops/${other}/orders?PerPage=25`;
+    expect((await get(otherUrl, admin)).statusCode).toBe(200);
+    const everywhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-out-everywhere',
+      headers: bearer(admin.token),
+    });
+    expect(everywhere.statusCode).toBe(200);
+    expect((await get(otherUrl, admin)).statusCode).toBe(401);
+    expect((await get('/api/profile', admin)).statusCode).toBe(401);
+  });
+});

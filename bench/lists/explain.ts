@@ -1,0 +1,46 @@
+/**
+ * Where a list's time goes, without load: EXPLAIN ANALYZE of every scenario's two statements (count, rows) on the
+ * kept benchmark database (`KEEP_DB=1 npm run bench:lists` seeds it), each the fastest of three runs, so a slow
+ * plan shows apart from a busy machine. `BENCH_ONLY=text` keeps the scenarios whose name holds it; `PLAN=1`
+ * prints the plans too.
+ *   node --conditions=source --import tsx bench/lists/explain.ts
+ */
+import { loadavg } from 'node:os';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { TDb } from '../../apps/api/src/db/client.js';
+import { bareQuery, benchLists, scenarios } from './lists.js';
+
+const DB = process.env.BENCH_DB ?? 'ob_bench';
+const pool = new pg.Pool({
+  connectionString: `${process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432'}/${DB}`,
+  max: 1,
+});
+const db = drizzle(pool) as unknown as TDb;
+const ids = (await pool.query('SELECT value FROM bench_meta')).rows[0].value.ids;
+const only = process.env.BENCH_ONLY ?? '';
+console.log(`load average ${loadavg().map((x) => x.toFixed(2))}`);
+for (const s of scenarios(ids).filter((s) => s.name.includes(only))) {
+  const { scope, query } = bareQuery(s.side, s.companyId, s.query);
+  const times: string[] = [];
+  for (const [kind, statement] of Object.entries(benchLists[s.list]!.statements(db, scope, query))) {
+    const { sql: text, params } = statement.toSQL();
+    let best = Number.POSITIVE_INFINITY;
+    let planning = Number.POSITIVE_INFINITY;
+    let plan = '';
+    for (let i = 0; i < 3; i++) {
+      const lines = (await pool.query(`EXPLAIN (ANALYZE) ${text}`, params)).rows.map(
+        (r: Record<string, string>) => r['QUERY PLAN']!,
+      );
+      plan = lines.join('\n');
+      best = Math.min(best, Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1]));
+      planning = Math.min(planning, Number(/Planning Time: ([\d.]+)/.exec(plan)?.[1]));
+    }
+    // Planning counts too: the API's statements are planned on every request.
+    times.push(`${kind} ${best.toFixed(1)} ms (+ ${planning.toFixed(1)} ms planning)`);
+    if (process.env.PLAN) console.log(`${s.name} ${kind}:\n${plan}`);
+  }
+  console.log(`${s.name}: ${times.join(', ')}`);
+}
+await pool.end();
+console.log(`load average ${loadavg().map((x) => x.toFixed(2))}`);

@@ -1,0 +1,78 @@
+import { DETAIL_LINE } from './items.js';
+import { norm } from './parse.js';
+import type { TItem, TReaderResult } from './types.js';
+
+/** What the reading of one item row rests on, gathered while the table is read (items.ts). */
+export interface RowEvidence {
+  /** how the row's numbers were solved: 0.95 quantity × price = amount under their own column labels, 0.9 by
+   * search or exact arithmetic, 0.85 with a percent discount, 0.7 an amount repeated as its price, 0.4 none */
+  arithmetic: number;
+  /** the amount stands in the table's amount column */
+  aligned: boolean;
+  /** the row prints a quantity or price under its column label that the arithmetic did not use: the numbers
+   * that multiply to the amount were found elsewhere in the row, perhaps by coincidence */
+  offLabels: boolean;
+  /** where the description came from: the amount row itself, that row plus text lines joined to it, or
+   * only text printed above the row */
+  descFrom: 'row' | 'joined' | 'above';
+  /** a text line of the table next to this row went to no item: the row's description may be the wrong one
+   * of the two (a name above the amount row, a detail line on it) */
+  leftOver: boolean;
+  /** the table was found by the alignment of its amounts, without a heading row naming its columns */
+  noHeading?: boolean;
+}
+
+/** Brackets opened and not closed, or closed and not opened: text cut from a cell next to it. */
+const unbalanced = (d: string) => (d.match(/[([]/g) ?? []).length !== (d.match(/[)\]]/g) ?? []).length;
+
+/** A description that reads like an item's name: words, no amount, no cut bracket, not a "Label: value" note. */
+export function descLooksRight(desc: string | undefined): boolean {
+  const d = (desc ?? '').trim();
+  return (
+    !unbalanced(d) &&
+    (d.match(/\p{L}/gu) ?? []).length >= 3 &&
+    d.length <= 160 &&
+    !/\d[.,]\d{2}(?!\d)/.test(d) &&
+    !DETAIL_LINE.test(d)
+  );
+}
+
+/**
+ * The raw confidence of an item row from independent evidence: its arithmetic, the column its amount stands
+ * in, where its description came from and whether that description looks like a name, and whether the rows
+ * add up to a printed total. It orders rows by how much evidence they have; calibrate.ts turns it into the
+ * share of such rows that were right on the calibration set.
+ */
+export function rowConfidence(e: RowEvidence, item: TItem, rowsAddUp: boolean): number {
+  const desc = item.itemDesc;
+  let c = e.arithmetic;
+  if (!e.aligned) c -= 0.03;
+  if (e.offLabels) c -= 0.1;
+  if (e.descFrom === 'joined') c -= 0.02;
+  if (e.descFrom === 'above') c -= 0.04;
+  if (e.leftOver) c -= 0.1;
+  if (e.noHeading) c -= 0.15;
+  if (!descLooksRight(desc)) c -= 0.2;
+  // the row's quantity at the end of its description: a number of the next column read into the text
+  const last = /(\d+(?:[.,]\d+)?)$/.exec((desc ?? '').trim())?.[1];
+  if (last !== undefined && item.itemQty !== undefined && Number(last.replace(',', '.')) === item.itemQty)
+    c -= 0.2;
+  c += rowsAddUp ? 0.03 : -0.05;
+  return Math.max(0, Math.min(0.99, Math.round(c * 100) / 100));
+}
+
+/**
+ * Agreement between two OCR readings of the same page: a row the other reading also found (same amount, same
+ * description) is surer, one it did not find less so. Changes the kept reading's raw row confidences.
+ */
+export function agreeRows(kept: TReaderResult, other: TReaderResult): void {
+  const f = kept.confidence.fields;
+  kept.items.forEach((it, i) => {
+    const c = f[`items.${i}`];
+    if (c === undefined) return;
+    const same = other.items.some(
+      (o) => o.amount === it.amount && norm(o.itemDesc ?? '') === norm(it.itemDesc ?? ''),
+    );
+    f[`items.${i}`] = Math.max(0, Math.min(0.99, Math.round((c + (same ? 0.02 : -0.05)) * 100) / 100));
+  });
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { enInvoice, makePdf } from './__tests__/make-docs.js';
+import {
+  cleanScan,
+  denoise,
+  estimateSkew,
+  type Gray,
+  paperNoise,
+  renderPdfPage,
+  rotate,
+  toPng,
+  whitenPaper,
+} from './image.js';
+import { joinSplitDecimals, type OcrWord } from './ocr.js';
+import { readDocument } from './read.js';
+import { removeRulingLines } from './ruling.js';
+
+/** A phone scan of a page: grey paper with grain (a fixed pseudo-random sequence), ink not quite black. */
+function grainy(img: Gray, grain = 18): Gray {
+  let s = 12345;
+  const rand = () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) {
+    const g = 40 + (img.data[i]! / 255) * 195 + (rand() + rand() + rand() - 1.5) * grain;
+    data[i] = Math.max(0, Math.min(255, Math.round(g)));
+  }
+  return { ...img, data };
+}
+
+const scanned = async (deg: number) =>
+  grainy(rotate(await renderPdfPage(await makePdf(enInvoice(3)), 1, 200, 40_000_000), deg));
+
+describe('cleaning phone scans', () => {
+  it('tells grainy paper from a clean render, and smoothing takes the grain away', async () => {
+    const clean = await renderPdfPage(await makePdf(enInvoice(3)), 1, 200, 40_000_000);
+    const noisy = grainy(clean);
+    expect(paperNoise(clean)).toBeLessThan(1);
+    expect(paperNoise(noisy)).toBeGreaterThan(5);
+    expect(paperNoise(denoise(denoise(noisy)))).toBeLessThan(paperNoise(noisy) / 2);
+  });
+
+  it('turns grey paper white and keeps the ink dark', () => {
+    const data = new Uint8Array(100 * 100).fill(215);
+    for (let i = 0; i < 2000; i++) data[i] = 50;
+    const out = whitenPaper({ width: 100, height: 100, data });
+    expect(out.data[5000]).toBe(255);
+    expect(out.data[10]).toBeLessThan(70);
+  });
+
+  it('straightens a grainy scan turned by 1.5°', async () => {
+    const scan = await scanned(1.5);
+    const straight = cleanScan(scan);
+    expect(Math.abs(estimateSkew(straight))).toBeLessThanOrEqual(0.5);
+  });
+
+  it('reads the header fields and the total of a grainy, skewed 200 dpi scan', async () => {
+    const spec = enInvoice(3);
+    const r = await readDocument(await toPng(await scanned(-1.2)), { fileName: 'phone.png' });
+    expect(r.headers.invoiceNum).toBe('INV-2024-0003');
+    expect(r.totals.invoiceTotal).toBe(spec.total);
+    expect(r.items.length).toBe(spec.items.length);
+  });
+});
+
+describe('table rules of a scan', () => {
+  it('whitens a thin rule but not the baseline where blurred bold letters run together', () => {
+    const w = 300;
+    const img: Gray = { width: w, height: 80, data: new Uint8Array(w * 80).fill(255) };
+    // a line of bold letters: stems every 6 px from y 20 to 34, joined along the baseline rows 33–34
+    for (let y = 20; y < 35; y++)
+      for (let x = 20; x < 280; x++) if (x % 6 < 3 || y >= 33) img.data[y * w + x] = 0;
+    // a rule 2 px thick
+    for (let y = 60; y < 62; y++) for (let x = 20; x < 280; x++) img.data[y * w + x] = 0;
+    const out = removeRulingLines(img, 60);
+    expect(out.data[34 * w + 100]).toBe(0);
+    expect(out.data[34 * w + 104]).toBe(0);
+    expect(out.data[61 * w + 100]).toBe(255);
+  });
+});
+
+describe('amounts OCR split at their decimal separator', () => {
+  const word = (text: string, x0: number, x1: number, line = '1.1.1'): OcrWord => ({
+    text,
+    page: 1,
+    x0: x0 / 1000,
+    x1: x1 / 1000,
+    y0: 0.5,
+    y1: 0.51,
+    conf: 0.9,
+    line,
+  });
+  // a 1000 × 1000 image: words 10 px high
+  it('joins "382.349," and "62" into one amount', () => {
+    const out = joinSplitDecimals(
+      [word('Total', 600, 650), word('382.349,', 800, 860), word('62', 865, 880)],
+      1000,
+      1000,
+    );
+    expect(out.map((w) => w.text)).toEqual(['Total', '382.349,62']);
+    expect(out[1]!.x1).toBeCloseTo(0.88);
+  });
+
+  it('keeps apart numbers of two cells, of two lines, and a sentence comma before a number', () => {
+    const far = joinSplitDecimals([word('12,', 100, 120), word('50', 200, 215)], 1000, 1000);
+    expect(far.map((w) => w.text)).toEqual(['12,', '50']);
+    const lines = joinSplitDecimals([word('12,', 100, 120), word('50', 123, 138, '1.1.2')], 1000, 1000);
+    expect(lines.map((w) => w.text)).toEqual(['12,', '50']);
+    const year = joinSplitDecimals([word('3,', 100, 120), word('2024', 123, 160)], 1000, 1000);
+    expect(year.map((w) => w.text)).toEqual(['3,', '2024']);
+  });
+});

@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { extractItems } from './items.js';
+import { cleanOcrToken } from './ocr.js';
+import { vatDigits } from './parties.js';
+import { contextOf, type DocumentWords } from './read.js';
+import type { Word } from './types.js';
+
+/** A line of cells at height `y` (page fractions); each cell is [x0, x1, text], one word per space. */
+function row(y: number, cells: [number, number, string][]): Word[] {
+  return cells.flatMap(([x0, x1, text]) => {
+    const parts = text.split(' ');
+    const w = (x1 - x0) / parts.length;
+    return parts.map((t, i) => ({
+      text: t,
+      page: 1,
+      x0: x0 + i * w,
+      x1: x0 + (i + 1) * w - 0.002,
+      y0: y,
+      y1: y + 0.01,
+    }));
+  });
+}
+
+function itemsOf(words: Word[], source: 'ocr' | 'text' = 'ocr') {
+  const doc: DocumentWords = {
+    pages: [{ page: 1, width: 1654, height: 2339, words, source }],
+    numPages: 1,
+    source,
+    attachments: [],
+    kind: source === 'ocr' ? 'png' : 'pdf',
+  };
+  return extractItems(contextOf(doc)).items;
+}
+
+const DESC: [number, number] = [0.08, 0.3];
+const QTY: [number, number] = [0.6, 0.66];
+const PRICE: [number, number] = [0.72, 0.78];
+const AMOUNT: [number, number] = [0.84, 0.9];
+
+describe('item tables of scans', () => {
+  it('finds the amount and price columns by the numbers under a heading whose price and amount labels OCR lost', () => {
+    const items = itemsOf([
+      ...row(0.3, [
+        [...DESC, 'Désignation'],
+        [...QTY, 'Qté'],
+      ]),
+      ...row(0.32, [
+        [...DESC, 'Câble réseau 5 m'],
+        [...QTY, '4'],
+        [0.73, 0.78, '12,50'],
+        [0.85, 0.9, '50,00'],
+      ]),
+      ...row(0.34, [
+        [...DESC, 'Souris sans fil'],
+        [...QTY, '2'],
+        [0.74, 0.78, '8,25'],
+        [0.85, 0.9, '16,50'],
+      ]),
+      ...row(0.37, [
+        [0.6, 0.7, 'Total HT'],
+        [0.85, 0.9, '66,50'],
+      ]),
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Câble réseau 5 m', 4, 12.5, 50],
+      ['Souris sans fil', 2, 8.25, 16.5],
+    ]);
+  });
+
+  it('reads plain digits under the price and amount headings of a scan as cents whose comma the blur took', () => {
+    const items = itemsOf([
+      ...row(0.3, [
+        [...DESC, 'Artikel'],
+        [...QTY, 'Menge'],
+        [...PRICE, 'E-Preis'],
+        [...AMOUNT, 'Betrag'],
+      ]),
+      ...row(0.32, [
+        [...DESC, 'Kabelbinder'],
+        [...QTY, '98'],
+        [...PRICE, '2526'],
+        [...AMOUNT, '247548'],
+      ]),
+      ...row(0.34, [
+        [...DESC, 'Bürostuhl'],
+        [...QTY, '25'],
+        [...PRICE, '2439'],
+        [...AMOUNT, '609,75'],
+      ]),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [98, 25.26, 2475.48],
+      [25, 24.39, 609.75],
+    ]);
+  });
+
+  it('takes the quantity of a scanned row from amount ÷ price when OCR lost or broke it', () => {
+    const items = itemsOf([
+      ...row(0.3, [
+        [...DESC, 'Artikel'],
+        [...QTY, 'Menge'],
+        [...PRICE, 'E-Preis'],
+        [...AMOUNT, 'Betrag'],
+      ]),
+      // the "1" was not read; "71" was read as "7"
+      ...row(0.32, [
+        [...DESC, 'Bürostuhl'],
+        [...PRICE, '21,97'],
+        [...AMOUNT, '21,97'],
+      ]),
+      ...row(0.34, [
+        [...DESC, 'Etiketten'],
+        [...QTY, '7'],
+        [...PRICE, '185,99'],
+        [...AMOUNT, '13.205,29'],
+      ]),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [1, 21.97, 21.97],
+      [71, 185.99, 13205.29],
+    ]);
+  });
+
+  it('takes rows whose last amount is the product of two of their numbers for items whatever the headings say', () => {
+    const items = itemsOf(
+      [
+        ...row(0.3, [
+          [...DESC, 'Particulars'],
+          [...QTY, 'Pcs'],
+          [...PRICE, 'Each'],
+          [0.79, 0.81, 'VAT %'],
+          [...AMOUNT, 'Ext. price'],
+        ]),
+        ...row(0.32, [
+          [...DESC, 'Extension cord 5 m'],
+          [...QTY, '69'],
+          [...PRICE, '84.18'],
+          [0.79, 0.81, '5%'],
+          [...AMOUNT, '5,808.42'],
+        ]),
+        ...row(0.34, [
+          [...DESC, 'HDMI cable 2 m'],
+          [...QTY, '1'],
+          [...PRICE, '1,096.29'],
+          [0.79, 0.81, '5%'],
+          [...AMOUNT, '1,096.29'],
+        ]),
+        ...row(0.36, [
+          [...DESC, 'Thermal labels'],
+          [...QTY, '81'],
+          [...PRICE, '35.87'],
+          [0.79, 0.81, '0%'],
+          [...AMOUNT, '2,905.47'],
+        ]),
+      ],
+      'text',
+    );
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount, i.vat])).toEqual([
+      ['Extension cord 5 m', 69, 84.18, 5808.42, 5],
+      ['HDMI cable 2 m', 1, 1096.29, 1096.29, 5],
+      ['Thermal labels', 81, 35.87, 2905.47, 0],
+    ]);
+  });
+
+  it('takes no description line between item rows for a heading', () => {
+    const items = itemsOf([
+      ...row(0.3, [
+        [...DESC, 'Artikel'],
+        [...QTY, 'Menge'],
+        [...PRICE, 'E-Preis'],
+        [...AMOUNT, 'Betrag'],
+      ]),
+      ...row(0.32, [
+        [...DESC, 'Kabelbinder'],
+        [...QTY, '2'],
+        [...PRICE, '5,00'],
+        [...AMOUNT, '10,00'],
+      ]),
+      ...row(0.34, [[...DESC, 'inkl. Montagesatz']]),
+      ...row(0.36, [
+        [...DESC, 'Bürostuhl'],
+        [...QTY, '3'],
+        [...PRICE, '4,00'],
+        [...AMOUNT, '12,00'],
+      ]),
+      ...row(0.38, [
+        [...DESC, 'Stuhlrollen'],
+        [...QTY, '4'],
+        [...PRICE, '1,00'],
+        [...AMOUNT, '4,00'],
+      ]),
+    ]);
+    expect(items.map((i) => i.itemDesc)).toEqual([
+      'Kabelbinder inkl. Montagesatz',
+      'Bürostuhl',
+      'Stuhlrollen',
+    ]);
+  });
+
+  it('takes no description between item rows for a heading, even in words a heading could use', () => {
+    const items = itemsOf([
+      ...row(0.3, [
+        [...DESC, 'Item description'],
+        [...QTY, 'Quantity'],
+        [...AMOUNT, 'Net amount'],
+      ]),
+      ...row(0.32, [
+        [...DESC, 'ART5596'],
+        [...QTY, '89'],
+        [...AMOUNT, '2.250,00'],
+      ]),
+      ...row(0.335, [
+        [0.08, 0.16, 'Prestation'],
+        [0.17, 0.19, 'de'],
+        [0.2, 0.26, 'service'],
+      ]),
+      ...row(0.35, [
+        [...DESC, 'P35387'],
+        [...QTY, '1'],
+        [...AMOUNT, '17,50'],
+      ]),
+      ...row(0.365, [[...DESC, 'Verlengsnoer 5 m']]),
+      ...row(0.38, [
+        [...DESC, 'P2258'],
+        [...QTY, '35'],
+        [...AMOUNT, '22,75'],
+      ]),
+    ]);
+    expect(items.map((i) => i.amount)).toEqual([2250, 17.5, 22.75]);
+  });
+
+  it('keeps the numbers of a text layer as printed', () => {
+    const items = itemsOf(
+      [
+        ...row(0.3, [
+          [...DESC, 'Artikel'],
+          [...QTY, 'Menge'],
+          [...PRICE, 'E-Preis'],
+          [...AMOUNT, 'Betrag'],
+        ]),
+        ...row(0.32, [
+          [...DESC, 'Beratung'],
+          [...QTY, '2'],
+          [...PRICE, '150'],
+          [...AMOUNT, '300,00'],
+        ]),
+      ],
+      'text',
+    );
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([[2, 150, 300]]);
+  });
+});
+
+describe('OCR tokens', () => {
+  it('puts back a decimal separator lost after thousands groups, and leaves numbers that are whole alone', () => {
+    expect(cleanOcrToken('6.43936')).toBe('6.439,36');
+    expect(cleanOcrToken('146.30899')).toBe('146.308,99');
+    expect(cleanOcrToken('1,23456')).toBe('1,234.56');
+    expect(cleanOcrToken('12345')).toBe('12345');
+    expect(cleanOcrToken('2024.2670')).toBe('2024.2670');
+    expect(cleanOcrToken('1.234')).toBe('1.234');
+  });
+});
+
+describe('VAT ids of scans', () => {
+  it('puts back the digits OCR read as letters in the digit places of the national format', () => {
+    expect(vatDigits('GBA09992556')).toBe('GB409992556');
+    expect(vatDigits('GBS505562276')).toBe('GB505562276');
+    expect(vatDigits('NL6O3116859B44')).toBe('NL603116859B44');
+    expect(vatDigits('DE171174046')).toBe('DE171174046');
+    // letters where the format has letters stay
+    expect(vatDigits('FRAB123456789')).toBe('FRAB123456789');
+  });
+});
