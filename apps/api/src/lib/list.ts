@@ -40,8 +40,11 @@ export type TListSpec<TQuery extends TListQuery & { sort: string }, TRow, TItem>
    * side (what the other side has not read).
    */
   select: (db: TDb, fields: Record<string, SQL.Aliased>, scope: TListScope) => PgSelect;
-  /** The cheapest `select 1 from …` the scope's where clauses can run on (the total counts its rows). */
-  countFrom: (db: TDb, scope: TListScope) => PgSelect;
+  /**
+   * The cheapest `select 1 from …` the scope's where clauses can run on (the total counts its rows). By default the
+   * list's own table (the `id` column's); a list gives its own when a scope's clauses need a join.
+   */
+  countFrom?: (db: TDb, scope: TListScope) => PgSelect;
   toItem: (row: TRow) => TItem;
   /**
    * Search (README "Paging and search"): `match` is the rows a term finds, written as `fold(text) LIKE pattern`
@@ -112,6 +115,15 @@ export type TPlanSeed = {
     commonPrefix: string;
   };
 };
+
+/** The plan cases of a list both sides read: `cases` of the seed's shop, then of its supplier. */
+export const bothSides = <TQuery>(
+  seed: TPlanSeed,
+  cases: (scope: { side: 'shops' | 'suppliers'; companyId: number }) => TPlanCase<TQuery>[],
+) => [
+  ...cases({ side: 'shops', companyId: seed.shopId }),
+  ...cases({ side: 'suppliers', companyId: seed.supplierId }),
+];
 
 export type TList<TQuery extends TListQuery & { sort: string }, TItem> = {
   name: string;
@@ -262,6 +274,14 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
 
   type TSearch = NonNullable<ReturnType<typeof searchOf>>;
 
+  const countFrom =
+    spec.countFrom ??
+    ((db: TDb) =>
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(spec.id.table)
+        .$dynamic());
+
   /**
    * The total counts at most `cap` + 1 rows of the cheapest FROM, so it never walks a whole big list; a search's
    * cap is lower (SEARCH_TOTAL_CAP). A search ranked in tiers counts rank by rank, best first, each through its
@@ -272,8 +292,7 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
     const cap = search ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
     const ranks = search?.ranks;
     if (!ranks) {
-      const all = spec
-        .countFrom(db, scope)
+      const all = countFrom(db, scope)
         .where(and(base, search?.match))
         .limit(cap + 1)
         .as('counted');
@@ -283,8 +302,7 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
       db
         .select({ n: count().as('n') })
         .from(
-          spec
-            .countFrom(db, scope)
+          countFrom(db, scope)
             .where(and(base, where))
             .limit(cap + 1)
             .as(`${name}_rows`),

@@ -74,11 +74,6 @@ const companySearch = {
       sql`${fold(companies.mainEmail)} like ${pattern}`,
     ) as SQL,
 };
-const companiesCount = (db: TDb) =>
-  db
-    .select({ one: sql`1`.as('one') })
-    .from(companies)
-    .$dynamic();
 
 /** A link with a document in training whose documents are urgent (waiting too long, or many corrections). */
 const urgentLink = sql`exists (select 1 from ${documents} where ${documents.shopSupplierId} = ${shopSuppliers.id} and ${urgentDocument})`;
@@ -112,11 +107,6 @@ const trainingList = defineList({
       ) as SQL,
   },
   select: (db, fields) => trainingSelect(db, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(shopSuppliers)
-      .$dynamic(),
   // The service adds each link's document metrics.
   toItem: (r) => r,
   planCases: (seed) => {
@@ -152,7 +142,6 @@ const adminCompaniesList = defineList({
       .select({ company: companies, users: userCount, ...fields })
       .from(companies)
       .$dynamic(),
-  countFrom: companiesCount,
   toItem: (r) => toCompany(r.company, r.users),
   planCases: (seed): TPlanCase<TAdminCompaniesQuery>[] => [
     { scope: { side: 'platform' }, query: {} },
@@ -174,7 +163,6 @@ const adminShopsList = defineList({
       .select({ company: companies, ...fields })
       .from(companies)
       .$dynamic(),
-  countFrom: companiesCount,
   toItem: ({ company: c }) => ({
     clientId: c.id,
     clientName: c.name,
@@ -206,11 +194,6 @@ const auditList = defineList({
       .select({ entry: auditLog, companyName: companies.name, ...fields })
       .from(auditLog)
       .leftJoin(companies, eq(companies.id, auditLog.companyId))
-      .$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(auditLog)
       .$dynamic(),
   toItem: ({ entry: e, companyName }): TAuditEntry => ({
     id: e.id,

@@ -160,11 +160,6 @@ export const syncsList = defineList({
       .select({ ...getTableColumns(integrationSyncs), ...fields })
       .from(integrationSyncs)
       .$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(integrationSyncs)
-      .$dynamic(),
   toItem: syncEntry,
   planCases: (seed) => {
     const scope = { side: 'shops', companyId: seed.shopId } as const;
@@ -201,11 +196,6 @@ export const registryList = defineList({
           eq(integrationConnections.shopId, scope.side === 'platform' ? -1 : scope.companyId),
         ),
       )
-      .$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(integrations)
       .$dynamic(),
   // The service turns a row into its view (the connection's status needs the service's clock and settings).
   toItem: (r) => r,

@@ -68,11 +68,6 @@ export const priceChangesList = defineList({
     sql`abs(${lineMatches.priceChangePct}) > ${q.threshold}`,
   ],
   select: (db, fields) => priceChangeSelect(db, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(lineMatches)
-      .$dynamic(),
   toItem: (r) => r,
   planCases: (seed) => {
     const scope = { side: 'shops', companyId: seed.shopId } as const;

@@ -93,11 +93,6 @@ export const supplierProductsList = defineList({
       .select({ product: products, ...fields })
       .from(products)
       .$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(products)
-      .$dynamic(),
   toItem: (r) => productOf(r.product),
   search: { match: (_scope, pattern) => sql`${foldAll(products.sku, products.name)} like ${pattern}` },
   planCases: (seed) => {
@@ -139,11 +134,6 @@ export const shopProductsList = defineList({
           eq(shopSupplierProducts.shopId, companyOf(scope)),
         ),
       )
-      .$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(products)
       .$dynamic(),
   toItem: (r) => productOf(r.product, r.link),
   search: { match: (_scope, pattern) => sql`${foldAll(products.sku, products.name)} like ${pattern}` },
@@ -198,11 +188,6 @@ export const linksList = defineList({
       ) as SQL,
   },
   select: (db, fields) => linkSelect(db, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(shopSupplierProducts)
-      .$dynamic(),
   toItem: (r): TShopSupplierProduct => ({
     id: r.link.id,
     shopSupplier: { shopSupplierId: r.link.shopSupplierId, supplierName: r.supplierName },
@@ -256,11 +241,6 @@ export const posProductsList = defineList({
   select: (db, fields) =>
     db
       .select({ pos: posProducts, linked: linkedOf.as('linked_products'), ...fields })
-      .from(posProducts)
-      .$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
       .from(posProducts)
       .$dynamic(),
   toItem: (r): TExternalProduct => ({ ...externalOf(r.pos), linkedProducts: r.linked ?? [] }),

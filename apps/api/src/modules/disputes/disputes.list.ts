@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { fold, foldAll } from '../../db/schema/search.js';
-import { defineList, type TListScope, type TPlanCase } from '../../lib/list.js';
+import { bothSides, defineList, type TListScope } from '../../lib/list.js';
 
 const shopCo = aliasedTable(companies, 'shop_co');
 const supplierCo = aliasedTable(companies, 'supplier_co');
@@ -138,34 +138,26 @@ export const disputesList = defineList({
     ],
   },
   select: (db, fields, scope) => disputeSelect(db, scope, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(disputes)
-      .$dynamic(),
   // The page's rows go to the service, which signs their photo links.
   toItem: (r) => r,
   planCases: (seed) =>
-    (['shops', 'suppliers'] as const).flatMap((side): TPlanCase<TDisputesQuery>[] => {
-      const scope = { side, companyId: side === 'shops' ? seed.shopId : seed.supplierId };
-      return [
-        { scope, query: {} },
-        { scope, query: { status: 'active' } },
-        { scope, query: { status: 'open' } },
-        { scope, query: { status: 'withdrawn' } },
-        {
-          scope,
-          query: side === 'shops' ? { shopsupplierid: seed.shopSupplierId } : { shopid: seed.shopId },
-        },
-        { scope, query: { status: 'active', shopsupplierid: seed.shopSupplierId } },
-        { scope, query: { orderid: seed.disputedOrderId } },
-        { scope, query: { from: '2024-03-01', to: '2024-03-31' } },
-        { scope, query: { search: seed.terms.number } },
-        { scope, query: { search: seed.terms.item } },
-        { scope, query: { search: seed.terms.itemCode } },
-        { scope, query: { search: seed.terms.number, status: 'active' } },
-      ];
-    }),
+    bothSides<TDisputesQuery>(seed, (scope) => [
+      { scope, query: {} },
+      { scope, query: { status: 'active' } },
+      { scope, query: { status: 'open' } },
+      { scope, query: { status: 'withdrawn' } },
+      {
+        scope,
+        query: scope.side === 'shops' ? { shopsupplierid: seed.shopSupplierId } : { shopid: seed.shopId },
+      },
+      { scope, query: { status: 'active', shopsupplierid: seed.shopSupplierId } },
+      { scope, query: { orderid: seed.disputedOrderId } },
+      { scope, query: { from: '2024-03-01', to: '2024-03-31' } },
+      { scope, query: { search: seed.terms.number } },
+      { scope, query: { search: seed.terms.item } },
+      { scope, query: { search: seed.terms.itemCode } },
+      { scope, query: { search: seed.terms.number, status: 'active' } },
+    ]),
 });
 
 /**
@@ -251,22 +243,14 @@ export const inboxList = defineList({
   ],
   groups: (scope) => [unreadInbox(scope)],
   select: (db, fields) => messageSelect(db, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(disputeMessages)
-      .$dynamic(),
   // The service turns rows into messages: whether a message is the reader's own depends on the user.
   toItem: (r) => r,
   planCases: (seed) =>
-    (['shops', 'suppliers'] as const).flatMap((side): TPlanCase<TMessagesQuery>[] => {
-      const scope = { side, companyId: side === 'shops' ? seed.shopId : seed.supplierId };
-      return [
-        { scope, query: {} },
-        { scope, query: { unread: 'true' } },
-        { scope, query: { disputeid: seed.disputeId } },
-      ];
-    }),
+    bothSides<TMessagesQuery>(seed, (scope) => [
+      { scope, query: {} },
+      { scope, query: { unread: 'true' } },
+      { scope, query: { disputeid: seed.disputeId } },
+    ]),
 });
 
 /** The tenant clause of a message: its copy of the dispute's shop or supplier. */
@@ -288,15 +272,6 @@ export const threadList = defineList({
     messageTenant(scope),
   ],
   select: (db, fields) => messageSelect(db, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(disputeMessages)
-      .$dynamic(),
   toItem: (r) => r,
-  planCases: (seed) =>
-    (['shops', 'suppliers'] as const).map((side) => ({
-      scope: { side, companyId: side === 'shops' ? seed.shopId : seed.supplierId },
-      query: { disputeid: seed.disputeId },
-    })),
+  planCases: (seed) => bothSides(seed, (scope) => [{ scope, query: { disputeid: seed.disputeId } }]),
 });

@@ -115,11 +115,6 @@ export const mailMessagesList = defineList({
     query.status ? eq(mailMessages.status, query.status) : undefined,
   ],
   select: (db, fields) => messageSelect(db, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(mailMessages)
-      .$dynamic(),
   toItem: messageItem,
   planCases: (seed) => [
     { scope: { side: 'shops', companyId: seed.shopId }, query: {} },

@@ -87,11 +87,6 @@ export const mailboxesList = defineList({
       .select({ ...getTableColumns(mailboxes), ...fields })
       .from(mailboxes)
       .$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(mailboxes)
-      .$dynamic(),
   toItem: view,
   planCases: (seed) => [{ scope: { side: 'shops', companyId: seed.shopId }, query: {} }],
 });

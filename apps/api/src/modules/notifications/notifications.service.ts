@@ -53,11 +53,6 @@ export const notificationsList = defineList({
       .select({ ...getTableColumns(notifications), ...fields })
       .from(notifications)
       .$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(notifications)
-      .$dynamic(),
   toItem: notificationShape,
   planCases: (seed) => {
     const scope: TListScope = { side: 'shops', companyId: seed.shopId };

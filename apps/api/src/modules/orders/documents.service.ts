@@ -280,11 +280,6 @@ const adminDocumentsList = defineList({
       ) as SQL,
   },
   select: (db, fields) => adminDocumentsSelect(db, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(documents)
-      .$dynamic(),
   toItem: (r): TAdminDocument => ({
     ...unprocessedOrder(r.doc, {
       supplierId: r.supplierId,

@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/index.js';
 import { fold, foldAll } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { defineList, type TPlanCase, type TRestPage } from '../../lib/list.js';
+import { bothSides, defineList, type TRestPage } from '../../lib/list.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
 import { compact, ORDER_ITEM_COLUMNS, orderItem, orderListItem, pickColumns } from './order-shapes.js';
 
@@ -150,33 +150,24 @@ export const ordersList = defineList({
     rest: namesOrItems,
   },
   select: (db, fields) => listSelect(db, itemColumns, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(orders)
-      .$dynamic(),
   toItem: toListItem,
-  planCases: (seed) => {
-    const cases: TPlanCase<TOrdersQuery>[] = [{ scope: { side: 'platform' }, query: { sort: 'newest' } }];
-    for (const side of ['shops', 'suppliers'] as const) {
-      const scope = { side, companyId: side === 'shops' ? seed.shopId : seed.supplierId };
-      cases.push(
-        { scope, query: {} },
-        { scope, query: { status: 'open' } },
-        { scope, query: { status: 'disputed' } },
-        { scope, query: { shopsupplierid: seed.shopSupplierId } },
-        { scope, query: { from: '2026-01-01', to: '2026-03-31' } },
-        // Search: a number's middle, the other side's name, an item; and a search within a filter.
-        { scope, query: { search: seed.terms.number } },
-        { scope, query: { search: side === 'shops' ? seed.terms.supplierName : seed.terms.shopName } },
-        { scope, query: { search: seed.terms.item } },
-        { scope, query: { search: seed.terms.number, status: 'open' } },
-        // A number prefix most orders share: more matches than a search may sort, so only the ranks' order serves.
-        { scope, query: { search: seed.terms.commonPrefix } },
-      );
-    }
-    return cases;
-  },
+  planCases: (seed) => [
+    { scope: { side: 'platform' }, query: { sort: 'newest' } },
+    ...bothSides<TOrdersQuery>(seed, (scope) => [
+      { scope, query: {} },
+      { scope, query: { status: 'open' } },
+      { scope, query: { status: 'disputed' } },
+      { scope, query: { shopsupplierid: seed.shopSupplierId } },
+      { scope, query: { from: '2026-01-01', to: '2026-03-31' } },
+      // Search: a number's middle, the other side's name, an item; and a search within a filter.
+      { scope, query: { search: seed.terms.number } },
+      { scope, query: { search: scope.side === 'shops' ? seed.terms.supplierName : seed.terms.shopName } },
+      { scope, query: { search: seed.terms.item } },
+      { scope, query: { search: seed.terms.number, status: 'open' } },
+      // A number prefix most orders share: more matches than a search may sort, so only the ranks' order serves.
+      { scope, query: { search: seed.terms.commonPrefix } },
+    ]),
+  ],
 });
 
 export function createOrdersService({ db, signedUrls }: { db: TDb; signedUrls: TSignedUrls }) {

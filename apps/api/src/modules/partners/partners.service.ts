@@ -53,11 +53,6 @@ export const clientsList = defineList({
       .from(shopSuppliers)
       .innerJoin(companies, eq(companies.id, shopSuppliers.shopId))
       .$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(shopSuppliers)
-      .$dynamic(),
   toItem: ({ linkId, shop }): TSupplierClient => ({
     id: linkId,
     name: shop.name,

@@ -11,7 +11,7 @@ import {
   returns,
   users,
 } from '../../db/schema/index.js';
-import { defineList, type TListScope } from '../../lib/list.js';
+import { bothSides, defineList, type TListScope } from '../../lib/list.js';
 
 const shopCo = aliasedTable(companies, 'shop_co');
 const supplierCo = aliasedTable(companies, 'supplier_co');
@@ -89,21 +89,13 @@ export const creditsList = defineList({
   sorts: { newest: { key: credits.createdAt, dir: 'desc', of: (r) => r.credit.createdAt } },
   where: (scope, q: TCreditsQuery) => creditFilters(scope, q),
   select: (db, fields) => creditSelect(db, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(credits)
-      .$dynamic(),
   toItem: toCredit,
   planCases: (seed) =>
-    (['shops', 'suppliers'] as const).flatMap((side) => {
-      const scope = { side, companyId: side === 'shops' ? seed.shopId : seed.supplierId };
-      return [
-        { scope, query: {} },
-        { scope, query: { status: 'review' as const } },
-        { scope, query: { from: '2024-03-01', to: '2024-03-31' } },
-      ];
-    }),
+    bothSides<TCreditsQuery>(seed, (scope) => [
+      { scope, query: {} },
+      { scope, query: { status: 'review' } },
+      { scope, query: { from: '2024-03-01', to: '2024-03-31' } },
+    ]),
 });
 
 /** Credits matching `where` (newest first, for the export), or those covering one dispute (oldest first). */
@@ -200,11 +192,6 @@ export const returnsList = defineList({
     q.status ? eq(returns.status, q.status) : undefined,
   ],
   select: (db, fields) => returnSelect(db, fields).$dynamic(),
-  countFrom: (db) =>
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(returns)
-      .$dynamic(),
   toItem: toReturn,
   planCases: (seed) => {
     const scope = { side: 'suppliers' as const, companyId: seed.supplierId };
