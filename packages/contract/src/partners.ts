@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { page, ZListQuerySchema, ZPageQuerySchema, ZSearchSchema } from './paging.js';
+import { page, ZListQuerySchema, ZSearchSchema } from './paging.js';
 
 const email = (label: string) =>
   z
@@ -109,11 +109,12 @@ export const ZSupplierClientsReplySchema = envelope(page(ZSupplierClientSchema))
 /** The spec's normalised client/supplier list item. */
 export type TPartnerListItem = { id: number; name: string; logoURL: string | null; email: string | null };
 
-/** Paged partner lists with an optional name search. */
-export const ZPartnerListQuerySchema = ZPageQuerySchema.extend({
-  search: z.string().trim().max(200, 'Search is too long').optional(),
+/** A shop's suppliers (shared list module): by the name the shop gave each, searched by it. */
+export const ZShopSuppliersQuerySchema = ZListQuerySchema.extend({
+  search: ZSearchSchema,
+  sort: z.enum(['name'], { error: 'Sort by name' }).default('name'),
 });
-export type TPartnerListQuery = z.infer<typeof ZPartnerListQuerySchema>;
+export type TShopSuppliersQuery = z.infer<typeof ZShopSuppliersQuerySchema>;
 
 /** The shops a supplier serves (shared list module): by the shop's name, searched by it. */
 export const ZSupplierClientsQuerySchema = ZListQuerySchema.extend({

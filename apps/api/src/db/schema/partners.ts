@@ -36,6 +36,8 @@ export const shopSuppliers = pgTable(
      * triggers of migration 0027 (on insert here, on a rename of the shop), so an index holds that order.
      */
     shopNameKey: text('shop_name_key').notNull().default(''),
+    /** The name, folded (search_fold): a shop's supplier list is sorted by it, so an index holds that order. */
+    nameKey: text('name_key').notNull().generatedAlwaysAs(sql`search_fold(name)`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -50,6 +52,8 @@ export const shopSuppliers = pgTable(
       t.supplierId,
       trigrams(sql`${t.shopNameKey}`),
     ),
+    // A shop's supplier list (shared list module): by the folded name.
+    index('shop_suppliers_shop_name_key_idx').on(t.shopId, t.nameKey.desc(), t.id.desc()),
     // A shop's lists find orders by the supplier's name (schema/search.ts).
     index('shop_suppliers_name_trgm_idx').using('gin', trigrams(fold(t.name))),
     // The training list: links with a document in training, oldest waiting first (read backwards).

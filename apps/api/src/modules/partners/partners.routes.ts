@@ -1,8 +1,8 @@
 import {
   ZCreateSupplierSchema,
   ZMessageOnlySchema,
-  ZPartnerListQuerySchema,
   ZShopSupplierReplySchema,
+  ZShopSuppliersQuerySchema,
   ZShopSuppliersReplySchema,
   ZSupplierClientsQuerySchema,
   ZSupplierClientsReplySchema,
@@ -32,7 +32,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: shopTags,
-        querystring: ZPartnerListQuerySchema,
+        querystring: ZShopSuppliersQuerySchema,
         response: { 200: ZShopSuppliersReplySchema },
       },
     },

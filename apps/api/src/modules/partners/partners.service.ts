@@ -2,15 +2,15 @@ import {
   EMPTY_SUPPLIER_METRICS,
   type TCreateSupplier,
   type TPage,
-  type TPartnerListQuery,
   type TRole,
   type TShopSupplier,
   type TShopSupplierMetrics,
+  type TShopSuppliersQuery,
   type TSupplierClient,
   type TSupplierClientsQuery,
   type TUpdateSupplier,
 } from '@orderbridge/contract';
-import { and, asc, count, eq, exists, ilike, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, isNull, ne, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import {
@@ -21,13 +21,13 @@ import {
   type TCompanyRow,
   type TShopSupplierRow,
 } from '../../db/schema/index.js';
+import { fold } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
 import { supplierAddedMail } from '../../lib/email-templates.js';
 import { fileUrl } from '../../lib/images.js';
 import { defineList } from '../../lib/list.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { escapeLike } from '../../lib/sql-like.js';
 import type { TNotify } from '../notifications/notifications.service.js';
 
 /**
@@ -75,6 +75,50 @@ export const clientsList = defineList({
   },
 });
 
+/** Whether anyone has joined the company yet (an unclaimed supplier company has no members). */
+const hasMembers = (companyId: typeof shopSuppliers.supplierId | number) =>
+  sql<boolean>`exists (select 1 from ${memberships} where ${memberships.companyId} = ${companyId})`;
+
+/** A link as the shop sees it: the supplier company's logo, and whether anyone runs that company yet. */
+const linkColumns = {
+  link: shopSuppliers,
+  logoKey: companies.logoKey,
+  claimed: hasMembers(shopSuppliers.supplierId),
+};
+type TLinkSelected = { link: TShopSupplierRow; logoKey: string | null; claimed: boolean };
+
+/**
+ * A shop's suppliers (README "Paging and search"): by the folded name the shop gave each (`name_key`, migration
+ * 0028, a generated column so an index holds the order), searched by it through the name's trigram index. The
+ * service adds each page's order metrics in one more statement.
+ */
+export const suppliersList = defineList({
+  name: 'shop-suppliers',
+  id: shopSuppliers.id,
+  idOf: (r: TLinkSelected) => r.link.id,
+  sorts: { name: { key: shopSuppliers.nameKey, dir: 'asc', of: (r) => r.link.nameKey } },
+  where: (scope, _q: TShopSuppliersQuery) => [
+    eq(shopSuppliers.shopId, scope.side === 'shops' ? scope.companyId : -1),
+  ],
+  select: (db, fields) =>
+    db
+      .select({ ...linkColumns, ...fields })
+      .from(shopSuppliers)
+      .innerJoin(companies, eq(companies.id, shopSuppliers.supplierId))
+      .$dynamic(),
+  toItem: (r) => r,
+  search: { match: (_scope, pattern) => sql`${fold(shopSuppliers.name)} like ${pattern}` },
+  planCases: (seed) => {
+    const scope = { side: 'shops', companyId: seed.shopId } as const;
+    return [
+      { scope, query: {} },
+      // A shop has a few dozen suppliers at most (eight in the seed): the planner rightly reads them all by the
+      // btree index rather than the trigram one.
+      { scope, query: { search: seed.terms.supplierName }, trigram: false },
+    ];
+  },
+});
+
 /** Order counts per shop-supplier link; the orders module provides them once orders exist. */
 export type TOrderMetrics = (
   shopId: number,
@@ -110,10 +154,6 @@ const nameTaken = (name: string) =>
     supplierName: [`A supplier named "${name}" already exists`],
   });
 
-/** Whether anyone has joined the company yet (an unclaimed supplier company has no members). */
-const hasMembers = (companyId: typeof shopSuppliers.supplierId | number) =>
-  sql<boolean>`exists (select 1 from ${memberships} where ${memberships.companyId} = ${companyId})`;
-
 export function createPartnersService({ db, mailer, config, issueInvitation, orderMetrics, notify }: TDeps) {
   // A shop cannot flood a supplier's mailbox with invitations.
   const resendLimiter = createAttemptLimiter({ max: 3, windowMs: 3_600_000 });
@@ -123,16 +163,7 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
     return orderMetrics(shopId, linkIds);
   }
 
-  const linkColumns = {
-    link: shopSuppliers,
-    logoKey: companies.logoKey,
-    claimed: hasMembers(shopSuppliers.supplierId),
-  };
-
-  function toItem(
-    row: { link: TShopSupplierRow; logoKey: string | null; claimed: boolean },
-    metrics: Partial<TShopSupplierMetrics> | undefined,
-  ): TShopSupplier {
+  function toItem(row: TLinkSelected, metrics: Partial<TShopSupplierMetrics> | undefined): TShopSupplier {
     const { link } = row;
     return {
       shopSupplierId: link.id,
@@ -280,36 +311,13 @@ export function createPartnersService({ db, mailer, config, issueInvitation, ord
 
   return {
     /** One page of a shop's suppliers, by name, with their order metrics. */
-    async list(shopId: number, query: TPartnerListQuery): Promise<TPage<TShopSupplier>> {
-      const where = and(
-        eq(shopSuppliers.shopId, shopId),
-        query.search ? ilike(shopSuppliers.name, `%${escapeLike(query.search)}%`) : undefined,
-      );
-      // The total comes with the page (a shop's suppliers are tens, not thousands, so counting them all is cheap);
-      // only a page past the end, which has no row to carry it, counts on its own.
-      const rows = await db
-        .select({ ...linkColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(shopSuppliers)
-        .innerJoin(companies, eq(companies.id, shopSuppliers.supplierId))
-        .where(where)
-        .orderBy(sql`lower(${shopSuppliers.name})`, asc(shopSuppliers.id))
-        .limit(query.perpage)
-        .offset((query.page - 1) * query.perpage);
-      const total =
-        rows[0]?.total ??
-        (query.page === 1
-          ? 0
-          : ((await db.select({ n: count() }).from(shopSuppliers).where(where))[0]?.n ?? 0));
+    async list(shopId: number, query: TShopSuppliersQuery): Promise<TPage<TShopSupplier>> {
+      const page = await suppliersList.run(db, { side: 'shops', companyId: shopId }, query);
       const metrics = await metricsFor(
         shopId,
-        rows.map((r) => r.link.id),
+        page.data.map((r) => r.link.id),
       );
-      return {
-        total,
-        page: query.page,
-        perPage: query.perpage,
-        data: rows.map((r) => toItem(r, metrics.get(r.link.id))),
-      };
+      return { ...page, data: page.data.map((r) => toItem(r, metrics.get(r.link.id))) };
     },
 
     get: getLink,

@@ -132,8 +132,41 @@ describe('create and list suppliers', () => {
     expect(defaults.json().data).toMatchObject({ total: 105, page: 1, perPage: 25 });
     const search = await call(user, 'GET', `/api/shops/${shop}/suppliers?search=PLIER%2010`);
     expect(search.json().data.total).toBe(5);
-    const literal = await call(user, 'GET', `/api/shops/${shop}/suppliers?search=%25`);
+    const literal = await call(user, 'GET', `/api/shops/${shop}/suppliers?search=%25%25%25`);
     expect(literal.json().data.total).toBe(0);
+    // On the shared list module: the cursor of each page reads the next, to the end, with every supplier once.
+    const names: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const after: string = cursor ? `&cursor=${cursor}` : '';
+      const res = await call(user, 'GET', `/api/shops/${shop}/suppliers?PerPage=40${after}`);
+      expect(res.statusCode).toBe(200);
+      names.push(...res.json().data.data.map((s: { supplierName: string }) => s.supplierName));
+      cursor = res.json().data.nextCursor;
+    } while (cursor);
+    expect(names).toHaveLength(105);
+    expect(names).toEqual([...names].sort());
+    expect(new Set(names).size).toBe(105);
+  });
+
+  it('refuses bad list queries with the error envelope', async () => {
+    const base = `/api/shops/${shopId}/suppliers`;
+    for (const [query, field, message] of [
+      ['search=ab', 'search', 'Type at least 3 characters to search'],
+      ['sort=newest', 'sort', 'Sort by name'],
+      ['cursor=not-a-cursor', 'cursor', 'Not a cursor of this list and sort'],
+      ['Page=0', 'page', 'Must be at least 1'],
+    ] as const) {
+      const res = await call(owner, 'GET', `${base}?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({ success: false, errors: { [field]: [message] } });
+      expect(typeof res.json().trace).toBe('string');
+    }
+    // A cursor of another list (the orders list's newest-first sort) is not this one's.
+    const foreign = Buffer.from(JSON.stringify(['newest', '2026-01-01', 1])).toString('base64url');
+    const refused = await call(owner, 'GET', `${base}?cursor=${foreign}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ cursor: ['Not a cursor of this list and sort'] });
   });
 });
 

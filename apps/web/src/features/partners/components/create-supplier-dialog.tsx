@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TShopSupplier, ZCreateSupplierSchema } from '@orderbridge/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,7 +13,7 @@ import { useCompany } from '../../../lib/company-context';
 import { toAppError, userMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
 import { useCreateSupplier } from '../api/create-supplier';
-import { useSuppliers } from '../api/get-suppliers';
+import { suppliersQueryOptions } from '../api/get-suppliers';
 
 type TInput = z.input<typeof ZCreateSupplierSchema>;
 type TOutput = z.output<typeof ZCreateSupplierSchema>;
@@ -46,7 +47,9 @@ export function CreateSupplierDialog({
   onCreated?: (supplier: TShopSupplier) => void;
 }) {
   const { companyId: shopId } = useCompany();
-  const suppliers = useSuppliers(shopId);
+  // Every supplier's name, for the check below: fetched only while the dialog is open (the suppliers page shows
+  // one page of them).
+  const suppliers = useQuery({ ...suppliersQueryOptions(shopId), enabled: open });
   const create = useCreateSupplier(shopId);
   const [overlay, setOverlay] = useState<TOverlayState>(IDLE);
   const form = useForm<TInput, unknown, TOutput>({

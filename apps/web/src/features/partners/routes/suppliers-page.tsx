@@ -1,24 +1,23 @@
-import type { TShopSupplier } from '@orderbridge/contract';
+import { SEARCH_MIN_LENGTH, type TShopSupplier } from '@orderbridge/contract';
 import { Check, Mail, Minus, Pencil, Plus, Search, Trash2, Truck } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState, PageHeader } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { notify } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { useCompany } from '../../../lib/company-context';
 import { userMessage } from '../../../lib/errors';
+import { useListUrl, usePrefetchNextPage, useSearchBox } from '../../../lib/list-state';
 import { useDeleteSupplier } from '../api/delete-supplier';
-import { useSuppliers } from '../api/get-suppliers';
+import { SUPPLIERS_PER_PAGE, suppliersPageQueryOptions, useSuppliersPage } from '../api/get-suppliers';
 import { useResendInvitation } from '../api/resend-invitation';
 import { CreateSupplierDialog } from '../components/create-supplier-dialog';
 import { EditSupplierDialog } from '../components/edit-supplier-dialog';
-import { filterSuppliers } from '../components/supplier-picker';
-
-const PER_PAGE = 25;
 
 const metricColumns = [
   { key: 'totalOrders', label: 'Orders' },
@@ -45,20 +44,21 @@ function Flag({ on, label }: { on: boolean; label: string }) {
 /** Configuration → Suppliers: the shop's suppliers with their order counts, edit and delete. */
 export default function SuppliersPage() {
   const { companyId: shopId, company, isAdmin } = useCompany();
-  const suppliers = useSuppliers(shopId);
+  // Page and search live in the address (lib/list-state); the API pages and searches (its list module).
+  const url = useListUrl();
+  const term = url.get('q');
+  const search = useSearchBox(term, (q) => url.set({ q }));
+  const filter = { page: url.page, search: term };
+  const suppliers = useSuppliersPage(shopId, filter);
+  usePrefetchNextPage(suppliers.data, url.page, (page) =>
+    suppliersPageQueryOptions(shopId, { ...filter, page }),
+  );
   const remove = useDeleteSupplier(shopId);
   const resend = useResendInvitation(shopId);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<TShopSupplier | null>(null);
   const [deleting, setDeleting] = useState<TShopSupplier | null>(null);
-  const term = useDeferredValue(search.trim());
-
-  const matches = useMemo(() => filterSuppliers(suppliers.data ?? [], term), [suppliers.data, term]);
-  const pages = Math.max(1, Math.ceil(matches.length / PER_PAGE));
-  const current = Math.min(page, pages);
-  const rows = matches.slice((current - 1) * PER_PAGE, current * PER_PAGE);
+  const rows = suppliers.data?.data ?? [];
 
   return (
     <>
@@ -90,14 +90,17 @@ export default function SuppliersPage() {
             id="supplier-search"
             type="search"
             placeholder="Search by name"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+            value={search.text}
+            onChange={(e) => search.setText(e.target.value)}
+            aria-describedby={search.tooShort ? 'supplier-search-hint' : undefined}
             className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:outline-2 focus:outline-brand-600"
           />
         </div>
+        {search.tooShort ? (
+          <p id="supplier-search-hint" className="mt-1 text-xs text-slate-600">
+            Type at least {SEARCH_MIN_LENGTH} characters
+          </p>
+        ) : null}
       </div>
       {suppliers.isError ? <Alert tone="error">{userMessage(suppliers.error)}</Alert> : null}
       {suppliers.isPending ? (
@@ -109,7 +112,7 @@ export default function SuppliersPage() {
             </div>
           ))}
         </Card>
-      ) : suppliers.data && matches.length === 0 ? (
+      ) : suppliers.data && suppliers.data.total === 0 ? (
         <EmptyState
           icon={Truck}
           title={term ? 'No suppliers match your search' : 'No suppliers yet'}
@@ -246,34 +249,14 @@ export default function SuppliersPage() {
               ))}
             </tbody>
           </table>
-          <div className="flex items-center justify-between border-t border-slate-200 px-4 py-2.5 text-xs text-slate-600">
-            <span className="tabular">
-              {matches.length} {matches.length === 1 ? 'supplier' : 'suppliers'}
-            </span>
-            {pages > 1 ? (
-              <div className="flex items-center gap-2">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={current <= 1}
-                  onClick={() => setPage(current - 1)}
-                >
-                  Previous
-                </Button>
-                <span className="tabular">
-                  Page {current} of {pages}
-                </span>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={current >= pages}
-                  onClick={() => setPage(current + 1)}
-                >
-                  Next
-                </Button>
-              </div>
-            ) : null}
-          </div>
+          <Pager
+            page={url.page}
+            perPage={SUPPLIERS_PER_PAGE}
+            total={suppliers.data.total}
+            capped={suppliers.data.totalCapped}
+            noun={['supplier', 'suppliers']}
+            onPage={(page) => url.set({ page })}
+          />
         </Card>
       ) : null}
       <CreateSupplierDialog open={creating} onOpenChange={setCreating} />

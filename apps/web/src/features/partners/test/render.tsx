@@ -3,6 +3,7 @@ import { EMPTY_SUPPLIER_METRICS } from '@orderbridge/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast';
 import { configureApiClient } from '../../../lib/api-client';
@@ -30,7 +31,8 @@ const json = (status: number, body: unknown) =>
 export type TFakeCall = { method: string; url: string; body: unknown };
 
 /**
- * A fake API for the partners screens: GET pages through `suppliers`, POST answers with `onCreate`.
+ * A fake API for the partners screens: GET pages through `suppliers` (those whose name holds `search`, as the API's
+ * folded search finds them), POST answers with `onCreate`.
  */
 export function fakeApi(opts: {
   suppliers: TShopSupplier[];
@@ -46,8 +48,10 @@ export function fakeApi(opts: {
     if (method === 'GET' && url.pathname === '/api/shops/1/suppliers') {
       const page = Number(url.searchParams.get('Page'));
       const perPage = Number(url.searchParams.get('PerPage'));
-      const data = list.slice((page - 1) * perPage, page * perPage);
-      return json(200, { success: true, message: 'ok', data: { total: list.length, page, perPage, data } });
+      const search = url.searchParams.get('search')?.toLowerCase() ?? '';
+      const found = list.filter((s) => s.supplierName.toLowerCase().includes(search));
+      const data = found.slice((page - 1) * perPage, page * perPage);
+      return json(200, { success: true, message: 'ok', data: { total: found.length, page, perPage, data } });
     }
     if (method === 'POST' && url.pathname === '/api/shops/1/suppliers') {
       const reply = opts.onCreate?.(body) ?? {
@@ -79,7 +83,7 @@ const profile: TProfile = {
   suppliers: [],
 };
 
-/** Renders inside a shop's company context with a fresh query cache and the toaster. */
+/** Renders inside a shop's company context (at `/`, list state in the address) with a fresh query cache and the toaster. */
 export function renderInShop(ui: ReactNode, opts: { isAdmin?: boolean } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const company = {
@@ -102,12 +106,14 @@ export function renderInShop(ui: ReactNode, opts: { isAdmin?: boolean } = {}) {
   return {
     client,
     ...render(
-      <QueryClientProvider client={client}>
-        <CompanyContext.Provider value={ctx}>
-          {ui}
-          <Toaster />
-        </CompanyContext.Provider>
-      </QueryClientProvider>,
+      <MemoryRouter>
+        <QueryClientProvider client={client}>
+          <CompanyContext.Provider value={ctx}>
+            {ui}
+            <Toaster />
+          </CompanyContext.Provider>
+        </QueryClientProvider>
+      </MemoryRouter>,
     ),
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "shop_suppliers" ADD COLUMN "name_key" text GENERATED ALWAYS AS (search_fold(name)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "shop_suppliers_shop_name_key_idx" ON "shop_suppliers" USING btree ("shop_id","name_key" DESC NULLS LAST,"id" DESC NULLS LAST);
