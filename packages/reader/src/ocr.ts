@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -160,10 +161,15 @@ function runNative(image: Uint8Array, psm: number, langs: string, timeoutMs: num
   });
 }
 
-/** Builds a folder with the npm traineddata files so tesseract.js never looks at a CDN. */
+/**
+ * Builds a folder with the npm traineddata files so tesseract.js never looks at a CDN. It links into this
+ * checkout's node_modules, so each checkout has its own folder: one shared by two clones would point into
+ * whichever clone came first, and break when that clone is removed.
+ */
 function wasmLangPath(langs: readonly string[]): string {
   const require = createRequire(import.meta.url);
-  const dir = path.join(os.tmpdir(), `orderbridge-tessdata-${process.getuid?.() ?? 0}`);
+  const checkout = createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 12);
+  const dir = path.join(os.tmpdir(), `orderbridge-tessdata-${process.getuid?.() ?? 0}-${checkout}`);
   fs.mkdirSync(dir, { recursive: true });
   for (const l of langs) {
     const target = path.join(dir, `${l}.traineddata.gz`);

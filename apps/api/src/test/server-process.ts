@@ -21,17 +21,23 @@ export type TServerProcess = {
 };
 
 /**
- * A TCP port nothing listens on right now, from the system's ephemeral range. Tests take their ports here: a port
- * computed from the process id can be one fetch and browsers refuse to call (4045, 4190, 5060, 6000…).
+ * A TCP port nothing listens on right now, below the system's ephemeral range (32768+): a port taken there can be
+ * handed to any outgoing connection (a database client, a fetch) between our check and the server's bind. Above
+ * 10080, the last port fetch and browsers refuse to call.
  */
 export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
+  for (;;) {
+    const port = 11_000 + Math.floor(Math.random() * 9_000);
+    const server = net.createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!bound) continue;
+    server.close();
+    await once(server, 'close');
+    return port;
+  }
 }
 
 /** Starts the real server from source in its own process, as `npm start` would, and waits until it answers. */
