@@ -357,4 +357,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
     );
     expect(failures).toEqual([]);
   }, 240_000);
+
+  it("finds a number a company's orders hold through that company's keyed pieces (migration 0029), page and count", async () => {
+    const orders = LISTS.find((l) => l.name === 'orders')!;
+    for (const [side, companyId] of [
+      ['shops', seed.shopId],
+      ['suppliers', seed.supplierId],
+    ] as const) {
+      const query = { page: 1, perpage: PAGE, sort: 'newest', search: seed.terms.number };
+      for (const statement of Object.values(orders.statements(t.app.db, { side, companyId }, query))) {
+        const { sql: text, params } = statement.toSQL();
+        const [explained] = await rawQuery<{ 'QUERY PLAN': { Plan: TPlanNode }[] }>(
+          `explain (format json) ${text}`,
+          params,
+        );
+        expect(trigramIndexes(explained!['QUERY PLAN'][0]!.Plan)).toContain(
+          `orders_${side === 'shops' ? 'shop' : 'supplier'}_grams_trgm_idx`,
+        );
+      }
+    }
+  });
 });

@@ -48,14 +48,16 @@ export type TListSpec<TQuery extends TListQuery & { sort: string }, TRow, TItem>
   toItem: (row: TRow) => TItem;
   /**
    * Search (README "Paging and search"): `match` is the rows a term finds, written as `fold(text) LIKE pattern`
-   * over the texts that have a trigram index (db/schema/search.ts); `pattern` is the folded `%term%`. `tiers`,
-   * when given, ranks the matches: the rows of each tier (best first; `prefix` is the folded `term%`) come before
-   * the next tier's, and every other match after them, each group in the list's sort. A tier must be a part of
-   * `match` that an index finds: a trigram LIKE, or a prefix test with a `text_pattern_ops` btree behind it.
+   * over the texts that have a trigram index (db/schema/search.ts); `pattern` is the folded `%term%`, `term` the
+   * folded term itself (for `holdsWithin`). `tiers`, when given, ranks the matches: the rows of each tier (best
+   * first; `prefix` is the folded `term%`) come before the next tier's, and every other match after them, each
+   * group in the list's sort. A tier must be a part of `match` that an index finds: a trigram LIKE, a
+   * `holdsWithin`, or a prefix test with a `text_pattern_ops` btree behind it. Tiers nest: each holds the ones
+   * before it (a number that begins with the term also holds it; write `holds and begins` where it would not).
    */
   search?: {
-    match: (scope: TListScope, pattern: SQL) => SQL;
-    tiers?: (prefix: SQL, pattern: SQL, scope: TListScope) => SQL[];
+    match: (scope: TListScope, pattern: SQL, term: SQL) => SQL;
+    tiers?: (prefix: SQL, pattern: SQL, scope: TListScope, term: SQL) => SQL[];
     /**
      * With `tiers`: the matches the tiers leave out, written without the tiers' own conditions (so `match` is the
      * tiers OR `rest`). The last rank then reads only `rest`'s indexes instead of every one of `match`'s. On a
@@ -67,7 +69,8 @@ export type TListSpec<TQuery extends TListQuery & { sort: string }, TRow, TItem>
    * A fixed order ahead of the sort, for lists whose order starts with a computed key no index keeps (the inbox's
    * unread first): rows meeting the first condition come first, then the next, then every other row, each group
    * in the list's sort. Paged like a ranked search (one `UNION ALL` branch a group, each read through an index;
-   * a partial index on the condition serves its branch). A list has either `groups` or search `tiers`.
+   * a partial index on the condition serves its branch). Groups nest like search tiers: each holds the ones
+   * before it. A list has either `groups` or search `tiers`.
    */
   groups?: (scope: TListScope, query: TQuery) => SQL[];
   /** Filter values the plan test tries, one query per entry, each with every sort (see list.plan.test.ts). */
@@ -236,8 +239,9 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
     // The term is folded by the same function as the indexed text; LIKE wildcards in it match literally.
     const pattern = fold(sql`${`%${escapeLike(term)}%`}::text`);
     const prefix = fold(sql`${`${escapeLike(term)}%`}::text`);
-    const match = spec.search.match(scope, pattern);
-    const tiers = spec.search.tiers?.(prefix, pattern, scope);
+    const folded = fold(sql`${term}::text`);
+    const match = spec.search.match(scope, pattern, folded);
+    const tiers = spec.search.tiers?.(prefix, pattern, scope, folded);
     const rest = spec.search.rest;
     if (!tiers) return { match, ranks: undefined };
     return {
@@ -252,8 +256,10 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
    * narrows the last rank's `rest` to the rows a page can reach (TRestPage).
    */
   const ranksOf = (conditions: SQL[], rest?: SQL, restPage?: (page: TRestPage) => SQL) => {
-    // `is not true`: a condition on a nullable column is NULL, not false, where it does not hold.
-    const better = (i: number) => conditions.slice(0, i).map((t) => sql`(${t}) is not true`);
+    // The conditions nest (each holds the ones before it), so a rank only excludes the one just above it: each
+    // exclusion is checked on every row of the rank, which for names matching thousands of orders was most of the
+    // count. `is not true`: a condition on a nullable column is NULL, not false, where it does not hold.
+    const better = (i: number) => conditions.slice(Math.max(0, i - 1), i).map((t) => sql`(${t}) is not true`);
     const worse = better(conditions.length);
     const ranks: { rank: number; where: SQL; page?: (within: TRestPage) => SQL }[] = [
       ...conditions.map((t, i) => ({ rank: conditions.length - i, where: and(t, ...better(i)) as SQL })),

@@ -16,7 +16,7 @@ import { users } from './accounts.js';
 import { createdAt, tstz } from './columns.js';
 import { companies } from './companies.js';
 import { shopSuppliers } from './partners.js';
-import { fold, foldAll, prefixes, trigrams } from './search.js';
+import { fold, foldAll, prefixes, tenantGrams, trigrams } from './search.js';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 4, mode: 'number' });
 
@@ -220,15 +220,17 @@ export const orders = pgTable(
     index('orders_link_total_idx').on(t.shopSupplierId, t.invoiceTotal.desc(), t.id.desc()),
     index('orders_link_invoice_date_idx').on(t.shopSupplierId, t.invoiceDate.desc(), t.id.desc()),
     // Search by number (schema/search.ts). Within a company, which is every list but the operators': a number
-    // that holds the term through the tenant's own trigram entries (btree_gin keys the GIN by the tenant too, so
-    // a common term's matches in other companies are never read), one that begins with it through a range of
+    // that holds the term through the company's own 3-character pieces (`holdsWithin`: a piece common to every
+    // company's numbers has only this company's rows in its entry), one that begins with it through a range of
     // the tenant's folded numbers. The operators' search of every company reads the first index.
     index('orders_numbers_trgm_idx').using('gin', trigrams(foldAll(t.invoiceNum, t.orderNum))),
-    index('orders_shop_numbers_trgm_idx').using('gin', t.shopId, trigrams(foldAll(t.invoiceNum, t.orderNum))),
-    index('orders_supplier_numbers_trgm_idx').using(
+    index('orders_shop_grams_trgm_idx').using(
       'gin',
-      t.supplierId,
-      trigrams(foldAll(t.invoiceNum, t.orderNum)),
+      tenantGrams(t.shopId, foldAll(t.invoiceNum, t.orderNum)),
+    ),
+    index('orders_supplier_grams_trgm_idx').using(
+      'gin',
+      tenantGrams(t.supplierId, foldAll(t.invoiceNum, t.orderNum)),
     ),
     index('orders_shop_invoice_num_idx').on(t.shopId, prefixes(fold(t.invoiceNum))),
     index('orders_shop_order_num_idx').on(t.shopId, prefixes(fold(t.orderNum))),

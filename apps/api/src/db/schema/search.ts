@@ -26,3 +26,18 @@ export const trigrams = (expr: SQL) => sql`${expr} gin_trgm_ops`;
  * (the tenant's numbers that begin with a term, without a trigram index's recheck of every candidate).
  */
 export const prefixes = (expr: SQL) => sql`${expr} text_pattern_ops`;
+
+/**
+ * `text LIKE pattern` within one company (`tenant` = `companyId`), found through a GIN index of
+ * `tenant_grams(tenant, text)` (migration 0028): every 3-character piece of the folded text, keyed by the company.
+ * A btree_gin index of (tenant, trigrams) ANDs the tenant's entry with each trigram's entry of every company, and
+ * a piece every number shares (`inv`, `-00`) has a million of those; here each key holds only the company's rows,
+ * so the term's rarest piece picks the few candidates and LIKE checks them. `term` is the folded term (its pieces
+ * are in any text that holds it). LIKE comes first: where a lower rank negates this, most rows fail it and their
+ * pieces are never computed.
+ */
+export const holdsWithin = (tenant: AnyColumn, companyId: number, text: SQL, pattern: SQL, term: SQL) =>
+  sql`(${text} like ${pattern} and ${tenantGrams(tenant, text)} @> ${tenantGrams(sql`${companyId}::int`, term)})`;
+
+/** `tenant_grams(tenant, text)`: the expression of the indexes `holdsWithin` reads. */
+export const tenantGrams = (tenant: AnyColumn | SQL, text: SQL) => sql`tenant_grams(${tenant}, ${text})`;

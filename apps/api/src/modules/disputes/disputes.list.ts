@@ -16,7 +16,7 @@ import {
   shopSuppliers,
   users,
 } from '../../db/schema/index.js';
-import { fold, foldAll } from '../../db/schema/search.js';
+import { fold, foldAll, holdsWithin } from '../../db/schema/search.js';
 import { bothSides, defineList, type TListScope } from '../../lib/list.js';
 
 const shopCo = aliasedTable(companies, 'shop_co');
@@ -76,6 +76,18 @@ const tenantOfOrders = (scope: TListScope) =>
     ? sql``
     : sql` and ${scope.side === 'shops' ? orders.shopId : orders.supplierId} = ${scope.companyId}`;
 
+/** The order's numbers hold the term: within a company through its keyed pieces (`holdsWithin`). */
+const numbersHold = (scope: TListScope, pattern: SQL, term: SQL) =>
+  scope.side === 'platform'
+    ? sql`${orderNumbers} like ${pattern}`
+    : holdsWithin(
+        scope.side === 'shops' ? orders.shopId : orders.supplierId,
+        scope.companyId,
+        orderNumbers,
+        pattern,
+        term,
+      );
+
 /** Disputes on the orders whose numbers meet `condition` (read through `orders_numbers_trgm_idx`), once. */
 const byOrderNumber = (scope: TListScope, condition: SQL) =>
   sql`${disputes.orderId} = any(array(select ${orders.id} from ${orders} where ${condition}${tenantOfOrders(scope)}))`;
@@ -120,21 +132,21 @@ export const disputesList = defineList({
     // Each alternative is a bitmap of an index of `disputes`: the orders whose number matches and the order lines
     // whose description or code matches (each found through its trigram index within the tenant, once), and the
     // note.
-    match: (scope, pattern) =>
+    match: (scope, pattern, term) =>
       or(
-        byOrderNumber(scope, sql`${orderNumbers} like ${pattern}`),
+        byOrderNumber(scope, numbersHold(scope, pattern, term)),
         sql`${disputes.itemId} = any(array(select ${orderItems.id} from ${orderItems}
           join ${orders} on ${orders.id} = ${orderItems.orderId}
           where (${fold(orderItems.itemDesc)} like ${pattern} or ${fold(orderItems.itemCode)} like ${pattern})${tenantOfOrders(scope)}))`,
         sql`${fold(disputes.note)} like ${pattern}`,
       ) as SQL,
     // A number that begins with the term first, then one that holds it, then the rest (items and notes).
-    tiers: (prefix, pattern, scope) => [
+    tiers: (prefix, pattern, scope, term) => [
       byOrderNumber(
         scope,
-        sql`${orderNumbers} like ${pattern} and (${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix})`,
+        sql`${numbersHold(scope, pattern, term)} and (${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix})`,
       ),
-      byOrderNumber(scope, sql`${orderNumbers} like ${pattern}`),
+      byOrderNumber(scope, numbersHold(scope, pattern, term)),
     ],
   },
   select: (db, fields, scope) => disputeSelect(db, scope, fields).$dynamic(),

@@ -22,7 +22,7 @@ import {
   type TOrderRow,
   users,
 } from '../../db/schema/index.js';
-import { fold, foldAll } from '../../db/schema/search.js';
+import { fold, foldAll, holdsWithin } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { bothSides, defineList, type TRestPage } from '../../lib/list.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
@@ -79,6 +79,9 @@ const scoped = (scope: TOrderScope) =>
       ? eq(orders.shopId, scope.companyId)
       : eq(orders.supplierId, scope.companyId);
 
+/** The tenant column of a company's side. */
+const tenantOf = (scope: TCompanyScope) => (scope.side === 'shops' ? orders.shopId : orders.supplierId);
+
 /** The order's numbers as the trigram index `orders_numbers_trgm_idx` holds them. */
 const orderNumbers = foldAll(orders.invoiceNum, orders.orderNum);
 
@@ -99,7 +102,7 @@ function namesOrItems(scope: TOrderScope, pattern: SQL, page?: TRestPage) {
       sql`${orders.id} = any(array(select ${orderItems.orderId} from ${orderItems} where ${fold(orderItems.itemDesc)} like ${pattern}))`,
     ) as SQL;
   }
-  const tenant = scope.side === 'shops' ? orders.shopId : orders.supplierId;
+  const tenant = tenantOf(scope);
   const linksNamed =
     scope.side === 'shops'
       ? sql`select ${shopSuppliers.id} from ${shopSuppliers} where ${fold(shopSuppliers.name)} like ${pattern} and ${shopSuppliers.shopId} = ${scope.companyId}`
@@ -140,12 +143,15 @@ export const ordersList = defineList({
   search: {
     match: (scope, pattern) => or(sql`${orderNumbers} like ${pattern}`, namesOrItems(scope, pattern)) as SQL,
     // A number that begins with the term first (within a company: a range of the tenant's prefix indexes, which
-    // also give the planner the prefix's statistics), then one that holds it (the tenant's trigram index), then
-    // names and items. The operators' list of every company keeps the trigram index for the prefix too.
-    tiers: (prefix, pattern, scope) => {
+    // also give the planner the prefix's statistics), then one that holds it (the tenant's keyed pieces,
+    // `holdsWithin`), then names and items. The operators' list of every company keeps the trigram index for both.
+    tiers: (prefix, pattern, scope, term) => {
       const begins = sql`(${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix})`;
-      const holds = sql`${orderNumbers} like ${pattern}`;
-      return [scope.side === 'platform' ? sql`${holds} and ${begins}` : begins, holds];
+      if (scope.side === 'platform') {
+        const holds = sql`${orderNumbers} like ${pattern}`;
+        return [sql`${holds} and ${begins}`, holds];
+      }
+      return [begins, holdsWithin(tenantOf(scope), scope.companyId, orderNumbers, pattern, term)];
     },
     rest: namesOrItems,
   },
