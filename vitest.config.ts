@@ -37,7 +37,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // A screen test takes about a second, alone; 5 s (the default) is too little beside the API suite's OCR.
+          testTimeout: 20_000,
+        },
       },
     ],
   },
