@@ -168,7 +168,10 @@ function runNative(image: Uint8Array, psm: number, langs: string, timeoutMs: num
  */
 function wasmLangPath(langs: readonly string[]): string {
   const require = createRequire(import.meta.url);
-  const checkout = createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 12);
+  const checkout = createHash('sha256')
+    .update(import.meta.dirname)
+    .digest('hex')
+    .slice(0, 12);
   const dir = path.join(os.tmpdir(), `orderbridge-tessdata-${process.getuid?.() ?? 0}-${checkout}`);
   fs.mkdirSync(dir, { recursive: true });
   for (const l of langs) {
