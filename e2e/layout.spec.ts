@@ -50,6 +50,14 @@ test('admins invite a colleague who registers from the link, then change roles a
   await expect(page.getByText('Invitation sent to revoked@example.com.')).toBeVisible();
   const revoked = page.getByRole('row').filter({ hasText: 'revoked@example.com' });
   await expect(revoked).toContainText('Invited');
+  // The search is kept in the address and reaches both lists (members, pending invitations): only the invitation.
+  const search = page.getByLabel('Search users');
+  await search.fill('revoked');
+  await expect(page).toHaveURL(/[?&]q=revoked(&|$)/);
+  await expect(page.getByRole('row').filter({ hasText: '(you)' })).toHaveCount(0);
+  await expect(revoked).toContainText('Invited');
+  await search.fill('');
+  await expect(page.getByRole('row').filter({ hasText: '(you)' })).toBeVisible();
   await revoked.getByRole('button', { name: /Remove/ }).click();
   await page.getByRole('dialog', { name: 'Remove user' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('revoked@example.com was removed.')).toBeVisible();

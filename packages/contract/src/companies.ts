@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { page } from './paging.js';
+import { page, ZListQuerySchema, ZSearchSchema } from './paging.js';
 
 export const COMPANY_TYPES = ['shops', 'suppliers'] as const;
 export const ZCompanyTypeSchema = z.enum(COMPANY_TYPES, { error: 'Company type must be shops or suppliers' });
@@ -111,6 +111,18 @@ export const ZCompanyUserSchema = z.object({
 });
 export type TCompanyUser = z.infer<typeof ZCompanyUserSchema>;
 export const ZCompanyUsersReplySchema = envelope(page(ZCompanyUserSchema));
+
+/**
+ * A company's users (shared list module): `status` picks the list, the members (`active`, the default, by folded
+ * name) or the pending invitations (`invited`, by email); both are searched by name or email. Two lists, not one:
+ * the members and the invitations are rows of two tables, and a keyset cursor walks one table's index.
+ */
+export const ZCompanyUsersQuerySchema = ZListQuerySchema.extend({
+  status: z.enum(['active', 'invited'], { error: 'Status is active or invited' }).default('active'),
+  search: ZSearchSchema,
+  sort: z.enum(['name'], { error: 'Sort by name' }).default('name'),
+});
+export type TCompanyUsersQuery = z.infer<typeof ZCompanyUsersQuerySchema>;
 
 export const ZInviteUserSchema = z.object({
   email: z

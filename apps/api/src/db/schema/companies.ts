@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { createdAt, tstz } from './columns.js';
@@ -48,9 +49,22 @@ export const memberships = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    /** The users list's tie-breaker and cursor (lib/list.ts pages by a number; the key is user + company). */
+    id: serial('id').notNull().unique(),
+    /**
+     * The member's folded "first last email" (search_fold): the users list is sorted and searched by it, so an
+     * index holds that order. Kept by the triggers of migration 0030 (on insert here, on a change of the user).
+     */
+    nameKey: text('name_key').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('memberships_company_idx').on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.companyId] }),
+    index('memberships_company_idx').on(t.companyId),
+    // A company's users list (shared list module): by the folded name. A company has tens of members, so a search
+    // filters the company's rows of this index; no trigram index is needed.
+    index('memberships_company_name_key_idx').on(t.companyId, t.nameKey.desc(), t.id.desc()),
+  ],
 );
 
 /** An invitation to join a company; the invitee joins by registering or signing in through its link. */
@@ -69,5 +83,11 @@ export const invitations = pgTable(
     acceptedAt: tstz('accepted_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('invitations_company_idx').on(t.companyId, t.email)],
+  (t) => [
+    index('invitations_company_idx').on(t.companyId, t.email),
+    // A company's pending invitations list (shared list module), by email.
+    index('invitations_company_pending_email_idx')
+      .on(t.companyId, t.email.desc(), t.id.desc())
+      .where(sql`${t.acceptedAt} is null`),
+  ],
 );

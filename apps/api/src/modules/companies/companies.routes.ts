@@ -3,12 +3,12 @@ import {
   ZChangeRoleSchema,
   ZCompanyAdminReplySchema,
   ZCompanyTypeSchema,
+  ZCompanyUsersQuerySchema,
   ZCompanyUsersReplySchema,
   ZInviteUserSchema,
   ZMessageOnlySchema,
   ZOnboardingCompanySchema,
   ZOnboardingContactSchema,
-  ZPageQuerySchema,
   ZProfileCompaniesReplySchema,
   ZProfileReplySchema,
 } from '@orderbridge/contract';
@@ -17,7 +17,6 @@ import { z } from 'zod';
 import { requireAdmin } from '../../plugins/tenant-guard.js';
 
 const ok = (message: string) => ({ success: true, message, data: null });
-const ZUsersQuerySchema = ZPageQuerySchema.extend({ search: z.string().trim().max(200).optional() });
 
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const companies = app.services.companies;
@@ -131,7 +130,9 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     const tags = ['Users'];
     app.get(
       base,
-      { schema: { tags, querystring: ZUsersQuerySchema, response: { 200: ZCompanyUsersReplySchema } } },
+      {
+        schema: { tags, querystring: ZCompanyUsersQuerySchema, response: { 200: ZCompanyUsersReplySchema } },
+      },
       async (request) => ({
         success: true,
         message: 'Users.',

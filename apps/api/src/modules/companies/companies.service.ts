@@ -2,31 +2,112 @@ import type {
   TCompanyAdmin,
   TCompanyType,
   TCompanyUser,
+  TCompanyUsersQuery,
   TInviteUser,
   TOnboardingCompany,
   TOnboardingContact,
   TPage,
-  TPageQuery,
   TProfile,
   TProfileCompany,
   TRole,
 } from '@orderbridge/contract';
-import { and, asc, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { TConfig } from '../../config.js';
 import type { TAuthWrites } from '../../db/auth-writes.js';
 import type { TDb } from '../../db/client.js';
-import { companies, invitations, memberships, type TCompanyRow, users } from '../../db/schema/index.js';
+import {
+  companies,
+  invitations,
+  memberships,
+  type TCompanyRow,
+  type TUserRow,
+  users,
+} from '../../db/schema/index.js';
+import { fold } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { createAuthCache } from '../../lib/auth-cache.js';
 import { invitationMail } from '../../lib/email-templates.js';
 import { checkImage, fileUrl } from '../../lib/images.js';
+import { defineList } from '../../lib/list.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashToken, newToken } from '../../lib/secrets.js';
-import { escapeLike } from '../../lib/sql-like.js';
 import type { Storage } from '../../lib/storage.js';
 
 const INVITATION_TTL = 14 * 24 * 3_600_000;
 const INVITED_PREFIX = 'inv-';
+
+/**
+ * A company's members (README "Paging and search"): by `name_key`, the member's folded "first last email" that
+ * migration 0030's triggers keep on the membership (the name lives on `users`, and an index holds the order of one
+ * table's columns only), searched by it. A company has tens of members, so a search filters the company's rows of
+ * that index rather than reading a trigram index. A user list is the company's whichever side the route is on.
+ */
+export const membersList = defineList({
+  name: 'company-members',
+  id: memberships.id,
+  idOf: (r: { membership: typeof memberships.$inferSelect; user: TUserRow }) => r.membership.id,
+  sorts: { name: { key: memberships.nameKey, dir: 'asc', of: (r) => r.membership.nameKey } },
+  where: (scope, _q: TCompanyUsersQuery) => [
+    eq(memberships.companyId, scope.side === 'platform' ? -1 : scope.companyId),
+  ],
+  select: (db, fields) =>
+    db
+      .select({ membership: memberships, user: users, ...fields })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .$dynamic(),
+  toItem: ({ membership, user }): TCompanyUser => ({
+    id: user.id,
+    userName: user.email,
+    emailAddress: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: membership.role,
+    profileImage: fileUrl(user.profileImageKey),
+    status: 'active',
+  }),
+  search: { match: (_scope, pattern) => sql`${memberships.nameKey} like ${pattern}` },
+  planCases: (seed) => [
+    { scope: { side: 'shops', companyId: seed.shopId }, query: {} },
+    { scope: { side: 'shops', companyId: seed.shopId }, query: { search: 'plan-user' }, trigram: false },
+  ],
+});
+
+/**
+ * A company's pending invitations (not accepted, not expired), by email, searched by it. A company has a handful
+ * pending at a time, which a partial index on the unaccepted ones finds; the email is searched without an index.
+ */
+export const invitationsList = defineList({
+  name: 'company-invitations',
+  id: invitations.id,
+  idOf: (r: typeof invitations.$inferSelect) => r.id,
+  sorts: { name: { key: invitations.email, dir: 'asc', of: (r) => r.email } },
+  where: (scope, _q: TCompanyUsersQuery) => [
+    eq(invitations.companyId, scope.side === 'platform' ? -1 : scope.companyId),
+    isNull(invitations.acceptedAt),
+    gt(invitations.expiresAt, new Date()),
+  ],
+  select: (db, fields) =>
+    db
+      .select({ ...getTableColumns(invitations), ...fields })
+      .from(invitations)
+      .$dynamic(),
+  toItem: (inv): TCompanyUser => ({
+    id: `${INVITED_PREFIX}${inv.id}`,
+    userName: inv.email,
+    emailAddress: inv.email,
+    firstName: '',
+    lastName: '',
+    role: inv.role,
+    profileImage: null,
+    status: 'invited',
+  }),
+  search: { match: (_scope, pattern) => sql`${fold(invitations.email)} like ${pattern}` },
+  planCases: (seed) => [
+    { scope: { side: 'shops', companyId: seed.shopId }, query: {} },
+    { scope: { side: 'shops', companyId: seed.shopId }, query: { search: 'example' }, trigram: false },
+  ],
+});
 
 type TDeps = {
   db: TDb;
@@ -191,83 +272,12 @@ export function createCompaniesService({ db, mailer, storage, config, authWrites
         .where(eq(users.id, userId));
     },
 
-    async listUsers(
-      companyId: number,
-      query: TPageQuery & { search?: string },
-    ): Promise<TPage<TCompanyUser>> {
-      const term = query.search ? `%${escapeLike(query.search)}%` : null;
-      const memberWhere = and(
-        eq(memberships.companyId, companyId),
-        term
-          ? or(ilike(users.email, term), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term))
-          : undefined,
-      );
-      const invitedWhere = and(
-        eq(invitations.companyId, companyId),
-        isNull(invitations.acceptedAt),
-        gt(invitations.expiresAt, new Date()),
-        term ? ilike(invitations.email, term) : undefined,
-      );
-      const [[m], [i]] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(memberships)
-          .innerJoin(users, eq(users.id, memberships.userId))
-          .where(memberWhere),
-        db.select({ n: count() }).from(invitations).where(invitedWhere),
-      ]);
-      const members = m?.n ?? 0;
-      const offset = (query.page - 1) * query.perpage;
-      // Members first (by name), then pending invitations: one paged list over both.
-      const memberRows =
-        offset < members
-          ? await db
-              .select({ user: users, role: memberships.role })
-              .from(memberships)
-              .innerJoin(users, eq(users.id, memberships.userId))
-              .where(memberWhere)
-              .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-              .limit(query.perpage)
-              .offset(offset)
-          : [];
-      const room = query.perpage - memberRows.length;
-      const invitedRows =
-        room > 0
-          ? await db
-              .select()
-              .from(invitations)
-              .where(invitedWhere)
-              .orderBy(asc(invitations.email), asc(invitations.id))
-              .limit(room)
-              .offset(Math.max(0, offset - members))
-          : [];
-      return {
-        total: members + (i?.n ?? 0),
-        page: query.page,
-        perPage: query.perpage,
-        data: [
-          ...memberRows.map(({ user, role }) => ({
-            id: user.id,
-            userName: user.email,
-            emailAddress: user.email,
-            firstName: user.firstName,
-            lastName: user.lastName,
-            role,
-            profileImage: fileUrl(user.profileImageKey),
-            status: 'active' as const,
-          })),
-          ...invitedRows.map((inv) => ({
-            id: `${INVITED_PREFIX}${inv.id}`,
-            userName: inv.email,
-            emailAddress: inv.email,
-            firstName: '',
-            lastName: '',
-            role: inv.role,
-            profileImage: null,
-            status: 'invited' as const,
-          })),
-        ],
-      };
+    /** One page of a company's members, or of its pending invitations (`status`). */
+    async listUsers(companyId: number, query: TCompanyUsersQuery): Promise<TPage<TCompanyUser>> {
+      const scope = { side: 'shops', companyId } as const;
+      return query.status === 'invited'
+        ? invitationsList.run(db, scope, query)
+        : membersList.run(db, scope, query);
     },
 
     async invite(companyId: number, inviterId: string, input: TInviteUser) {

@@ -1,23 +1,27 @@
-import type { TCompanyType, TCompanyUser, TPage } from '@orderbridge/contract';
+import type { TCompanyType, TCompanyUser, TCompanyUsersQuery, TPage } from '@orderbridge/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { companyKeys } from './keys';
 
-type TParams = { page: number; perPage: number; search: string };
+/** The users page shows this many members (and this many pending invitations) a page. */
+export const USERS_PER_PAGE = 25;
 
-export const getUsers = (type: TCompanyType, id: number, p: TParams, signal?: AbortSignal) =>
+/** One page of the users page: the members (`active`) or the pending invitations, and the committed search. */
+export type TUsersFilter = { status: TCompanyUsersQuery['status']; page: number; search: string };
+
+export const getUsers = (type: TCompanyType, id: number, f: TUsersFilter, signal?: AbortSignal) =>
   api.get<TPage<TCompanyUser>>(`/${type}/${id}/users`, {
-    query: { Page: p.page, PerPage: p.perPage, search: p.search || undefined },
+    query: { status: f.status, Page: f.page, PerPage: USERS_PER_PAGE, search: f.search || undefined },
     signal,
   });
 
-export const usersQueryOptions = (type: TCompanyType, id: number, p: TParams) =>
+export const usersQueryOptions = (type: TCompanyType, id: number, f: TUsersFilter) =>
   queryOptions({
-    queryKey: companyKeys.usersPage(type, id, p),
-    queryFn: ({ signal }) => getUsers(type, id, p, signal),
+    queryKey: companyKeys.usersPage(type, id, f),
+    queryFn: ({ signal }) => getUsers(type, id, f, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 
-export const useUsers = (type: TCompanyType, id: number, p: TParams) =>
-  useQuery(usersQueryOptions(type, id, p));
+export const useUsers = (type: TCompanyType, id: number, f: TUsersFilter) =>
+  useQuery(usersQueryOptions(type, id, f));

@@ -1,9 +1,10 @@
 import type { TCompanyType } from '@orderbridge/contract';
+import type { TUsersFilter } from './get-users';
 
 /** Query keys of the companies domain. */
 export const companyKeys = {
   all: ['companies'] as const,
   users: (type: TCompanyType, id: number) => [...companyKeys.all, type, id, 'users'] as const,
-  usersPage: (type: TCompanyType, id: number, params: { page: number; perPage: number; search: string }) =>
-    [...companyKeys.users(type, id), params] as const,
+  usersPage: (type: TCompanyType, id: number, filter: TUsersFilter) =>
+    [...companyKeys.users(type, id), filter] as const,
 };
