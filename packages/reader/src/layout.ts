@@ -36,8 +36,20 @@ function cellOf(words: Word[]): Cell {
   };
 }
 
-/** Groups words into lines (by vertical overlap) and lines into cells (by horizontal gaps). */
-export function buildLines(words: Word[]): Line[] {
+/**
+ * A gap between two OCR'd words of a page, in letter heights, under which they stay in one cell. Tesseract's
+ * boxes hold the ink only, so the per-letter width that recognises a monospaced font varies from word to word,
+ * and the space of a blurred scan measures 1.1–1.5 letter heights: "Facturé" "à:", "Horizon Bakery" "B.V.",
+ * "57" "551,92" fell apart into cells, and neither half was a label, a name or an amount. Columns of a page
+ * stand 4–5 heights apart and more. Not for receipts, whose item names and prices can stand closer.
+ */
+export const OCR_WORD_GAP = 2;
+
+/**
+ * Groups words into lines (by vertical overlap) and lines into cells (by horizontal gaps). `ocrGap`: the gap
+ * (in letter heights) that OCR'd words (those with a confidence) may leave inside a cell, see OCR_WORD_GAP.
+ */
+export function buildLines(words: Word[], ocrGap = 0): Line[] {
   const byPage = new Map<number, Word[]>();
   for (const w of words) {
     const list = byPage.get(w.page) ?? [];
@@ -88,7 +100,8 @@ export function buildLines(words: Word[]): Line[] {
       const gapAfter = (a: Word, b: Word) => {
         const pa = perLetter(a);
         const pb = perLetter(b);
-        return Math.abs(pa - pb) < pa * 0.015 ? Math.max(h * 1.1, pa * 1.7) : h * 1.1;
+        const ocr = a.conf !== undefined && b.conf !== undefined ? h * ocrGap : 0;
+        return Math.max(ocr, Math.abs(pa - pb) < pa * 0.015 ? Math.max(h * 1.1, pa * 1.7) : h * 1.1);
       };
       const cells: Cell[] = [];
       let cur: Word[] = [];

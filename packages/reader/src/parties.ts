@@ -13,7 +13,7 @@ const SELLER_HINT =
 
 /** A VAT id printed after its label even when it does not have the usual length ("USt-IdNr.: DE1234567"). */
 const LABELLED_VAT_ID =
-  /\b(?:ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr\.?)?|umsatzsteuer\s*-?\s*id\w*|vat\s*(?:id|no|number|reg\w*)\.?|n[°o]?\s*(?:de\s+)?tva(?:\s+intra\w*)?|tva\s+intra\w*|btw\s*-?\s*(?:nr|nummer|id)\.?)\s*:?\s*([A-Z]{2}\s?[0-9A-Z]{2,14}(?:[\s.]\d{2,4})*)\b/gi;
+  /\b(?:ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr\.?)?|umsatzsteuer\s*-?\s*id\w*|vat\s*(?:id|no|number|reg\w*)\.?|n[°o]?\s*(?:de\s+)?tva(?:\s+intra\w*)?|tva\s+intra\w*|btw\s*-?\s*(?:nr|nummer|id)\.?)\.?\s*:?\s*([A-Z]{2}\s?[0-9A-Z]{2,14}(?:[\s.]\d{2,4})*)\b/gi;
 
 /** The VAT ids printed on a line: by their national pattern, else by their label. */
 function vatIdsOf(text: string): { id: string; index: number }[] {
@@ -78,7 +78,8 @@ export function vatDigits(id: string): string {
       .replace(/B/g, '8');
   const cc = id.slice(0, 2);
   const rest = id.slice(2);
-  const nl = /^(.{9})B(.{2})$/.exec(rest);
+  // a Dutch id's B between its digits read as an 8 ("NL895907273835")
+  const nl = /^(.{9})[B8](.{2})$/.exec(rest);
   if (cc === 'NL' && nl) return `NL${fix(nl[1]!)}B${fix(nl[2]!)}`;
   if (cc === 'FR' && rest.length === 11) return `FR${rest.slice(0, 2)}${fix(rest.slice(2))}`;
   const lengths = VAT_DIGITS[cc];

@@ -17,7 +17,7 @@ import {
 } from './image.js';
 import { rowConfidence } from './item-confidence.js';
 import { extractItems } from './items.js';
-import { buildLines } from './layout.js';
+import { buildLines, OCR_WORD_GAP } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage, ocrPage, warmOcr, wordsOf } from './ocr.js';
 import { PAGE_WIDTH, pageNeedsAnotherReading, preparePage, readPagesAgain } from './page-passes.js';
@@ -268,12 +268,14 @@ const RECEIPT_WORDS =
 /** Builds the extraction context of a document. */
 export function contextOf(doc: DocumentWords): ExtractContext {
   const words = doc.pages.flatMap((p) => p.words);
-  const lines = buildLines(words);
+  let lines = buildLines(words);
   const texts = lines.map((l) => l.text);
   const all = norm(texts.join(' '));
   const tall = doc.image ? receiptShaped(doc.image) : false;
   const isReceipt =
     doc.kind !== 'pdf' && (tall || RECEIPT_WORDS.test(all)) && !/\b(?:rechnung|facture|factuur)\b/.test(all);
+  // an OCR'd page keeps the words of a label, a name or an amount together (the lines' texts are the same)
+  if (!isReceipt && doc.source !== 'text') lines = buildLines(words, OCR_WORD_GAP);
   return {
     lines,
     decimal: guessDecimalStyle(texts),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { extractTotals } from './extract.js';
 import { extractItems } from './items.js';
 import { cleanOcrToken } from './ocr.js';
-import { vatDigits } from './parties.js';
+import { extractParties, extractVat, vatDigits } from './parties.js';
 import { contextOf, type DocumentWords } from './read.js';
 import type { Word } from './types.js';
 
@@ -268,7 +269,69 @@ describe('VAT ids of scans', () => {
     expect(vatDigits('GBS505562276')).toBe('GB505562276');
     expect(vatDigits('NL6O3116859B44')).toBe('NL603116859B44');
     expect(vatDigits('DE171174046')).toBe('DE171174046');
+    expect(vatDigits('NL895907273835')).toBe('NL895907273B35');
     // letters where the format has letters stay
     expect(vatDigits('FRAB123456789')).toBe('FRAB123456789');
+  });
+});
+
+/**
+ * A line of OCR'd words (with a confidence) at height `y`: each cell is [x0, text]; its words are set as a
+ * blurred monospaced scan sets them: 0.011 a letter, the box ending at the last letter's ink (so the width per
+ * letter differs from word to word), a space of 1.3 letter heights between words.
+ */
+function ocrRow(y: number, cells: [number, string][]): Word[] {
+  return cells.flatMap(([x0, text]) => {
+    let x = x0;
+    return text.split(' ').map((t) => {
+      const w = { text: t, page: 1, x0: x, x1: x + (t.length - 0.3) * 0.011, y0: y, y1: y + 0.01, conf: 0.9 };
+      x = w.x1 + 0.013;
+      return w;
+    });
+  });
+}
+
+describe('words of a scan that OCR set apart', () => {
+  const words = [
+    ...ocrRow(0.05, [[0.07, 'Horizon Bakery B.V.']]),
+    ...ocrRow(0.07, [[0.07, 'Industrieweg 40']]),
+    ...ocrRow(0.09, [[0.07, '3511 LK Utrecht']]),
+    ...ocrRow(0.19, [
+      [0.1, 'Facturé à:'],
+      [0.6, 'Facture n°:'],
+      [0.75, 'A10-746063'],
+    ]),
+    ...ocrRow(0.21, [[0.1, 'Polaris Handel SA']]),
+    ...ocrRow(0.23, [[0.1, '7 boulevard Voltaire']]),
+    ...ocrRow(0.25, [[0.1, '33000 Bordeaux']]),
+    ...ocrRow(0.4, [
+      [0.55, 'Total TTC'],
+      [0.83, '57 551,92'],
+    ]),
+    ...ocrRow(0.93, [
+      [0.07, 'Horizon Bakery'],
+      [0.35, 'N° TVA intracom. NL895907273835'],
+    ]),
+  ];
+  const ctx = () =>
+    contextOf({
+      pages: [{ page: 1, width: 1654, height: 2339, words, source: 'ocr' }],
+      numPages: 1,
+      source: 'ocr',
+      attachments: [],
+      kind: 'png',
+    });
+
+  it('keeps a party heading, a name with its legal form and an amount with its thousands group together', () => {
+    const c = ctx();
+    const p = extractParties(c);
+    expect(p.vendor.name).toBe('Horizon Bakery B.V.');
+    expect(p.invoiceTo.name).toBe('Polaris Handel SA');
+    expect(extractTotals(c).invoiceTotal?.value).toBe(57551.92);
+  });
+
+  it("reads a VAT id after a label ending in a point, with a Dutch id's B read as an 8", () => {
+    const c = ctx();
+    expect(extractVat(c, extractParties(c).buyerZone)?.value).toBe('NL895907273B35');
   });
 });
