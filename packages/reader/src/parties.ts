@@ -241,6 +241,21 @@ export function addressAfter(
 const SEPARATORS = /[·•●|]/;
 const SENDER_SPLIT = /\s*[·•●|]\s*|\s+-\s+/;
 
+/**
+ * Parts of a sender line: split at its separators and where OCR split it into cells ("Name - Street" and
+ * "Postcode Town" as two cells, the last separator read as a gap).
+ */
+function senderParts(line: Line): string[] {
+  const parts = line.text.split(SENDER_SPLIT);
+  if (parts.length >= 3) return parts;
+  const cut = line.cells.flatMap((c) => c.text.split(SENDER_SPLIT)).filter((t) => t.trim().length > 0);
+  // split into cells by OCR: still a separator in it, and a name first (not an item row's code)
+  return cut.length >= 3 && SENDER_SPLIT.test(line.text) && !isNoiseName(cut[0]!) ? cut : parts;
+}
+
+/** A line OCR made of specks (a rule's dots, a separator read below its line): no word of two letters. */
+const specks = (line: Line) => !/\p{L}{2}/u.test(line.text);
+
 /** Whether address lines include a "postcode city" line. */
 function hasPostcodeLine(cells: Cell[], ocr = false): boolean {
   return cells.some(
@@ -308,9 +323,11 @@ function accountInBlock(
 function addressedBlocks(ctx: ExtractContext, first: Line[]): Set<number> {
   const out = new Set<number>();
   for (const line of first) {
-    if (line.y0 < 0.35 && line.text.split(SENDER_SPLIT).length >= 3 && SEPARATORS.test(line.text)) {
-      const next = ctx.lines[line.index + 1];
-      if (next && next.page === line.page) out.add(/:\s*$/.test(next.text) ? next.index + 1 : next.index);
+    // a scan reads the sender line's dots as dashes
+    const separated = SEPARATORS.test(line.text) || (ctx.ocr && SENDER_SPLIT.test(line.text));
+    if (line.y0 < 0.35 && separated && senderParts(line).length >= 3) {
+      const below = first.filter((l) => l.index > line.index && !specks(l));
+      if (below[0]) out.add(/:\s*$/.test(below[0].text) && below[1] ? below[1].index : below[0].index);
     }
     const next = ctx.lines[line.index + 1];
     // the contact line stands right under the name, in its column
@@ -454,7 +471,7 @@ export function extractParties(ctx: ExtractContext): Parties {
     }
     // a sender line "Name · Street · City" above the address window names the vendor too
     for (const line of first.filter((l) => l.y0 < 0.35)) {
-      const parts = line.text.split(SENDER_SPLIT);
+      const parts = senderParts(line);
       if (parts.length >= 3 && LEGAL_FORM.test(parts[0]!))
         cands.push({ cell: { ...line.cells[0]!, text: parts[0]! }, line, score: 2.8 });
     }
@@ -483,11 +500,22 @@ export function extractParties(ctx: ExtractContext): Parties {
     boxes['invoiceTo.name'] = boxOf(inv.cell);
     conf['invoiceTo.name'] = 0.9;
   } else {
-    const sender = first.find((l) => l.y0 < 0.3 && l.text.split(SENDER_SPLIT).length >= 3);
+    // the sender line names the vendor and its address; OCR may have lost its separators ("Name GmbH Am
+    // Markt 3 04109 Leipzig"): then it is a line that starts with the vendor's name and goes on with a postcode
+    const vendorKey = nameKey(vendor.name ?? '');
+    const sender = first.find((l) => {
+      if (l.y0 >= 0.3) return false;
+      if (senderParts(l).length >= 3) return true;
+      // below the vendor's own name (a letterhead may print its address on the name's line)
+      if (vendorKey.length <= 3 || (vBox && l.y0 <= vBox.y + vBox.h)) return false;
+      return nameKey(l.text).startsWith(vendorKey) && /\b\d{4,5}\b/.test(l.text.slice(vendor.name!.length));
+    });
     if (sender) {
-      // a heading under the sender line ("Adresse de facturation:") stands over the buyer's name
-      let next = ctx.lines[sender.index + 1];
-      if (next && /:\s*$/.test(next.text)) next = ctx.lines[sender.index + 2];
+      // a heading under the sender line ("Adresse de facturation:") stands over the buyer's name; specks a
+      // scan left between them are no line
+      const below = first.filter((l) => l.index > sender.index && !specks(l));
+      let next = below[0];
+      if (next && /:\s*$/.test(next.text)) next = below[1];
       const start = next?.cells.find((c) => Math.abs(c.x0 - sender.x0) < 0.08);
       const cell = next && start ? wholeName(next, start) : undefined;
       if (next && cell && !isNoiseName(cell.text)) {
@@ -522,6 +550,29 @@ export function extractParties(ctx: ExtractContext): Parties {
         const score =
           (LEGAL_FORM.test(cell.text) ? 2 : 0) + (cell.x0 < 0.5 ? 1 : 0) + (line.y0 > 0.1 ? 0.5 : 0);
         if (score >= 2 && (!best || score > best.score)) best = { cell, line, score };
+      }
+    }
+    if (best) {
+      const a = addressAfter(ctx, best.line, best.cell, 4);
+      invoiceTo = partyFromLines(
+        best.cell.text,
+        a.cells.map((c) => c.text),
+      );
+      boxes['invoiceTo.name'] = boxOf(best.cell);
+      conf['invoiceTo.name'] = 0.7;
+    }
+  }
+  // an order names its supplier under a heading, and the buyer who wrote it is its letterhead: the company in
+  // the largest print at the top of the page, with or without an address under it
+  if (!invoiceTo.name && vendorByLabel) {
+    const vendorKey = nameKey(vendor.name ?? '');
+    let best: { cell: Cell; line: Line } | undefined;
+    for (const line of first) {
+      if (line.y0 > 0.15 || line.index >= vendorByLabel.line.index - 1) continue;
+      for (const cell of line.cells) {
+        if (isNoiseName(cell.text) || !LEGAL_FORM.test(cell.text) || nameKey(cell.text) === vendorKey)
+          continue;
+        if (!best || cell.y1 - cell.y0 > best.cell.y1 - best.cell.y0) best = { cell, line };
       }
     }
     if (best) {

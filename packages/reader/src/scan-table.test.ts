@@ -335,3 +335,67 @@ describe('words of a scan that OCR set apart', () => {
     expect(extractVat(c, extractParties(c).buyerZone)?.value).toBe('NL895907273B35');
   });
 });
+
+describe('parties of a scan without party headings', () => {
+  const read = (words: Word[]) =>
+    extractParties(
+      contextOf({
+        pages: [{ page: 1, width: 1654, height: 2339, words, source: 'ocr' }],
+        numPages: 1,
+        source: 'ocr',
+        attachments: [],
+        kind: 'png',
+      }),
+    );
+
+  it('finds the buyer under a sender line whose separators OCR lost or read as a gap and a speck', () => {
+    const window = [
+      ...ocrRow(0.17, [[0.11, 'Le Moulin Textiles SAS']]),
+      ...ocrRow(0.185, [[0.11, '3 place du Marché']]),
+      ...ocrRow(0.2, [[0.11, '75002 Paris']]),
+      ...ocrRow(0.3, [[0.55, 'Facture FA-2025-786']]),
+      ...ocrRow(0.32, [[0.55, 'Date 08.07.2025']]),
+      ...ocrRow(0.4, [[0.1, 'Câble réseau 5 m']]),
+      ...ocrRow(0.42, [[0.1, 'Souris sans fil']]),
+      ...ocrRow(0.5, [[0.55, 'Total TTC 120,00']]),
+      // the footer names the issuer with its VAT id
+      ...ocrRow(0.93, [
+        [0.07, 'Zonnebloem Print SA'],
+        [0.4, 'TVA FR12345678901'],
+      ]),
+    ];
+    // printed larger than the rest
+    const letterhead = ocrRow(0.05, [[0.07, 'Zonnebloem Print SA']]).map((w) => ({ ...w, y1: 0.066 }));
+    // "Name - Street" and "Postcode Town" as two cells, the last separator a speck under the line
+    const cut = read([
+      ...letterhead,
+      ...ocrRow(0.155, [
+        [0.11, 'Zonnebloem Print SA - 7 boulevard Voltaire'],
+        [0.7, '75002 Paris'],
+      ]),
+      { text: '-', page: 1, x0: 0.67, x1: 0.675, y0: 0.162, y1: 0.163, conf: 0.3 },
+      ...window,
+    ]);
+    expect(cut.invoiceTo.name).toBe('Le Moulin Textiles SAS');
+    // no separator read at all: the line starts with the vendor's name and goes on with its address
+    const lost = read([
+      ...letterhead,
+      ...ocrRow(0.155, [[0.11, 'Zonnebloem Print SA 7 boulevard Voltaire 75002 Paris']]),
+      ...window,
+    ]);
+    expect(lost.invoiceTo.name).toBe('Le Moulin Textiles SAS');
+  });
+
+  it("takes an order's letterhead for the buyer when the supplier is named under its heading", () => {
+    const p = read([
+      ...ocrRow(0.06, [[0.39, 'Vermeer Services Limited']]).map((w) => ({ ...w, y1: 0.075 })),
+      ...ocrRow(0.13, [[0.75, 'PURCHASE ORDER']]),
+      ...ocrRow(0.16, [[0.11, 'Supplier:']]),
+      ...ocrRow(0.175, [[0.11, 'Meridian Logistics AG']]),
+      ...ocrRow(0.19, [[0.11, 'Am Markt 3']]),
+      ...ocrRow(0.205, [[0.11, '50667 Köln']]),
+    ]);
+    expect(p.vendor.name).toBe('Meridian Logistics AG');
+    expect(p.invoiceTo.name).toBe('Vermeer Services Limited');
+  });
+});
