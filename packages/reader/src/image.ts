@@ -475,6 +475,9 @@ function paperBelowPeak(hist: number[]): number {
 /** Paper grain (see paperNoise) above which a scan is smoothed before OCR; a clean render stays sharp. */
 const GRAINY = 3;
 
+/** Whether a scan's paper is grainy enough to be smoothed before OCR (a phone scan, not a clean render). */
+export const isGrainy = (img: Gray): boolean => paperNoise(normalizeContrast(img)) > GRAINY;
+
 /** Cleans a scan for OCR: contrast stretch, grain smoothed, then deskew. */
 export function cleanScan(img: Gray): Gray {
   let g = normalizeContrast(img);

@@ -37,11 +37,12 @@ function cellOf(words: Word[]): Cell {
 }
 
 /**
- * A gap between two OCR'd words of a page, in letter heights, under which they stay in one cell. Tesseract's
- * boxes hold the ink only, so the per-letter width that recognises a monospaced font varies from word to word,
- * and the space of a blurred scan measures 1.1–1.5 letter heights: "Facturé" "à:", "Horizon Bakery" "B.V.",
- * "57" "551,92" fell apart into cells, and neither half was a label, a name or an amount. Columns of a page
- * stand 4–5 heights apart and more. Not for receipts, whose item names and prices can stand closer.
+ * A gap between two OCR'd words of a phone scan's page (grainy, blurred), in letter heights, under which they
+ * stay in one cell. Tesseract's boxes hold the ink only, so the per-letter width that recognises a monospaced
+ * font varies from word to word, and the space of a blurred scan measures 1.1–1.5 letter heights: "Facturé"
+ * "à:", "Horizon Bakery" "B.V.", "57" "551,92" fell apart into cells, and neither half was a label, a name or
+ * an amount; the columns of those pages stood 4–5 heights apart and more. Not for clean renders, whose dense
+ * tables can set columns 1.4–1.7 heights apart, nor for receipts.
  */
 export const OCR_WORD_GAP = 2;
 

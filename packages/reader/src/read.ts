@@ -11,6 +11,7 @@ import {
   crop,
   decodeImage,
   type Gray,
+  isGrainy,
   ReaderError,
   renderPdfPage,
   scaleToLetters,
@@ -214,9 +215,10 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
       warmOcr(['eng'], opts.ocrEngine);
       const dpi = Math.min(300, (PAGE_WIDTH * 72) / p.width);
       const img = await renderPdfPage(bytes, p.page, dpi, limits.maxPixels / 2);
-      const { words, scan } = await ocrScan(img, p.page, psm, opts);
+      const { words, scan, grainy } = await ocrScan(img, p.page, psm, opts);
       p.words = words;
       p.source = 'ocr';
+      p.grainy = grainy;
       ocrPages++;
       if (text.pages.length <= MAX_PAGES_READ_AGAIN) scans.set(p.page, scan);
       opts.onPage?.(p.page, text.pages.length);
@@ -227,10 +229,10 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
   // the OCR engine starts while the image is decoded and cleaned
   warmOcr(['eng'], opts.ocrEngine);
   const img = await decodeImage(bytes, limits.maxPixels, OCR_MAX_PIXELS);
-  const { words, scan } = await ocrScan(img, 1, psm, opts);
+  const { words, scan, grainy } = await ocrScan(img, 1, psm, opts);
   opts.onPage?.(1, 1);
   return {
-    pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr' }],
+    pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr', grainy }],
     numPages: 1,
     source: 'ocr',
     attachments: [],
@@ -246,7 +248,7 @@ async function ocrScan(
   page: number,
   psm: number,
   opts: ReadOptions,
-): Promise<{ words: Word[]; scan: Gray }> {
+): Promise<{ words: Word[]; scan: Gray; grainy: boolean }> {
   const scan = cleanScan(img);
   // a page image (A4, letter at 130–300 dpi) keeps layout analysis and is enlarged to about 225 dpi, because
   // small print is lost at 150 dpi; narrow or tall scans (receipts) read best as one uniform block
@@ -258,7 +260,7 @@ async function ocrScan(
   const words = pageImage
     ? wordsOf(await ocrPage(prepared, page, { psm, engine: opts.ocrEngine, langs: ['eng'] }))
     : await ocrWithLang(prepared, page, uniformBlock ? 6 : psm, opts);
-  return { words, scan };
+  return { words, scan, grainy: isGrainy(img) };
 }
 
 /** Words of a till receipt in EN/MS/DE/FR/NL (a photographed receipt need not be narrow). */
@@ -274,8 +276,9 @@ export function contextOf(doc: DocumentWords): ExtractContext {
   const tall = doc.image ? receiptShaped(doc.image) : false;
   const isReceipt =
     doc.kind !== 'pdf' && (tall || RECEIPT_WORDS.test(all)) && !/\b(?:rechnung|facture|factuur)\b/.test(all);
-  // an OCR'd page keeps the words of a label, a name or an amount together (the lines' texts are the same)
-  if (!isReceipt && doc.source !== 'text') lines = buildLines(words, OCR_WORD_GAP);
+  // a phone scan's page keeps the words of a label, a name or an amount together (the lines' texts are the
+  // same); a clean render's columns can stand closer than the spaces of a blurred scan
+  if (!isReceipt && doc.pages.some((p) => p.grainy)) lines = buildLines(words, OCR_WORD_GAP);
   return {
     lines,
     decimal: guessDecimalStyle(texts),

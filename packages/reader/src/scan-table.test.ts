@@ -315,7 +315,7 @@ describe('words of a scan that OCR set apart', () => {
   ];
   const ctx = () =>
     contextOf({
-      pages: [{ page: 1, width: 1654, height: 2339, words, source: 'ocr' }],
+      pages: [{ page: 1, width: 1654, height: 2339, words, source: 'ocr', grainy: true }],
       numPages: 1,
       source: 'ocr',
       attachments: [],
@@ -340,7 +340,7 @@ describe('parties of a scan without party headings', () => {
   const read = (words: Word[]) =>
     extractParties(
       contextOf({
-        pages: [{ page: 1, width: 1654, height: 2339, words, source: 'ocr' }],
+        pages: [{ page: 1, width: 1654, height: 2339, words, source: 'ocr', grainy: true }],
         numPages: 1,
         source: 'ocr',
         attachments: [],

@@ -125,6 +125,8 @@ export interface PageWords {
   height: number;
   words: Word[];
   source: 'text' | 'ocr';
+  /** a scan on grainy paper (a phone scan), smoothed before OCR: its blur widens the spaces between words */
+  grainy?: boolean;
 }
 
 export function emptyResult(file: string): TReaderResult {
