@@ -99,6 +99,13 @@ export const ZItemInputSchema = z.object({
   rsp: money.optional(),
 });
 export type TItemInput = z.infer<typeof ZItemInputSchema>;
+/** A change to one item: at least one field, or there is nothing to save. */
+export const ZItemPatchSchema = ZItemInputSchema.refine(
+  (v) => Object.values(v).some((x) => x !== undefined),
+  {
+    message: 'Nothing to change: send at least one field of the item',
+  },
+);
 
 export const ZOrderItemSchema = ZItemInputSchema.extend({
   id: z.number().int(),

@@ -12,6 +12,7 @@ import {
   ZAuditQuerySchema,
   ZAuditReplySchema,
   ZItemInputSchema,
+  ZItemPatchSchema,
   ZOperatorReplySchema,
   ZOrderDetailSchema,
   ZOrdersPageReplySchema,
@@ -202,7 +203,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/documents/:id/item/:itemId',
     {
       ...audit('document.correct', 'document'),
-      schema: { tags, params: itemParams, body: ZItemInputSchema, response: documentReply },
+      schema: { tags, params: itemParams, body: ZItemPatchSchema, response: documentReply },
     },
     async (request) =>
       ok(

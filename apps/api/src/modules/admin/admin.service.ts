@@ -41,7 +41,9 @@ type TDeps = {
   orders: TOrdersService;
 };
 
-const userCount = sql<number>`(select count(*) from ${memberships} where ${memberships.companyId} = ${companies.id})::int`;
+// Written out with the outer table's name: Drizzle leaves a column of a sql`` select field unqualified, and since
+// memberships has an id of its own (migration 0030) a bare "id" here would be the membership's.
+const userCount = sql<number>`(select count(*) from ${memberships} m where m.company_id = ${companies}.id)::int`;
 
 const toCompany = (c: TCompanyRow, users: number): TAdminCompany => ({
   companyId: c.id,

@@ -5,6 +5,7 @@ import {
   ZDocumentSupplierReplySchema,
   ZDocumentsQuerySchema,
   ZItemInputSchema,
+  ZItemPatchSchema,
   ZOrderChangesReplySchema,
   ZOrderDetailSchema,
   ZOrderItemSchema,
@@ -126,7 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.patch(
     `${shop}/pending-review/:id/item/:itemId`,
-    { schema: { tags, params: itemParams, body: ZItemInputSchema, response: reviewReply } },
+    { schema: { tags, params: itemParams, body: ZItemPatchSchema, response: reviewReply } },
     async (request) =>
       ok(
         'Item saved.',

@@ -332,6 +332,17 @@ describe('upload → reading → review → order', () => {
       payload: { amount: 25 },
     });
     expect(fixed.json().data.issues).toEqual([]);
+    // A change that names no field of the item is refused in words, and the item stays as it was.
+    for (const payload of [{}, { sort: 'newest' }]) {
+      const empty = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/shops/${w.shopId}/orders/pending-review/${id}/item/${review.items[0].id}`,
+        headers: bearer(w.shop.token),
+        payload,
+      });
+      expect(empty.statusCode, empty.body).toBe(400);
+      expect(empty.body).toContain('Nothing to change');
+    }
     const added = await t.app.inject({
       method: 'POST',
       url: `/api/shops/${w.shopId}/orders/pending-review/${id}/item`,
