@@ -5,6 +5,7 @@ import {
   type TThreadQuery,
 } from '@orderbridge/contract';
 import { aliasedTable, count, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
 import {
   companies,
@@ -34,33 +35,42 @@ const unreadFor = (scope: TListScope) =>
   sql<number>`(select count(*) from dispute_messages m where m.dispute_id = "disputes"."id"
       and m.read_at is null and m.is_response = ${scope.side === 'shops'})::int`;
 
-/** A dispute with its order line, both companies, who raised it, what is credited and unread (one statement). */
-export const disputeSelect = (db: TDb, scope: TListScope, fields: Record<string, SQL.Aliased> = {}) =>
-  db
-    .select({
-      dispute: disputes,
-      orderNum: orders.orderNum,
-      invoiceNum: orders.invoiceNum,
-      invoiceDate: orders.invoiceDate,
-      currency: orders.currency,
-      itemCode: orderItems.itemCode,
-      itemDesc: orderItems.itemDesc,
-      linkName: shopSuppliers.name,
-      supplierName: supplierCo.name,
-      shopName: shopCo.name,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      totalCredit,
-      unread: unreadFor(scope),
-      ...fields,
-    })
-    .from(disputes)
+/**
+ * What a dispute is about and between whom: its order, order line, the shop's link to the supplier and both
+ * companies. Both selects below join these onto a query that has `disputes`, in this order.
+ */
+const withDisputeContext = <T extends PgSelect>(query: T) =>
+  query
     .innerJoin(orders, eq(orders.id, disputes.orderId))
     .innerJoin(orderItems, eq(orderItems.id, disputes.itemId))
     .innerJoin(shopSuppliers, eq(shopSuppliers.id, orders.shopSupplierId))
     .innerJoin(shopCo, eq(shopCo.id, disputes.shopId))
-    .innerJoin(supplierCo, eq(supplierCo.id, disputes.supplierId))
-    .leftJoin(users, eq(users.id, disputes.createdBy));
+    .innerJoin(supplierCo, eq(supplierCo.id, disputes.supplierId));
+
+/** A dispute with its order line, both companies, who raised it, what is credited and unread (one statement). */
+export const disputeSelect = (db: TDb, scope: TListScope, fields: Record<string, SQL.Aliased> = {}) =>
+  withDisputeContext(
+    db
+      .select({
+        dispute: disputes,
+        orderNum: orders.orderNum,
+        invoiceNum: orders.invoiceNum,
+        invoiceDate: orders.invoiceDate,
+        currency: orders.currency,
+        itemCode: orderItems.itemCode,
+        itemDesc: orderItems.itemDesc,
+        linkName: shopSuppliers.name,
+        supplierName: supplierCo.name,
+        shopName: shopCo.name,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        totalCredit,
+        unread: unreadFor(scope),
+        ...fields,
+      })
+      .from(disputes)
+      .$dynamic(),
+  ).leftJoin(users, eq(users.id, disputes.createdBy));
 export type TDisputeSelected = Awaited<ReturnType<ReturnType<typeof disputeSelect>['where']>>[number];
 
 /** The tenant column of a side: the shop that raised a dispute or the supplier it is raised against. */
@@ -198,36 +208,33 @@ export async function disputeSums(db: TDb, scope: TListScope, query: TDisputesQu
 
 /** A message with its dispute, order line, both companies and its author (one statement). */
 export const messageSelect = (db: TDb, fields: Record<string, SQL.Aliased> = {}) =>
-  db
-    .select({
-      message: disputeMessages,
-      firstName: author.firstName,
-      lastName: author.lastName,
-      dispute: {
-        id: disputes.id,
-        mainDisputeId: disputes.mainDisputeId,
-        status: disputes.status,
-        reason: disputes.reason,
-      },
-      orderId: orders.id,
-      orderNum: orders.orderNum,
-      invoiceNum: orders.invoiceNum,
-      itemId: orderItems.id,
-      itemCode: orderItems.itemCode,
-      itemDesc: orderItems.itemDesc,
-      linkName: shopSuppliers.name,
-      shopName: shopCo.name,
-      supplierName: supplierCo.name,
-      ...fields,
-    })
-    .from(disputeMessages)
-    .innerJoin(disputes, eq(disputes.id, disputeMessages.disputeId))
-    .innerJoin(orders, eq(orders.id, disputes.orderId))
-    .innerJoin(orderItems, eq(orderItems.id, disputes.itemId))
-    .innerJoin(shopSuppliers, eq(shopSuppliers.id, orders.shopSupplierId))
-    .innerJoin(shopCo, eq(shopCo.id, disputes.shopId))
-    .innerJoin(supplierCo, eq(supplierCo.id, disputes.supplierId))
-    .leftJoin(author, eq(author.id, disputeMessages.userId));
+  withDisputeContext(
+    db
+      .select({
+        message: disputeMessages,
+        firstName: author.firstName,
+        lastName: author.lastName,
+        dispute: {
+          id: disputes.id,
+          mainDisputeId: disputes.mainDisputeId,
+          status: disputes.status,
+          reason: disputes.reason,
+        },
+        orderId: orders.id,
+        orderNum: orders.orderNum,
+        invoiceNum: orders.invoiceNum,
+        itemId: orderItems.id,
+        itemCode: orderItems.itemCode,
+        itemDesc: orderItems.itemDesc,
+        linkName: shopSuppliers.name,
+        shopName: shopCo.name,
+        supplierName: supplierCo.name,
+        ...fields,
+      })
+      .from(disputeMessages)
+      .innerJoin(disputes, eq(disputes.id, disputeMessages.disputeId))
+      .$dynamic(),
+  ).leftJoin(author, eq(author.id, disputeMessages.userId));
 export type TMessageSelected = Awaited<ReturnType<ReturnType<typeof messageSelect>['where']>>[number];
 
 /**
