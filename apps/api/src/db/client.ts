@@ -9,8 +9,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { type TAuthWrites, watchAuthWrites } from './auth-writes.js';
+import { preparedPool } from './pg-prepared.js';
 import { preparePgliteQueries } from './pglite-prepared.js';
 import * as schema from './schema/index.js';
 
@@ -62,7 +63,7 @@ async function migrateLocked(pool: pg.Pool) {
 export async function openDatabase(opts: { url?: string; dir?: string }): Promise<TDatabase> {
   if (opts.url) {
     // A connection that cannot be made within 5 s fails the request (503) rather than holding it.
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = preparedPool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle connection the server dropped (restart, terminated backend) is replaced on next use; without a
     // listener the pool's 'error' event would end the process.
     pool.on('error', () => {});

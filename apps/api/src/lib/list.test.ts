@@ -97,6 +97,14 @@ describe('the shared list module', () => {
     expect(all).toMatchObject({ total: LIST_TOTAL_CAP, totalCapped: true, page: 1, perPage: 10 });
     const open = (await list('status=open&PerPage=10')).json().data;
     expect(open).toMatchObject({ total: Math.floor((ORDERS + 1) / 4), totalCapped: false });
+    // The last page reached by number gives the same total as the count (it is not sent there), and a page past
+    // the end still counts.
+    const lastPage = Math.ceil(Math.floor((ORDERS + 1) / 4) / 100);
+    const last = (await list(`status=open&PerPage=100&Page=${lastPage}`)).json().data;
+    expect(last).toMatchObject({ total: open.total, totalCapped: false });
+    expect(last.data.length).toBeLessThan(100);
+    const past = (await list(`status=open&PerPage=100&Page=${lastPage + 2}`)).json().data;
+    expect(past).toMatchObject({ total: open.total, data: [] });
     const none = (await list('status=open&from=2030-01-01')).json().data;
     expect(none).toMatchObject({ total: 0, totalCapped: false, nextCursor: null, data: [] });
   });

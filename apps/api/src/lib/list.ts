@@ -225,6 +225,17 @@ const orderOf = (sort: TListSort<unknown>, id: AnyPgColumn) =>
 const keyFields = (sort: TListSort<unknown>): Record<string, SQL.Aliased> =>
   sort.key.dataType === 'date' ? { listKey: sql<string>`${sort.key}::text`.as('list_key') } : {};
 
+/**
+ * The total a page tells by itself, else undefined: a page reached by number that ends inside itself holds the
+ * list's last row, so its position is the total. Most searches and small companies' lists end on their first
+ * page, where the count was half of a request's database work; a full page, a cursor's page or one past the end
+ * still needs the count.
+ */
+export const totalOfPage = (query: TListQuery, rows: number) => {
+  const offset = (query.page - 1) * query.perpage;
+  return !query.cursor && rows < query.perpage && (rows > 0 || offset === 0) ? offset + rows : undefined;
+};
+
 /** Registers a list and returns its runner. */
 export function defineList<TQuery extends TListQuery & { sort: string }, TRow, TItem>(
   spec: TListSpec<TQuery, TRow, TItem>,
@@ -420,8 +431,9 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
     statements,
     async run(db, scope, query, extra) {
       const s = statements(db, scope, query, extra);
-      const [[counted], rows] = (await Promise.all([s.count, s.rows])) as [{ n: number }[], TRow[]];
-      const n = counted?.n ?? 0;
+      const rows = (await s.rows) as TRow[];
+      // The count is sent only when the page cannot tell the total (a drizzle statement runs when awaited).
+      const n = totalOfPage(query, rows.length) ?? ((await s.count) as { n: number }[])[0]?.n ?? 0;
       const cap = searchOf(scope, query) ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
       const last = rows.length === query.perpage ? rows.at(-1) : undefined;
       const sort = spec.sorts[query.sort as TQuery['sort']];

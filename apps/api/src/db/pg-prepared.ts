@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/** Texts given a name at most; beyond it new texts run unnamed (each pool connection keeps what it prepared). */
+const MAX_NAMED = 512;
+/** Texts remembered as seen once (a text is named when seen again); forgotten all at once beyond it. */
+const MAX_SEEN = 4_096;
+
+type TQueryConfig = { text?: unknown; name?: unknown };
+
+/**
+ * A pool whose connections keep the statements this process sends again and again prepared: node-postgres
+ * prepares each once per connection, so PostgreSQL parses, analyses and rewrites it once. drizzle sends every
+ * statement unnamed, so the server did all of that on every request, although a list's statements differ only in
+ * their parameters; named, a plain list's unthrottled rate on the bench rose by a fifth to a third (bench/RESULTS.md
+ * "Lists"). The PostgreSQL counterpart of `pglite-prepared.ts`.
+ *
+ * Every run is still planned for its own parameters (`plan_cache_mode = force_custom_plan` on these connections):
+ * with PostgreSQL's default a statement goes generic after five runs wherever that plan looks no dearer, and a
+ * generic plan knows neither how many rows a company has nor how many a search term keeps. On the bench it read
+ * the big shop's 100,000 orders through a bitmap for a cursor page (100 ms for 50 rows) and for the searches
+ * (0–2 req/s where custom plans held 99–142).
+ *
+ * A text is named the second time it is seen (one-off statements are never kept), its name is a hash of the text
+ * (node-postgres refuses one name for two texts), and at most MAX_NAMED texts are named, which bounds what each
+ * connection keeps. A named statement answers and fails as the unnamed one does.
+ */
+export function preparedPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ ...config, options: '-c plan_cache_mode=force_custom_plan' });
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const named = new Map<string, string>();
+  const seen = new Set<string>();
+
+  const nameOf = (text: string) => {
+    const name = named.get(text);
+    if (name || named.size >= MAX_NAMED) return name;
+    if (!seen.has(text)) {
+      if (seen.size >= MAX_SEEN) seen.clear();
+      seen.add(text);
+      return undefined;
+    }
+    seen.delete(text);
+    const hashed = `ob_${createHash('sha1').update(text).digest('base64url')}`;
+    named.set(text, hashed);
+    return hashed;
+  };
+
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    config: unknown,
+    ...rest: unknown[]
+  ) => {
+    const c = config as TQueryConfig | null;
+    if (c && typeof c === 'object' && typeof c.text === 'string' && c.name === undefined) {
+      const name = nameOf(c.text);
+      if (name) return query({ ...c, name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+  return pool;
+}
