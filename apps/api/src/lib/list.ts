@@ -284,8 +284,6 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
     ];
     return ranks;
   };
-  const ranked = (scope: TListScope, query: TQuery) =>
-    searchOf(scope, query)?.ranks ?? (spec.groups ? ranksOf(spec.groups(scope, query)) : undefined);
   if (spec.groups && spec.search?.tiers)
     throw new Error(`List ${spec.name} has both groups and search tiers`);
 
@@ -354,8 +352,9 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
         { page: [`Use cursor for rows beyond ${MAX_LIST_OFFSET}`] },
       );
     }
-    const total = totalOf(db, scope, base, search);
-    const ranks = ranked(scope, query);
+    // Built only when read: a page that tells its own total never sends it (`run`).
+    const total = () => totalOf(db, scope, base, search);
+    const ranks = search?.ranks ?? (spec.groups ? ranksOf(spec.groups(scope, query)) : undefined);
     if (!ranks) {
       const position = query.cursor
         ? after(sort, spec.id, decodeCursor(query.cursor, query.sort, false))
@@ -366,7 +365,12 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
         .orderBy(...orderOf(sort, spec.id))
         .limit(query.perpage)
         .offset(offset);
-      return { count: total, rows: rows as TStatement };
+      return {
+        get count() {
+          return total();
+        },
+        rows: rows as TStatement,
+      };
     }
     // Ranked: one branch a rank, best first, each in the list's sort and limited to the rows the page can reach,
     // so an index serves each branch and no branch sorts every match. PostgreSQL's Append returns its branches in
@@ -419,7 +423,12 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
       )
       .where(sql`${spec.id} = any(array(select ${picked.id} from ${picked}))`)
       .orderBy(sql`search_rank desc`, ...order);
-    return { count: total, rows: rows as TStatement };
+    return {
+      get count() {
+        return total();
+      },
+      rows: rows as TStatement,
+    };
   };
 
   const list: TList<TQuery, TItem> = {
@@ -434,14 +443,15 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
       const rows = (await s.rows) as TRow[];
       // The count is sent only when the page cannot tell the total (a drizzle statement runs when awaited).
       const n = totalOfPage(query, rows.length) ?? ((await s.count) as { n: number }[])[0]?.n ?? 0;
-      const cap = searchOf(scope, query) ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
+      const cap = spec.search && (query as { search?: string }).search ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
       const last = rows.length === query.perpage ? rows.at(-1) : undefined;
       const sort = spec.sorts[query.sort as TQuery['sort']];
       // A list whose select() drops the fields it is given would page past rows of the same millisecond.
       if (last && keyFields(sort as TListSort<unknown>).listKey && !(last as { listKey?: string }).listKey)
         throw new Error(`List ${spec.name}: its select() must include the fields it is given`);
+      // A ranked page (a search in tiers, or groups) selects each row's rank, which its cursor carries.
       const rank =
-        last && ranked(scope, query)
+        last && 'searchRank' in (last as object)
           ? Number((last as unknown as { searchRank: unknown }).searchRank)
           : undefined;
       return {
