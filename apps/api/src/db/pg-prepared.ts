@@ -19,7 +19,7 @@ type TQueryConfig = { text?: unknown; name?: unknown };
  * with PostgreSQL's default a statement goes generic after five runs wherever that plan looks no dearer, and a
  * generic plan knows neither how many rows a company has nor how many a search term keeps. On the bench it read
  * the big shop's 100,000 orders through a bitmap for a cursor page (100 ms for 50 rows) and for the searches
- * (0–2 req/s where custom plans held 99–142).
+ * (0–1.3 req/s where custom plans held 81–142).
  *
  * A text is named the second time it is seen (one-off statements are never kept), its name is a hash of the text
  * (node-postgres refuses one name for two texts), and at most MAX_NAMED texts are named, which bounds what each
