@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { seenBefore } from './seen-before.js';
 
 /** Texts given a name at most; beyond it new texts run unnamed (each pool connection keeps what it prepared). */
 const MAX_NAMED = 512;
-/** Texts remembered as seen once (a text is named when seen again); forgotten all at once beyond it. */
-const MAX_SEEN = 4_096;
 
 type TQueryConfig = { text?: unknown; name?: unknown };
 
@@ -29,17 +28,11 @@ export function preparedPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({ ...config, options: '-c plan_cache_mode=force_custom_plan' });
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const named = new Map<string, string>();
-  const seen = new Set<string>();
+  const repeated = seenBefore();
 
   const nameOf = (text: string) => {
     const name = named.get(text);
-    if (name || named.size >= MAX_NAMED) return name;
-    if (!seen.has(text)) {
-      if (seen.size >= MAX_SEEN) seen.clear();
-      seen.add(text);
-      return undefined;
-    }
-    seen.delete(text);
+    if (name || named.size >= MAX_NAMED || !repeated(text)) return name;
     const hashed = `ob_${createHash('sha1').update(text).digest('base64url')}`;
     named.set(text, hashed);
     return hashed;

@@ -5,11 +5,10 @@ import {
   type QueryOptions,
   type Results,
 } from '@electric-sql/pglite';
+import { seenBefore } from './seen-before.js';
 
 /** Statements kept prepared at once; the least recently used is closed beyond it. */
 const MAX_PREPARED = 256;
-/** Texts remembered as seen once (a text is prepared when seen again); forgotten all at once beyond it. */
-const MAX_SEEN = 4_096;
 
 type TPrepared = { name: string; paramTypes: number[]; rowDescription: TMessage[]; columnTypes: number[] };
 type TMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
@@ -57,7 +56,7 @@ function concat(parts: Uint8Array[]) {
 export function preparePgliteQueries(pglite: PGlite) {
   const query = pglite.query.bind(pglite);
   const prepared = new Map<string, TPrepared>();
-  const seen = new Set<string>();
+  const repeated = seenBefore();
   let next = 0;
 
   /** Parses and describes `text` as a named statement; closes the least recently used one beyond the limit. */
@@ -142,12 +141,7 @@ export function preparePgliteQueries(pglite: PGlite) {
 
   pglite.query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
     if (!plainOptions(options)) return query<T>(text, params, options);
-    if (!prepared.has(text) && !seen.has(text)) {
-      if (seen.size >= MAX_SEEN) seen.clear();
-      seen.add(text);
-      return query<T>(text, params, options);
-    }
-    seen.delete(text);
+    if (!prepared.has(text) && !repeated(text)) return query<T>(text, params, options);
     await pglite._checkReady();
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {

@@ -352,8 +352,13 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
         { page: [`Use cursor for rows beyond ${MAX_LIST_OFFSET}`] },
       );
     }
-    // Built only when read: a page that tells its own total never sends it (`run`).
-    const total = () => totalOf(db, scope, base, search);
+    // The count is built only when read: a page that tells its own total never sends it (`run`).
+    const withCount = (rows: TStatement) => ({
+      get count() {
+        return totalOf(db, scope, base, search);
+      },
+      rows,
+    });
     const ranks = search?.ranks ?? (spec.groups ? ranksOf(spec.groups(scope, query)) : undefined);
     if (!ranks) {
       const position = query.cursor
@@ -365,12 +370,7 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
         .orderBy(...orderOf(sort, spec.id))
         .limit(query.perpage)
         .offset(offset);
-      return {
-        get count() {
-          return total();
-        },
-        rows: rows as TStatement,
-      };
+      return withCount(rows as TStatement);
     }
     // Ranked: one branch a rank, best first, each in the list's sort and limited to the rows the page can reach,
     // so an index serves each branch and no branch sorts every match. PostgreSQL's Append returns its branches in
@@ -423,12 +423,7 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
       )
       .where(sql`${spec.id} = any(array(select ${picked.id} from ${picked}))`)
       .orderBy(sql`search_rank desc`, ...order);
-    return {
-      get count() {
-        return total();
-      },
-      rows: rows as TStatement,
-    };
+    return withCount(rows as TStatement);
   };
 
   const list: TList<TQuery, TItem> = {
