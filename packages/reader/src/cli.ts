@@ -2,11 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { learn } from './learn.js';
+import type { OwnCompany } from './own-company.js';
 import { createReader } from './pool.js';
 import { createFileProfileStore } from './profile.js';
 import type { ReadOptions } from './read.js';
 
-/** `read FILE... --out DIR [--profiles P --supplier KEY]` and `learn --profiles P --supplier KEY FILE CORRECTED.json` */
+/**
+ * `read FILE... --out DIR [--profiles P --supplier KEY] [--own OWN.json]` (OWN.json: the uploading company per
+ * file name, `{ "a.pdf": { "role": "buyer", "name": "…" } }`, as the API passes it) and `learn --profiles P --supplier KEY FILE CORRECTED.json` */
 async function main(argv: string[]): Promise<number> {
   const cmd = argv[0];
   // npm runs workspace scripts in the package folder: resolve paths against where the user typed the command
@@ -33,6 +36,8 @@ async function main(argv: string[]): Promise<number> {
   const supplier = opt('--supplier');
   const workers = opt('--workers');
   const timeout = opt('--timeout');
+  const ownFile = opt('--own');
+  const owners: Record<string, OwnCompany> = ownFile ? JSON.parse(await fs.readFile(ownFile, 'utf8')) : {};
   const files = args.filter((a) => !a.startsWith('--'));
   const defaults: ReadOptions = {};
   if (args.includes('--raw-confidence')) defaults.rawConfidence = true;
@@ -62,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (cmd !== 'read' || !out || !files.length) {
-    console.error('usage: npm run read -- FILE... --out DIR [--profiles P --supplier KEY]');
+    console.error('usage: npm run read -- FILE... --out DIR [--profiles P --supplier KEY] [--own OWN.json]');
     return 2;
   }
   const outDir = out;
@@ -94,7 +99,13 @@ async function main(argv: string[]): Promise<number> {
       bytes = new Uint8Array();
       console.error(`cannot open ${f}: ${(e as Error).message}`);
     }
-    const r = await reader.read(bytes, { fileName: name, profile, supplierKey: supplier });
+    const ownCompany = owners[name];
+    const r = await reader.read(bytes, {
+      fileName: name,
+      profile,
+      supplierKey: supplier,
+      ...(ownCompany ? { ownCompany } : {}),
+    });
     await fs.writeFile(path.join(outDir, `${base}.json`), JSON.stringify(r, null, 1));
     n++;
     const ms = Math.round(performance.now() - started);

@@ -4,6 +4,7 @@ export { identify } from './identify.js';
 export { learn } from './learn.js';
 export { type ModelOptions, readWithModel } from './model.js';
 export { closeOcr, nativeTesseractLangs } from './ocr.js';
+export { isOwnName, type OwnCompany } from './own-company.js';
 export { findDates, guessDateOrder, parseNumber } from './parse.js';
 export { createReader, type Reader, type ReaderPoolOptions } from './pool.js';
 export {

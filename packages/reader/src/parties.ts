@@ -1,6 +1,7 @@
 import { boxOf, cellAt, cleanId, type ExtractContext, type Found, rawIndex } from './context.js';
 import { DOC_TYPE, LEGAL_FORM, PARTY_LABELS } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
+import { isOwnAddress, isOwnName, type OwnCompany, vatKey } from './own-company.js';
 import { findDates, norm } from './parse.js';
 import type { TBox, TParty } from './types.js';
 
@@ -94,11 +95,22 @@ export function vatDigits(id: string): string {
   return lengths.includes(rest.length) ? cc + fix(rest) : id;
 }
 
-/** The vendor's VAT number: VAT ids on the page, preferring those not labelled as the buyer's. */
-export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<string> | undefined {
+/**
+ * The vendor's VAT number: VAT ids on the page, preferring those not labelled as the buyer's. The uploading
+ * company's own VAT id is never the vendor's when it is the buyer, and is the vendor's when it is the supplier.
+ */
+export function extractVat(
+  ctx: ExtractContext,
+  buyerZone: Set<number>,
+  own?: OwnCompany,
+): Found<string> | undefined {
   const cands: { id: string; score: number; line: Line }[] = [];
+  const ownVat = own?.vatId ? vatKey(own.vatId) : '';
   for (const line of ctx.lines) {
     for (const m of vatIdsOf(line.text)) {
+      const id = ctx.ocr ? vatDigits(m.id) : m.id;
+      const mine = ownVat.length > 4 && vatKey(id) === ownVat;
+      if (mine && own?.role === 'buyer') continue;
       const before = norm(line.text.slice(0, m.index));
       const prevLine = ctx.lines[line.index - 1];
       let score = 1;
@@ -108,7 +120,8 @@ export function extractVat(ctx: ExtractContext, buyerZone: Set<number>): Found<s
       if (prevLine && BUYER_HINT.test(norm(prevLine.text)) && !before) score -= 0.5;
       if (/\b(?:ust|vat|tva|btw|mwst|umsatzsteuer)/.test(before)) score += 0.5;
       score += 1.5 * partySide(ctx, line, cellAt(line, m.index).x0);
-      cands.push({ id: ctx.ocr ? vatDigits(m.id) : m.id, score, line });
+      if (mine) score += 3;
+      cands.push({ id, score, line });
     }
   }
   cands.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
@@ -339,6 +352,82 @@ function addressedBlocks(ctx: ExtractContext, first: Line[]): Set<number> {
   return out;
 }
 
+/**
+ * The own company's block on the first page: a name that is the own company's (legal form, case, accents and an
+ * OCR slip aside), else a block printing its VAT id or its street under a name. The block's printed name is
+ * what is read, never the name the platform knows.
+ */
+interface OwnBlock {
+  line: Line;
+  cell: Cell;
+  /** the block's address as printed, and the indexes of its lines (the name's first) */
+  addr: string[];
+  lines: number[];
+  /** found in the sender line above the address window: the own company sends the document */
+  sender: boolean;
+}
+
+function findOwn(ctx: ExtractContext, first: Line[], own: OwnCompany): OwnBlock | undefined {
+  let best: { line: Line; cell: Cell; score: number; sender?: string[] } | undefined;
+  const take = (line: Line, cell: Cell, score: number, sender?: string[]) => {
+    if (!best || score > best.score) best = { line, cell, score, sender };
+  };
+  const ownVat = own.vatId ? vatKey(own.vatId) : '';
+  for (const line of first) {
+    // a sender line "Name · Street · City" names its company first
+    const parts = senderParts(line);
+    if (parts.length >= 3 && isOwnName(parts[0]!, own.name))
+      take(line, { ...line.cells[0]!, text: parts[0]! }, 2, parts.slice(1));
+    for (const cell of line.cells) {
+      if (isNoiseName(cell.text) || cell.text.length > 80) continue;
+      if (isOwnName(cell.text, own.name)) take(line, cell, 3);
+      else if (
+        own.address &&
+        isOwnAddress(
+          addressAfter(ctx, line, cell, 4).cells.map((c) => c.text),
+          own,
+        )
+      )
+        take(line, cell, 1);
+    }
+    // the own VAT id printed in a block: its name heads the block, a few lines up in the same column
+    if (ownVat.length <= 4 || best) continue;
+    for (const m of vatIdsOf(line.text)) {
+      if (vatKey(ctx.ocr ? vatDigits(m.id) : m.id) !== ownVat) continue;
+      const at = cellAt(line, m.index);
+      let head: { line: Line; cell: Cell } | undefined;
+      let below = line;
+      for (let j = line.index - 1; j >= Math.max(0, line.index - 6); j--) {
+        const l = ctx.lines[j]!;
+        if (l.page !== line.page || below.y0 - l.y1 > (below.y1 - below.y0) * 1.8) break;
+        const c = l.cells.find((c) => Math.abs(c.x0 - at.x0) < 0.03 || xOverlap(c, at) > 0.6);
+        if (!c) break;
+        if (!isNoiseName(c.text) && !/^\d/.test(c.text.trim())) head = { line: l, cell: c };
+        below = l;
+      }
+      if (head) take(head.line, head.cell, 1.5);
+    }
+  }
+  const found = best as { line: Line; cell: Cell; score: number; sender?: string[] } | undefined;
+  if (!found) return undefined;
+  if (found.sender)
+    return {
+      line: found.line,
+      cell: found.cell,
+      addr: found.sender,
+      lines: [found.line.index],
+      sender: true,
+    };
+  const a = addressAfter(ctx, found.line, found.cell, 4);
+  return {
+    line: found.line,
+    cell: found.cell,
+    addr: a.cells.map((c) => c.text),
+    lines: [found.line.index, ...a.lines.map((l) => l.index)],
+    sender: false,
+  };
+}
+
 export interface Parties {
   vendor: TParty;
   invoiceTo: TParty;
@@ -349,13 +438,19 @@ export interface Parties {
   account?: { value: string; box: TBox };
 }
 
-/** Vendor, invoice-to and deliver-to parties of an invoice or order (receipts: receiptParties). */
-export function extractParties(ctx: ExtractContext): Parties {
+/**
+ * Vendor, invoice-to and deliver-to parties of an invoice or order (receipts: receiptParties). `own`, the
+ * uploading company, takes its role wherever its block is found and is never read as the other party.
+ */
+export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
   const boxes: Record<string, TBox> = {};
   const conf: Record<string, number> = {};
   const buyerZone = new Set<number>();
   let account: { value: string; box: TBox } | undefined;
   const first = ctx.lines.filter((l) => l.page === 1);
+  const isOwn = (text: string) => !!own && isOwnName(text, own.name);
+  /** a name that is the own company's while the own company has the other role: never the party of `role` */
+  const notFor = (role: OwnCompany['role'], text: string) => !!own && own.role !== role && isOwn(text);
   const labelled = (
     re: RegExp,
     avoid: RegExp,
@@ -412,7 +507,7 @@ export function extractParties(ctx: ExtractContext): Parties {
             }
           }
         }
-        if (!nameCell) continue;
+        if (!nameCell || notFor(buyer ? 'buyer' : 'supplier', nameCell.text)) continue;
         const a = addressAfter(ctx, nameLine, nameCell, 5);
         for (const l of a.lines) buyerZone.add(l.index);
         buyerZone.add(nameLine.index);
@@ -430,6 +525,10 @@ export function extractParties(ctx: ExtractContext): Parties {
   const zoneBeforeRecipient = new Set(buyerZone);
   const rec = labelled(PARTY_LABELS.recipient, /\b(?:date|datum|conditions|bedingungen)\b/, true);
   const vendorByLabel = labelled(PARTY_LABELS.vendor, /\b(?:no|nr|number|id)\b/, false);
+  const ownHit = own ? findOwn(ctx, first, own) : undefined;
+  const ownBlock = ownHit?.lines ?? [];
+  // the own company found as the buyer: its block is the buyer's zone (its VAT id is not the vendor's)
+  if (own?.role === 'buyer') for (const i of ownBlock) buyerZone.add(i);
   // vendor: a labelled seller block, else a line with a legal form outside the buyer blocks, else the top line
   let vendor: TParty = {};
   let vBox: TBox | undefined;
@@ -437,10 +536,17 @@ export function extractParties(ctx: ExtractContext): Parties {
   if (vendorByLabel) {
     vendor = vendorByLabel.party;
     vBox = boxOf(vendorByLabel.cell);
-    vConf = 0.9;
+    // the uploading supplier's own name under the seller heading: as sure as a read name gets
+    vConf = own?.role === 'supplier' && isOwn(vendor.name ?? '') ? 0.95 : 0.9;
     for (const l of ctx.lines)
       if (l.index >= vendorByLabel.line.index && l.index <= vendorByLabel.line.index + 5)
         buyerZone.delete(l.index);
+  } else if (own?.role === 'supplier' && ownHit) {
+    // the uploading supplier's own block is the vendor, wherever it is printed
+    vendor = partyFromLines(ownHit.cell.text, ownHit.addr);
+    vBox = boxOf(ownHit.cell);
+    vConf = 0.95;
+    for (const i of ownBlock) buyerZone.delete(i);
   } else {
     const cands: { cell: Cell; line: Line; score: number }[] = [];
     const evidence = issuerEvidence(ctx, buyerZone);
@@ -450,7 +556,7 @@ export function extractParties(ctx: ExtractContext): Parties {
     for (const line of first) {
       if (buyerZone.has(line.index) || zoneBeforeRecipient.has(line.index)) continue;
       for (const cell of line.cells) {
-        if (isNoiseName(cell.text) || cell.text.length > 60) continue;
+        if (isNoiseName(cell.text) || cell.text.length > 60 || notFor('supplier', cell.text)) continue;
         let score = 0;
         if (LEGAL_FORM.test(cell.text)) score += 2;
         if (line.y0 < 0.2) score += 1;
@@ -464,15 +570,16 @@ export function extractParties(ctx: ExtractContext): Parties {
         if (hasPostcodeLine(addressAfter(ctx, line, cell, 4).cells, ctx.ocr)) score += 0.7;
         // the same company printed with the VAT id, IBAN or register number is the issuer
         if (evidence.has(nameKey(cell.text))) score += 2.5;
-        // a block addressed to someone (under the sender line, or with a contact person's line) is the addressee
-        if (addressed.has(line.index)) score -= 3;
+        // a block addressed to someone (under the sender line, or with a contact person's line) is the addressee;
+        // when the uploading shop itself sends the document (its order), the addressee is its supplier
+        if (addressed.has(line.index)) score += own?.role === 'buyer' && ownHit?.sender ? 1.5 : -3;
         if (score > 0) cands.push({ cell, line, score });
       }
     }
     // a sender line "Name · Street · City" above the address window names the vendor too
     for (const line of first.filter((l) => l.y0 < 0.35)) {
       const parts = senderParts(line);
-      if (parts.length >= 3 && LEGAL_FORM.test(parts[0]!))
+      if (parts.length >= 3 && LEGAL_FORM.test(parts[0]!) && !notFor('supplier', parts[0]!))
         cands.push({ cell: { ...line.cells[0]!, text: parts[0]! }, line, score: 2.8 });
     }
     cands.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
@@ -490,6 +597,13 @@ export function extractParties(ctx: ExtractContext): Parties {
       vConf = LEGAL_FORM.test(best.cell.text) ? (best.line.y0 < 0.2 ? 0.8 : 0.75) : 0.45;
       const proven = cands.filter((c) => evidence.has(nameKey(c.cell.text)));
       if (proven.length && proven.every((c) => nameKey(c.cell.text) === nameKey(best.cell.text))) vConf = 0.9;
+      // the buyer's block is known (the uploading shop's own) and left out: a company name that no other
+      // company name rivals is the vendor, when it is a name alone (no label, number or other cell run into it)
+      const rivals = cands.filter(
+        (c) => LEGAL_FORM.test(c.cell.text) && nameKey(c.cell.text) !== nameKey(best.cell.text),
+      );
+      const clean = LEGAL_FORM.test(best.cell.text) && !/[:\d]/.test(best.cell.text);
+      if (own?.role === 'buyer' && ownHit && clean && !rivals.length) vConf = Math.max(vConf, 0.9);
     }
   }
   if (vBox) boxes['vendor.name'] = vBox;
@@ -498,7 +612,12 @@ export function extractParties(ctx: ExtractContext): Parties {
   let invoiceTo = inv?.party ?? {};
   if (inv) {
     boxes['invoiceTo.name'] = boxOf(inv.cell);
-    conf['invoiceTo.name'] = 0.9;
+    conf['invoiceTo.name'] = own?.role === 'buyer' && isOwn(inv.party.name ?? '') ? 0.95 : 0.9;
+  } else if (own?.role === 'buyer' && ownHit) {
+    // the uploading shop's own block is the buyer: its name as printed
+    invoiceTo = partyFromLines(ownHit.cell.text, ownHit.addr);
+    boxes['invoiceTo.name'] = boxOf(ownHit.cell);
+    conf['invoiceTo.name'] = 0.95;
   } else {
     // the sender line names the vendor and its address; OCR may have lost its separators ("Name GmbH Am
     // Markt 3 04109 Leipzig"): then it is a line that starts with the vendor's name and goes on with a postcode
@@ -518,7 +637,7 @@ export function extractParties(ctx: ExtractContext): Parties {
       if (next && /:\s*$/.test(next.text)) next = below[1];
       const start = next?.cells.find((c) => Math.abs(c.x0 - sender.x0) < 0.08);
       const cell = next && start ? wholeName(next, start) : undefined;
-      if (next && cell && !isNoiseName(cell.text)) {
+      if (next && cell && !isNoiseName(cell.text) && !notFor('buyer', cell.text)) {
         const a = addressAfter(ctx, next, cell, 4);
         invoiceTo = partyFromLines(
           cell.text,
@@ -541,7 +660,13 @@ export function extractParties(ctx: ExtractContext): Parties {
       if (rec && line.index >= rec.line.index && line.index <= rec.line.index + 5) continue;
       for (const cell of line.cells) {
         if (isNoiseName(cell.text) || cell.text.length > 60 || CONTACT_LINE.test(norm(cell.text))) continue;
-        if (!vendorKey || nameKey(cell.text) === vendorKey || SEPARATORS.test(cell.text)) continue;
+        if (
+          !vendorKey ||
+          nameKey(cell.text) === vendorKey ||
+          SEPARATORS.test(cell.text) ||
+          notFor('buyer', cell.text)
+        )
+          continue;
         // "Adresse de facturation:" heads the block: a heading, never the name
         if (/:\s*$/.test(cell.text)) continue;
         const a = addressAfter(ctx, line, cell, 4);
@@ -570,7 +695,12 @@ export function extractParties(ctx: ExtractContext): Parties {
     for (const line of first) {
       if (line.y0 > 0.15 || line.index >= vendorByLabel.line.index - 1) continue;
       for (const cell of line.cells) {
-        if (isNoiseName(cell.text) || !LEGAL_FORM.test(cell.text) || nameKey(cell.text) === vendorKey)
+        if (
+          isNoiseName(cell.text) ||
+          !LEGAL_FORM.test(cell.text) ||
+          nameKey(cell.text) === vendorKey ||
+          notFor('buyer', cell.text)
+        )
           continue;
         if (!best || cell.y1 - cell.y0 > best.cell.y1 - best.cell.y0) best = { cell, line };
       }

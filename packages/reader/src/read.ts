@@ -21,6 +21,7 @@ import { extractItems } from './items.js';
 import { buildLines, OCR_WORD_GAP } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage, ocrPage, warmOcr, wordsOf } from './ocr.js';
+import type { OwnCompany } from './own-company.js';
 import { PAGE_WIDTH, pageNeedsAnotherReading, preparePage, readPagesAgain } from './page-passes.js';
 import { dateOrderKnown, guessDateOrder, guessDecimalStyle, norm, round2, wholeUnits } from './parse.js';
 import { extractParties, extractVat } from './parties.js';
@@ -62,6 +63,11 @@ export interface ReadOptions extends CheckOptions {
   model?: ModelOptions;
   /** vendors seen before: a receipt's OCR'd vendor close to one of them takes the remembered spelling */
   knownVendors?: KnownVendor[];
+  /**
+   * the uploading company (a shop is the buyer of what it uploads, a supplier the vendor): a block printing its
+   * name (legal form, accents, an OCR slip aside), VAT id or street takes its role and never the other one
+   */
+  ownCompany?: OwnCompany;
   /** keep each field's raw confidence (its evidence) instead of the calibrated one: to measure calibration */
   rawConfidence?: boolean;
   /** called as each page's words are ready (`page` of `pages`), for progress shown while a document is read */
@@ -302,20 +308,25 @@ export function receiptReading(
   return { r: extractAll(ctx, d2, file), ctx };
 }
 
-/** Runs field extraction on words (no checks). */
-export function extractAll(ctx: ExtractContext, doc: DocumentWords, file: string): TReaderResult {
+/** Runs field extraction on words (no checks); `own` is the uploading company (ReadOptions.ownCompany). */
+export function extractAll(
+  ctx: ExtractContext,
+  doc: DocumentWords,
+  file: string,
+  own?: OwnCompany,
+): TReaderResult {
   const r = emptyResult(file);
   r.pages = doc.numPages;
   r.source = doc.source;
   r.documentType = documentType(ctx);
   const fconf: Record<string, number> = {};
-  const parties = ctx.isReceipt ? receiptParties(ctx) : extractParties(ctx);
+  const parties = ctx.isReceipt ? receiptParties(ctx) : extractParties(ctx, own);
   r.vendor = parties.vendor;
   r.invoiceTo = parties.invoiceTo;
   r.recipient = parties.recipient;
   Object.assign(r.boxes, parties.boxes);
   Object.assign(fconf, parties.conf);
-  const vat = extractVat(ctx, parties.buyerZone);
+  const vat = extractVat(ctx, parties.buyerZone, ctx.isReceipt ? undefined : own);
   if (vat) {
     r.vendor.vatNumber = vat.value;
     fconf['vendor.vatNumber'] = vat.conf;
@@ -485,7 +496,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     }
   }
   let ctx = contextOf(doc);
-  let r = extractAll(ctx, doc, file);
+  let r = extractAll(ctx, doc, file, opts.ownCompany);
   const maxPages = { ...DEFAULT_LIMITS, ...opts.limits }.maxPages;
   if (doc.numPages > maxPages)
     r.issues.push({
@@ -553,7 +564,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       });
       const d2: DocumentWords = { ...doc, pages };
       const c2 = contextOf(d2);
-      return { r: extractAll(c2, d2, file), ctx: c2 };
+      return { r: extractAll(c2, d2, file, opts.ownCompany), ctx: c2 };
     }));
   }
   // what the evidence of each field is worth, as measured on the calibration set (generated layouts, dev corpus)
