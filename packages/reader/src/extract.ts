@@ -40,7 +40,11 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
         const m = labelMatch(label, HEADER_LABELS[f]);
         if (!m) continue;
         const ncell = norm(cell.text);
-        if (f === 'invoiceDate' && m.rank >= PLAIN_DATE_RANK && NOT_INVOICE_DATE.test(ncell)) continue;
+        // "Date d'échéance", "Lieferdatum": the words up to the value say which date; another field's label
+        // after the value in the same cell ("Date : 20260815 · Échéance : 20260914") does not
+        const digit = ncell.slice(m.end).search(/\d/);
+        const upToValue = digit < 0 ? ncell : ncell.slice(0, m.end + digit);
+        if (f === 'invoiceDate' && m.rank >= PLAIN_DATE_RANK && NOT_INVOICE_DATE.test(upToValue)) continue;
         if (
           f === 'invoiceNum' &&
           /\b(?:date|datum)\b/.test(ncell.slice(0, m.end + 6)) &&

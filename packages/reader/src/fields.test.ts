@@ -321,6 +321,35 @@ describe('totals', () => {
   });
 });
 
+describe('dates', () => {
+  it('reads a date printed year first without separators or with dots next to its label, not invalid digits', async () => {
+    const page = (date: string, due: string) =>
+      read([
+        [60, 60, 'Harbour Print Ltd', 14],
+        ...rows(120, [
+          ['Invoice number', 'HP-5521'],
+          ['Invoice date', date],
+          ['Due date', due],
+        ]),
+        CLOSING,
+      ]);
+    const compact = await page('20250314', '2025.04.13');
+    expect(compact.headers).toMatchObject({ invoiceDate: '2025-03-14', dueDate: '2025-04-13' });
+    // eight digits that form no date (month 13, day 32) are no date
+    // one line holding both dates: the due date's label after the invoice date does not hide it
+    const oneLine = await read([
+      [60, 60, 'FACTURE', 16],
+      [60, 90, 'N° FA-2031-0007'],
+      [60, 105, 'Date : 20310815  ·  Échéance : 20310914'],
+      CLOSING,
+    ]);
+    expect(oneLine.headers).toMatchObject({ invoiceDate: '2031-08-15', dueDate: '2031-09-14' });
+    const invalid = await page('20251332', '20250230');
+    expect(invalid.headers.invoiceDate).toBeUndefined();
+    expect(invalid.headers.dueDate).toBeUndefined();
+  });
+});
+
 describe('confidence', () => {
   it('trusts a plain "Date" label printed in the document number block, not one elsewhere', async () => {
     const inBlock = await read([
