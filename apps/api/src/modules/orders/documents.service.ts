@@ -18,6 +18,7 @@ import {
   identify,
   type KnownVendor,
   type ModelOptions,
+  type OwnCompany,
   parseEInvoice,
   type Reader,
   runChecks,
@@ -31,6 +32,7 @@ import {
   companies,
   documentItems,
   documents,
+  memberships,
   operators,
   orders,
   shopSuppliers,
@@ -457,6 +459,44 @@ export function createDocumentsService({
     };
   }
 
+  /**
+   * The company that uploaded the document, which the reader takes as evidence of who is who on the page: the
+   * shop is the buyer of what lands in its queue; a supplier's user uploading for a client shop (a credit
+   * note), and not a member of that shop, uploads as the supplier.
+   */
+  async function ownCompanyOf(
+    doc: TDocumentRow,
+    supplierId: number | undefined,
+  ): Promise<OwnCompany | undefined> {
+    const uploaderOf =
+      doc.uploadedBy && supplierId !== undefined
+        ? await db
+            .select({ companyId: memberships.companyId })
+            .from(memberships)
+            .where(
+              and(
+                eq(memberships.userId, doc.uploadedBy),
+                inArray(memberships.companyId, [doc.shopId, supplierId]),
+              ),
+            )
+        : [];
+    const asSupplier =
+      supplierId !== undefined &&
+      uploaderOf.some((m) => m.companyId === supplierId) &&
+      !uploaderOf.some((m) => m.companyId === doc.shopId);
+    const companyId = asSupplier && supplierId !== undefined ? supplierId : doc.shopId;
+    const [company] = await db
+      .select({ name: companies.name, address: companies.address })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) return undefined;
+    return {
+      role: asSupplier ? 'supplier' : 'buyer',
+      name: company.name,
+      ...(company.address ? { address: company.address } : {}),
+    };
+  }
+
   /** Issues of the reader's shape, tied to item rows instead of item positions. */
   const toStoredIssues = (
     issues: { table: string; column?: string; description: string; item?: number }[],
@@ -788,8 +828,10 @@ export function createDocumentsService({
       const onPage = (page: number, pages: number) => {
         pageEvents = pageEvents.then(() => progress(db, doc, 'reading', { page, pages })).catch(() => {});
       };
+      const ownCompany = await ownCompanyOf(doc, link?.supplierId);
       const result: TReaderResult = bytes
         ? await reader().read(bytes, {
+            ...(ownCompany ? { ownCompany } : {}),
             fileName: doc.fileName,
             onPage,
             supplierKey,

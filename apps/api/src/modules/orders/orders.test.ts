@@ -37,9 +37,9 @@ const invoice = (over: Partial<TInvoice> = {}): TInvoice => ({
 type TWorld = { shop: TSession; shopId: number; supplier: TSession; supplierId: number; linkId: number };
 
 /** A shop, a supplier company with a user, and the link between them. */
-async function world(): Promise<TWorld> {
+async function world(shopName?: string): Promise<TWorld> {
   const shop = await signUp(t.app);
-  const shopId = await createCompany(t.app, shop, 'shops');
+  const shopId = await createCompany(t.app, shop, 'shops', shopName);
   const supplier = await signUp(t.app);
   const supplierEmail = uniqueEmail('supplier');
   const created = await t.app.inject({
@@ -403,6 +403,70 @@ async function receiptPng(vendor: string, total: string): Promise<Buffer> {
   const s = 150 / 72;
   return Buffer.from(page.toPixmap(mupdf.Matrix.scale(s, s), mupdf.ColorSpace.DeviceGray).asPNG());
 }
+
+/** An invoice with two company blocks and no "from"/"to" words; the first in large print where letterheads stand. */
+function twoBlocksPdf(top: string, second: string): Promise<Buffer> {
+  return new Promise<Buffer>((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 40 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    const texts: [number, number, string, number?][] = [
+      [60, 50, top, 14],
+      [60, 68, '14 Mill Lane'],
+      [60, 80, 'Leeds LS1 1AA'],
+      [60, 150, second],
+      [60, 162, '8 Canal Street'],
+      [60, 174, 'Manchester M1 1AE'],
+      [380, 150, 'Invoice No.'],
+      [460, 150, 'KM-2207/41'],
+      [380, 162, 'Invoice date'],
+      [460, 162, '12/05/2025'],
+      [60, 230, 'INVOICE', 16],
+      [60, 270, 'Description'],
+      [330, 270, 'Qty'],
+      [400, 270, 'Price'],
+      [480, 270, 'Amount'],
+      [60, 286, 'Rye flour 25 kg'],
+      [330, 286, '4'],
+      [400, 286, '31.50'],
+      [480, 286, '126.00'],
+      [330, 320, 'Net total'],
+      [480, 320, '126.00'],
+      [330, 336, 'VAT 20%'],
+      [480, 336, '25.20'],
+      [330, 352, 'Total due'],
+      [480, 352, '151.20'],
+    ];
+    for (const [x, y, text, size] of texts)
+      doc
+        .font('Helvetica')
+        .fontSize(size ?? 9)
+        .text(text, x, y, { lineBreak: false });
+    doc.end();
+  });
+}
+
+describe('party roles', () => {
+  it("reads the uploading shop's own block as the buyer, never as the supplier", async () => {
+    const pdf = await twoBlocksPdf('BRIGHTWAY BAKERY LTD', 'Kettle Mills Trading Ltd');
+    // the shop's name as it signed up: other case, no legal form
+    const own = await world('Brightway Bakery');
+    const ownRead = await readingDone(
+      own,
+      (await upload(own, { bytes: pdf, name: 'km.pdf' })).json().data.tempOrderId,
+    );
+    expect(ownRead.vendor.name).toBe('Kettle Mills Trading Ltd');
+    expect(ownRead.invoiceTo.name).toBe('BRIGHTWAY BAKERY LTD');
+    // the same page uploaded by another shop: the company at the top in large print reads as the supplier
+    const other = await world('Harbour Deli');
+    const otherRead = await readingDone(
+      other,
+      (await upload(other, { bytes: pdf, name: 'km.pdf' })).json().data.tempOrderId,
+    );
+    expect(otherRead.vendor.name).toBe('BRIGHTWAY BAKERY LTD');
+  });
+});
 
 describe('receipts', () => {
   it('gives a receipt the supplier name a person confirmed on an earlier one', async () => {
