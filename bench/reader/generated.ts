@@ -3,6 +3,8 @@
 //   npx tsx bench/reader/generated.ts [--seed N] [--docs 40] [--scans 8] [--verbose] [--dry] [--reader REPO]
 //     [--phone]  (scans as the phone scans of issue 18: 200 dpi, ±1.6°, blurred, grain)
 //     [--raw-confidence]  (fields keep their uncalibrated confidence: the input of calibration.ts --write)
+//     [--own]  (each document is read knowing its buyer's name, as the API knows the uploading shop: the CLI's
+//              --own; a checkout whose CLI predates it reads the map file as one more document)
 // --reader: read with the CLI of another checkout (e.g. main), to compare two versions on the same documents.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +21,7 @@ const seed = arg('--seed', Math.floor(Math.random() * 2 ** 31));
 const nDocs = arg('--docs', 40);
 const nScans = arg('--scans', 8);
 const phone = process.argv.includes('--phone');
+const withOwn = process.argv.includes('--own');
 const out = freshOut(`generated-${seed}`);
 const dirs = Object.fromEntries(
   ['docs', 'truth', 'pred'].map((d) => {
@@ -42,6 +45,8 @@ function scannedPdf(pages: Uint8Array[]): Promise<Uint8Array> {
 
 const r = rng(seed);
 const files: string[] = [];
+/** the uploading shop of each document (--own): its buyer, by the name the truth gives it */
+const owners: Record<string, { role: 'buyer'; name: string }> = {};
 for (let i = 0; i < nDocs; i++) {
   const scan = i < nScans;
   const id = `gen-${seed}-${String(i).padStart(3, '0')}${scan ? '-scan' : ''}`;
@@ -65,6 +70,7 @@ for (let i = 0; i < nDocs; i++) {
     }
   }
   files.push(file);
+  owners[path.basename(file)] = { role: 'buyer', name: d.buyer.name };
   fs.writeFileSync(
     path.join(dirs.truth, `${id}.json`),
     JSON.stringify(truthOf(d, pdf.printed, pdf.pages, format, !scan), null, 1),
@@ -76,6 +82,11 @@ if (process.argv.includes('--dry')) process.exit(0);
 const t0 = performance.now();
 const readerAt = process.argv.indexOf('--reader');
 const extra = process.argv.includes('--raw-confidence') ? ['--raw-confidence'] : [];
+if (withOwn) {
+  const ownFile = path.join(out, 'own.json');
+  fs.writeFileSync(ownFile, JSON.stringify(owners, null, 1));
+  extra.push('--own', ownFile);
+}
 execFileSync(
   'npm',
   ['run', '--silent', 'read', '--', ...files, '--out', dirs.pred, '--timeout', '300', ...extra],
@@ -92,4 +103,4 @@ console.log(
     verbose: process.argv.includes('--verbose'),
   }),
 );
-console.log(`seed ${seed}: read in ${seconds.toFixed(1)} s`);
+console.log(`seed ${seed}: read in ${seconds.toFixed(1)} s${withOwn ? ' (knowing each buyer: --own)' : ''}`);
