@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import { type TAuthWrites, watchAuthWrites } from './auth-writes.js';
+import { listenAuthWrites, type TAuthWrites, watchAuthWrites } from './auth-writes.js';
 import { preparedPool } from './pg-prepared.js';
 import { preparePgliteQueries } from './pglite-prepared.js';
 import * as schema from './schema/index.js';
@@ -26,8 +26,8 @@ export type TDatabase = {
   url?: string;
   /** The raw PGlite instance (for pg-boss's adapter) when running embedded. */
   pglite?: PGlite;
-  /** Embedded only: every write to the auth tables, which this process alone makes (caches key on it). */
-  authWrites?: TAuthWrites;
+  /** Every write to the auth tables, seen by this process (caches key on it; db/auth-writes.ts). */
+  authWrites: TAuthWrites;
   close: () => Promise<void>;
 };
 
@@ -69,7 +69,18 @@ export async function openDatabase(opts: { url?: string; dir?: string }): Promis
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     await migrateLocked(pool);
-    return { db, engine: 'postgres', url: opts.url, close: () => pool.end() };
+    // After the migrations: 0031 adds the triggers that notify it.
+    const authWrites = await listenAuthWrites(pool, opts.url);
+    return {
+      db,
+      engine: 'postgres',
+      url: opts.url,
+      authWrites,
+      close: async () => {
+        await authWrites.close();
+        await pool.end();
+      },
+    };
   }
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
   const pglite = new PGlite({ dataDir: opts.dir, extensions: pgliteExtensions });

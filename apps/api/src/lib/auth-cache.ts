@@ -1,20 +1,19 @@
 import type { TAuthWrites } from '../db/auth-writes.js';
 
-/** Enough for every session × company of a busy embedded install; past it the cache starts again empty. */
+/** Enough for every session × company of a busy install; past it the cache starts again empty. */
 const MAX_ENTRIES = 10_000;
 
 /**
- * Reads of sessions, users, memberships and companies, kept until the next write to any of them (db/auth-writes.ts).
- * Only on the embedded database, where this process sees every write: there a request's session and membership
- * check costs no statement, and a sign-out, removal or suspension is honoured by the very next request. Without
- * `writes` (PostgreSQL: other API processes write too, unseen) nothing is kept and every call reads.
+ * Reads of sessions, users, memberships and companies, kept until the next write to any of them (db/auth-writes.ts):
+ * a request's session and membership check then costs no statement. This process's own sign-out, removal or
+ * suspension is honoured by its very next request; on PostgreSQL another process's is honoured once its commit's
+ * notification has arrived (and while none can arrive, nothing is kept).
  */
-export function createAuthCache<TValue>(writes: TAuthWrites | undefined) {
+export function createAuthCache<TValue>(writes: TAuthWrites) {
   const entries = new Map<string, TValue>();
   let entriesOf = -1;
   return {
     async get(key: string, read: () => Promise<TValue>): Promise<TValue> {
-      if (!writes) return read();
       const before = writes.generation();
       if (entriesOf !== before) {
         entries.clear();

@@ -105,10 +105,10 @@ export async function sessionIsLive(db: TDb, claims: TAccessClaims): Promise<boo
 }
 
 /**
- * The session check, through the auth cache on the embedded database (no statement once read; emptied by any
- * write to sessions, users, memberships or companies), one statement otherwise. Null when the session is not live.
+ * The session check, through the auth cache (no statement once read; emptied by any write to sessions, users,
+ * memberships or companies, lib/auth-cache.ts), one statement otherwise. Null when the session is not live.
  */
-export function createSessionCheck(db: TDb, authWrites: TAuthWrites | undefined) {
+export function createSessionCheck(db: TDb, authWrites: TAuthWrites) {
   const cache = createAuthCache<TSessionRow>(authWrites);
   return async (claims: TAccessClaims, companyId?: number): Promise<{ member: TMembership } | null> => {
     const row = await cache.get(`${claims.sessionId} ${claims.userId} ${companyId ?? ''}`, () =>

@@ -87,8 +87,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: TConfig;
     db: TDb;
-    /** Embedded only: the count of auth writes that the auth and profile caches key on (lib/auth-cache.ts). */
-    authWrites: TAuthWrites | undefined;
+    /** The count of auth writes that the auth and profile caches key on (lib/auth-cache.ts). */
+    authWrites: TAuthWrites;
     mailer: Mailer;
     storage: Storage;
     accessTokens: TAccessTokens;

@@ -114,8 +114,8 @@ type TDeps = {
   mailer: Mailer;
   storage: Storage;
   config: Pick<TConfig, 'publicUrl'>;
-  /** Embedded only: profiles are then kept until the next write to users, memberships or companies. */
-  authWrites?: TAuthWrites;
+  /** Profiles are kept until the next write to users, memberships or companies. */
+  authWrites: TAuthWrites;
 };
 
 const toAdmin = (c: TCompanyRow): TCompanyAdmin => ({
