@@ -264,39 +264,48 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   const put = (f: TotalField, c: MoneyCand | undefined, conf: number) => {
     if (c) out[f] = { value: c.value, conf, box: boxOf(c.cell) };
   };
-  // look for a consistent triple first
-  let done = false;
-  for (const t of totals.slice(0, 6)) {
+  // A consistent triple (net + VAT = total), and the same with VAT printed per rate (the labelled total and net
+  // with a group of VAT amounts that adds up to the difference). The rates win when the triple's total is the
+  // lesser total label ("Total TTC" with three rate rows over "Total lignes HT" = "Net HT" with a 0 % row) or its
+  // VAT is nothing: a 0 % row beside rows that charge VAT is not the document's VAT.
+  let triple: { t: MoneyCand; nt: MoneyCand; v: MoneyCand; rank: number } | undefined;
+  for (const [rank, t] of totals.slice(0, 6).entries()) {
     for (const nt of nets.concat(subs).slice(0, 8)) {
       const v = vats.find((v) => Math.abs(round2(nt.value + v.value) - t.value) < 0.011);
       // net = total only with VAT 0 printed, and as two printed values (not one number read twice); a receipt
       // prints the same amount under several labels (total, cash, rounded), so there it proves nothing
       if (v && (nt.value !== t.value || (!ctx.isReceipt && nt.cell !== t.cell))) {
-        put('invoiceTotal', t, 0.97);
-        put('net', nt, 0.95);
-        put('vat', v, 0.95);
-        done = true;
+        triple = { t, nt, v, rank };
         break;
       }
     }
-    if (done) break;
+    if (triple) break;
   }
-  // VAT printed per rate: the labelled total and net with a group of VAT amounts that adds up to the difference
-  if (!done && !ctx.isReceipt) {
+  let perRate: { t: MoneyCand; nt: MoneyCand; g: { sum: number; cell: Cell }; rank: number } | undefined;
+  if (!ctx.isReceipt && (!triple || triple.rank > 0 || triple.v.value === 0)) {
     const groups = vatGroups(ctx);
-    for (const t of totals.slice(0, 4)) {
+    for (const [rank, t] of totals.slice(0, 4).entries()) {
       for (const nt of nets.concat(subs).slice(0, 6)) {
         const g = groups.find((g) => Math.abs(round2(nt.value + g.sum) - t.value) < 0.011);
         if (g && nt.value !== t.value) {
-          put('invoiceTotal', t, 0.95);
-          put('net', nt, 0.93);
-          out.vat = { value: g.sum, conf: 0.93, box: boxOf(g.cell) };
-          done = true;
+          perRate = { t, nt, g, rank };
           break;
         }
       }
-      if (done) break;
+      if (perRate) break;
     }
+  }
+  let done = false;
+  if (triple && (!perRate || (triple.rank <= perRate.rank && triple.v.value !== 0))) {
+    put('invoiceTotal', triple.t, 0.97);
+    put('net', triple.nt, 0.95);
+    put('vat', triple.v, 0.95);
+    done = true;
+  } else if (perRate) {
+    put('invoiceTotal', perRate.t, 0.95);
+    put('net', perRate.nt, 0.93);
+    out.vat = { value: perRate.g.sum, conf: 0.93, box: boxOf(perRate.g.cell) };
+    done = true;
   }
   if (!done && ctx.isReceipt) {
     const r = receiptTotals(ctx)[0];

@@ -1,5 +1,5 @@
 import { boxOf, cellAt, cleanId, type ExtractContext, type Found, rawIndex } from './context.js';
-import { DOC_TYPE, LEGAL_FORM, PARTY_LABELS } from './labels.js';
+import { DOC_TYPE, HEADER_LABELS, LEGAL_FORM, PARTY_LABELS } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { isOwnAddress, isOwnName, type OwnCompany, vatKey } from './own-company.js';
 import { findDates, norm } from './parse.js';
@@ -136,9 +136,27 @@ export function extractVat(
 const CONTACT_LINE =
   /\b(?:contact|attn|attention|a l'attention|z\.?\s?hd\.?|zu handen|ansprechpartner\w*|kontakt|contactpersoon|t\.?a\.?v\.?|herrn|frau|afdeling|abteilung|department|accounts payable|service comptabilite)\b/;
 
+/**
+ * A header field's label without its value: a text that ends in a colon ("Rechnungsdatum:"), a label of the
+ * header fields as the whole text ("Invoice number", "Kundennr."), or a date or period label ("Delivery date",
+ * "Lieferdatum", "Zeitraum"). Printed beside an address window, it shares a line with the window's name.
+ */
+function isFieldLabel(t: string, n: string): boolean {
+  if (/:$/.test(t.trim())) return true;
+  if (n.split(' ').length > 3) return false;
+  if (/(?:date|datum)$|^(?:period|periode|zeitraum|leistungszeitraum)$/.test(n)) return true;
+  return Object.values(HEADER_LABELS).some((labels) =>
+    labels.some(([re]) => {
+      const m = re.exec(n);
+      return m !== null && m.index <= 1 && n.length <= m.index + m[0].length + 2;
+    }),
+  );
+}
+
 export function isNoiseName(t: string): boolean {
   const n = norm(t);
   if (n.length < 3 || !/[a-z]{2}/.test(n)) return true;
+  if (isFieldLabel(t, n)) return true;
   for (const [re] of DOC_TYPE) if (re.test(n) && n.split(' ').length <= 3) return true;
   if (/^(?:page|seite|tel|fax|phone|date|datum|www|http|e-?mail|iban|bic)\b/.test(n)) return true;
   if (/@|www\.|https?:/.test(n)) return true;

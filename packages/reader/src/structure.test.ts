@@ -22,6 +22,114 @@ const table = (y: number, xs: number[], rows: string[][]): Text[] =>
   rows.flatMap((row, i) => row.map((t, k): Text => [xs[k]!, y + i * 16, t]).filter(([, , t]) => t !== ''));
 
 describe('structure over layouts', () => {
+  it('never takes a header field’s label beside the address window for the buyer', async () => {
+    const page = (labels: [string, string][]): Text[] => [
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [340, 110, 'Kettle Mills Trading Ltd · 8 Canal Street · Manchester M1 1AE', 6],
+      // the key/value block on the left, its second label on the address window's first line
+      ...labels.flatMap(([label, value], i): Text[] => [
+        [60, 110 + i * 24, label],
+        [160, 110 + i * 24, value],
+      ]),
+      [340, 134, 'Brightway Bakery Ltd'],
+      [340, 146, '14 Mill Lane'],
+      [340, 158, 'Leeds LS1 1AA'],
+      ...table(
+        230,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Rye flour 25 kg', '4', '31.50', '126.00'],
+        ],
+      ),
+      [330, 290, 'Net total'],
+      [480, 290, '126.00'],
+      [330, 306, 'VAT 20%'],
+      [480, 306, '25.20'],
+      [330, 322, 'Total due'],
+      [480, 322, '151.20'],
+      [60, 770, 'VAT No. GB123456789 · IBAN GB29 NWBK 6016 1331 9268 19', 7],
+    ];
+    for (const labels of [
+      [
+        ['Invoice number:', 'KM-2207/41'],
+        ['Invoice date:', '12/05/2025'],
+      ],
+      [
+        ['Invoice number', 'KM-2207/41'],
+        ['Delivery date', '12/05/2025'],
+      ],
+    ] as [string, string][][]) {
+      const r = await read(page(labels));
+      expect(r.invoiceTo.name, labels[1]![0]).toBe('Brightway Bakery Ltd');
+      expect(r.vendor.name).toBe('Kettle Mills Trading Ltd');
+    }
+  });
+
+  it('takes VAT printed per rate under the better total label over a 0 % row that makes net = a sub-total', async () => {
+    const r = await read([
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [400, 110, 'Invoice No.'],
+      [470, 110, 'KM-2207/41'],
+      [400, 122, 'Invoice date'],
+      [470, 122, '12/05/2025'],
+      ...table(
+        200,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Rye flour 25 kg', '4', '31.50', '126.00'],
+          ['Sunflower seeds 5 kg', '2', '12.00', '24.00'],
+        ],
+      ),
+      [330, 270, 'Total lines'],
+      [480, 270, '150.00'],
+      [330, 286, 'Net total'],
+      [480, 286, '150.00'],
+      [330, 302, 'VAT 20%'],
+      [480, 302, '0.00'],
+      [330, 318, 'VAT 10%'],
+      [480, 318, '12.60'],
+      [330, 334, 'VAT 5%'],
+      [480, 334, '1.20'],
+      [330, 350, 'Total incl. VAT'],
+      [480, 350, '163.80'],
+    ]);
+    expect(r.totals).toMatchObject({ net: 150, vat: 13.8, invoiceTotal: 163.8 });
+  });
+
+  it('takes VAT printed per rate over a 0 % row that makes net = total with two labels of the net', async () => {
+    const r = await read([
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [400, 110, 'Invoice No.'],
+      [470, 110, 'KM-2207/41'],
+      [400, 122, 'Invoice date'],
+      [470, 122, '12/05/2025'],
+      ...table(
+        200,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Rye flour 25 kg', '4', '31.50', '126.00'],
+          ['Sunflower seeds 5 kg', '2', '12.00', '24.00'],
+        ],
+      ),
+      [330, 270, 'Sub-total'],
+      [480, 270, '150.00'],
+      [330, 286, 'Net total'],
+      [480, 286, '150.00'],
+      [330, 302, 'VAT @ 20%'],
+      [480, 302, '12.60'],
+      [330, 318, 'VAT @ 5%'],
+      [480, 318, '1.20'],
+      [330, 334, 'VAT @ 0%'],
+      [480, 334, '0.00'],
+      [330, 350, 'Amount due'],
+      [480, 350, '163.80 $'],
+    ]);
+    expect(r.totals).toMatchObject({ net: 150, vat: 13.8, invoiceTotal: 163.8 });
+  });
+
   it('takes the company printed with its VAT id and IBAN in the footer as the supplier, the other block as the buyer', async () => {
     // no letterhead and no "from/to" words: the address window holds the buyer, the footer the supplier
     const r = await read([
