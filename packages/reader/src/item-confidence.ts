@@ -20,6 +20,11 @@ export interface RowEvidence {
   leftOver: boolean;
   /** the table was found by the alignment of its amounts, without a heading row naming its columns */
   noHeading?: boolean;
+  /** text lines of the row's cell were joined into its description */
+  linesJoined?: boolean;
+  /** a detail line ("Label: value", a date) of the row's cell was left out of its description: with lines also
+   * joined, the description is neither the cell's whole text nor its name line */
+  detailSkipped?: boolean;
 }
 
 /** Brackets opened and not closed, or closed and not opened: text cut from a cell next to it. */
@@ -51,6 +56,7 @@ export function rowConfidence(e: RowEvidence, item: TItem, rowsAddUp: boolean): 
   if (e.descFrom === 'joined') c -= 0.02;
   if (e.descFrom === 'above') c -= 0.04;
   if (e.leftOver) c -= 0.1;
+  if (e.linesJoined && e.detailSkipped) c -= 0.1;
   if (e.noHeading) c -= 0.15;
   if (!descLooksRight(desc)) c -= 0.2;
   // the row's quantity at the end of its description: a number of the next column read into the text

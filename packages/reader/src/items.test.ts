@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './__tests__/make-docs.js';
-import { readDocument } from './read.js';
+import { readDocument, STRAIGHT_THROUGH } from './read.js';
 
 /** A cell of text at a position in points (A4 is 595 × 842). */
 type Cell = [x: number, y: number, text: string];
@@ -251,6 +251,38 @@ describe('line items: layouts', () => {
       ['Garden hose 20 m', 6, 10, 60],
       ['Hose connector set', 10, 20, 100],
     ]);
+  });
+});
+
+describe('line items: how sure a row is', () => {
+  it('is not sure of a description joined around a detail line it left out', async () => {
+    const rows: Cell[] = [
+      [40, 200, 'Description'],
+      [300, 200, 'Qty'],
+      [380, 200, 'Unit price'],
+      [500, 200, 'Amount'],
+      [40, 215, 'Transport pallet Euro'],
+      [300, 215, '41'],
+      [380, 215, '980.23'],
+      [500, 215, '40,189.43'],
+      [40, 225, 'incl. mounting kit'],
+      [40, 235, 'Colour: blue, size L'],
+      [40, 255, 'Packing tape brown'],
+      [300, 255, '1'],
+      [380, 255, '409.21'],
+      [500, 255, '409.21'],
+      [40, 265, 'incl. mounting kit'],
+      [300, 300, 'Total'],
+      [500, 300, '40,598.64'],
+    ];
+    const r = await readDocument(await pagePdf(rows), { fileName: 'items.pdf' });
+    expect(r.items.map((i) => i.itemDesc)).toEqual([
+      'Transport pallet Euro incl. mounting kit',
+      'Packing tape brown incl. mounting kit',
+    ]);
+    // the first is neither the cell's whole text nor its name line; the second is the whole cell
+    expect(r.confidence.fields['items.0']).toBeLessThan(STRAIGHT_THROUGH);
+    expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
   });
 });
 

@@ -981,9 +981,14 @@ export function extractItems(
       // a cell whose numbers stand on its last line: its first lines came before the row (a detail or
       // note line among them, or as the row's own text, is not the name)
       const cellHead = down.length > 0;
+      let linesJoined = false;
+      let detailSkipped = false;
       if (down.length) {
         const parts = down.filter((d) => !d.detail).map((d) => d.text);
-        if (!parts.length || !(DETAIL_LINE.test(desc) || findDates(desc).length)) parts.push(desc);
+        const rowKept = !parts.length || !(DETAIL_LINE.test(desc) || findDates(desc).length);
+        if (rowKept) parts.push(desc);
+        linesJoined = parts.filter((t) => t !== '').length >= 2;
+        detailSkipped = down.some((d) => d.detail) || (!rowKept && desc !== '');
         desc = parts.join(' ').trim();
         down = [];
       }
@@ -1071,6 +1076,8 @@ export function extractItems(
           ),
         descFrom: fromAbove ? 'above' : twoBaselines || cellHead ? 'joined' : 'row',
         leftOver,
+        linesJoined,
+        detailSkipped,
       });
       boxes.push(boxOf(line));
       lastItemLine = line;
@@ -1126,7 +1133,12 @@ export function extractItems(
     }
     down = [];
     // detail lines (periods, dates, "Label: value" notes, bullets) are not part of the description
-    if (detail) continue;
+    if (detail) {
+      const ev = evidence[evidence.length - 1];
+      if (ev && lastItemLine?.page === line.page && line.y0 - lastItemLine.y1 < h * 1.2)
+        ev.detailSkipped = true;
+      continue;
+    }
     const prev = items[items.length - 1];
     const gap = lastItemLine ? line.y0 - lastItemLine.y1 : Infinity;
     if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2) {
@@ -1145,6 +1157,7 @@ export function extractItems(
       } else if (!nameOnly && !full) {
         prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
         if (ev && ev.descFrom === 'row') ev.descFrom = 'joined';
+        if (ev) ev.linesJoined = true;
       }
       lastItemLine = line;
     } else pendingDesc.push(contText);
