@@ -5,6 +5,7 @@
 //     [--raw-confidence]  (fields keep their uncalibrated confidence: the input of calibration.ts --write)
 //     [--own]  (each document is read knowing its buyer's name, as the API knows the uploading shop: the CLI's
 //              --own; a checkout whose CLI predates it reads the map file as one more document)
+//     [--timeout S]  (the CLI's time limit per document, 300 s unless given)
 // --reader: read with the CLI of another checkout (e.g. main), to compare two versions on the same documents.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -89,7 +90,18 @@ if (withOwn) {
 }
 execFileSync(
   'npm',
-  ['run', '--silent', 'read', '--', ...files, '--out', dirs.pred, '--timeout', '300', ...extra],
+  [
+    'run',
+    '--silent',
+    'read',
+    '--',
+    ...files,
+    '--out',
+    dirs.pred,
+    '--timeout',
+    String(arg('--timeout', 300)),
+    ...extra,
+  ],
   {
     cwd: readerAt >= 0 ? path.resolve(process.argv[readerAt + 1]!) : root,
     stdio: ['ignore', 'ignore', 'inherit'],
