@@ -320,6 +320,16 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
     const l = ctx.lines[j]!;
     if (l.page !== line.page || l.y0 - last.y1 > (last.y1 - last.y0) * 1.5) break;
     if (lineNumbers(l, ctx.decimal).some((x) => isMoneyText(x.cell.text, ctx.wholeUnits))) break;
+    // a line clearly nearer the item row under it than the heading over it is that row's first line
+    // ("Consulting hours" over its numbers), though a label word ("hours") is in it
+    const below = ctx.lines[j + 1];
+    const h = l.y1 - l.y0;
+    if (
+      below?.page === l.page &&
+      lineNumbers(below, ctx.decimal).some((x) => isMoneyText(x.cell.text, ctx.wholeUnits)) &&
+      below.y0 - l.y1 < l.y0 - last.y1 - h * 0.3
+    )
+      break;
     const extra = findHeaderLoose(l);
     if (!extra) break;
     for (const e of extra) {
@@ -358,7 +368,7 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
   return { cols: all, last };
 }
 
-function findHeaderLoose(line: Line): Column[] | undefined {
+export function findHeaderLoose(line: Line): Column[] | undefined {
   const cols: Column[] = [];
   for (const c of splitHeaderCells(line.cells)) {
     const n = norm(c.text);
@@ -672,7 +682,7 @@ function resolveAdjusted(r: AdjustedRow, confs: number[]): void {
  * the line above by more than from the row below, and as close to that row as to each other, as the lines of
  * one cell are. Returns the index of the last such line, or -1.
  */
-function headOfNextRow(ctx: ExtractContext, i: number, textEnd: number): number {
+function headOfNextRow(ctx: ExtractContext, i: number, textEnd: number, headsSeen = false): number {
   const line = ctx.lines[i]!;
   const above = ctx.lines[i - 1];
   if (!above || above.page !== line.page) return -1;
@@ -690,9 +700,11 @@ function headOfNextRow(ctx: ExtractContext, i: number, textEnd: number): number 
   if (!row || j - i >= 6) return -1;
   const top = line.y0 - above.y1;
   const bottom = row.y0 - ctx.lines[j]!.y1;
-  return bottom < top - h * 0.3 && bottom <= h * 0.55 && bottom <= inner + h * 0.2 + (j === i ? h : 0)
-    ? j
-    : -1;
+  // once a row of this table has shown its cell's head above its numbers, any line nearer the row below than
+  // the row above is one (the boxes OCR puts around a blurred scan's lines move by a third of their height)
+  const margin = headsSeen ? 0 : h * 0.3;
+  const near = headsSeen ? h * 0.8 : h * 0.55;
+  return bottom < top - margin && bottom <= near && bottom <= inner + h * 0.2 + (j === i ? h : 0) ? j : -1;
 }
 
 /** Whether two of a row's numbers multiply to a third (quantity × price = amount). */
@@ -775,6 +787,10 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   const textX0 = Math.min(
     ...best.flatMap((r) => r.line.cells.filter((c) => !looksNumeric(c.text)).map((c) => c.x0)),
   );
+  // codes of digits only where the rows' text starts ("3862543" among "ART75536"s): the front of the
+  // description cell, which the row reading splits into code and name
+  for (let k = clusters.length - 1; k >= 0; k--)
+    if (kindOfCluster(clusters[k]!) === 'code' && clusters[k]!.x0 - textX0 < 0.02) clusters.splice(k, 1);
   const numX0 = Math.min(...clusters.filter((c) => c.x0 > textX0).map((c) => c.x0));
   if (!Number.isFinite(numX0)) return undefined;
   const cols: Column[] = [
@@ -840,6 +856,8 @@ export function extractItems(
   let lastRow: AdjustedRow | undefined;
   // text lines nearer the row below than the row above: the head of the next item's cell
   let down: { text: string; detail: boolean }[] = [];
+  // a row of the current table took the head of its cell from the lines above its numbers
+  let headsSeen = false;
   let downTo = -1;
   for (let i = from.start; i < ctx.lines.length; i++) {
     if (from.page !== undefined && ctx.lines[i]!.page !== from.page) break;
@@ -849,6 +867,7 @@ export function extractItems(
       const merged = mergeHeaderRows(ctx, line, header);
       cols = merged.cols;
       inTable = true;
+      headsSeen = false;
       lastItemLine = undefined;
       lastRow = undefined;
       down = [];
@@ -939,7 +958,13 @@ export function extractItems(
         if (a) docDiscounts.push(Math.abs(a.value));
         continue;
       }
-      if (CHARGE_ROW.test(n) && !rowNums.some((r) => r.kind === 'qty')) continue;
+      // ("Charge 117", a batch, in a description: a row whose numbers multiply out is an item)
+      if (
+        CHARGE_ROW.test(n) &&
+        !rowNums.some((r) => r.kind === 'qty') &&
+        !multipliesOut(rowNums.filter((r) => !r.pct).map((r) => r.value))
+      )
+        continue;
       // an amount alone whose label starts far right of the descriptions ("Verpackung 49,00", "Net amount"
       // after a sub-total), or with no text at all, is a row of the totals block, not an item
       const amountOnly = !rowNums.some((r) => r.kind === 'qty' || r.kind === 'price');
@@ -984,6 +1009,7 @@ export function extractItems(
       let linesJoined = false;
       let detailSkipped = false;
       if (down.length) {
+        headsSeen = true;
         const parts = down.filter((d) => !d.detail).map((d) => d.text);
         const rowKept = !parts.length || !(DETAIL_LINE.test(desc) || findDates(desc).length);
         if (rowKept) parts.push(desc);
@@ -1126,7 +1152,7 @@ export function extractItems(
     // a text line clearly nearer the line below than the line above (rows set apart by more than their
     // lines) opens the next row's cell; the lines after it follow it while no wider gap comes between
     const h = line.y1 - line.y0;
-    if (i > downTo && !stacked) downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5);
+    if (i > downTo && !stacked) downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5, headsSeen);
     if (i <= downTo) {
       down.push({ text: contText, detail });
       continue;

@@ -163,6 +163,70 @@ describe('item tables of scans', () => {
     expect(items.map((i) => i.amount)).toEqual([2250, 17.5, 22.75]);
   });
 
+  it("takes a first line nearer the row under it than the heading over it for that row's head, not a heading", () => {
+    // the numbers of a cell stand on its last line; lines of one cell 0.003 apart, rows 0.006 apart
+    const items = itemsOf([
+      ...germanHeading(),
+      // "hours" is a quantity label: the line was folded into the heading
+      ...line(0.325, 'Consulting hours'),
+      ...line(0.338, 'Zeitraum März', '2', '91,00', '182,00'),
+      ...line(0.354, 'Glass cleaner', '57', '13,00', '741,00'),
+      // as near the row above as a blurred scan's boxes put it: a head once the table has shown heads
+      ...line(0.372, 'Steel bracket 40 mm'),
+      ...line(0.388, 'inkl. Montagesatz', '28', '7,00', '196,00'),
+      ...line(0.406, 'Wartung', '1', '5,00', '5,00'),
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.amount])).toEqual([
+      ['Consulting hours Zeitraum März', 182],
+      ['Glass cleaner', 741],
+      ['Steel bracket 40 mm inkl. Montagesatz', 196],
+      ['Wartung', 5],
+    ]);
+  });
+
+  it('takes a row with a charge word in its description for an item when its numbers multiply out', () => {
+    // the quantity's heading was lost with OCR ("Stück" and "Stückpreis" read as one cell, "Stick ~~ Stiickpreis")
+    const items = itemsOf([
+      ...row(0.3, [
+        [0.08, 0.3, 'Leistungsbeschreibung'],
+        [0.6, 0.78, 'Stick ~~ Stiickpreis'],
+        [0.84, 0.9, 'Wert'],
+      ]),
+      ...line(0.32, 'Kabelbinder', '2', '3,00', '6,00'),
+      ...line(0.336, 'Monthly leasing fee'),
+      ...line(0.349, 'Charge 117', '4', '12,50', '50,00'),
+      ...line(0.365, 'Wartung', '1', '5,00', '5,00'),
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.amount])).toEqual([
+      ['Kabelbinder', 2, 6],
+      ['Monthly leasing fee Charge 117', 4, 50],
+      ['Wartung', 1, 5],
+    ]);
+  });
+
+  it('reads code and name of rows without a heading when one code is all digits', () => {
+    const r = (y: number, code: string, name: string, qty: string, price: string, amount: string) =>
+      row(y, [
+        [0.11, 0.11 + code.length * 0.008, code],
+        [0.22, 0.4, name],
+        [0.6, 0.62, qty],
+        [0.7, 0.76, price],
+        [0.84, 0.9, amount],
+      ]);
+    const items = itemsOf([
+      ...r(0.3, 'ART75536', 'Ramette papier', '45', '8,00', '360,00'),
+      ...r(0.32, 'X829458', 'Wall plug 8 mm', '86', '2,00', '172,00'),
+      ...r(0.34, '3862543', 'Cable tie black', '52', '3,00', '156,00'),
+      ...r(0.36, 'X80721', 'Wall plug 6 mm', '1', '5,50', '5,50'),
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.amount])).toEqual([
+      ['ART75536', 'Ramette papier', 360],
+      ['X829458', 'Wall plug 8 mm', 172],
+      ['3862543', 'Cable tie black', 156],
+      ['X80721', 'Wall plug 6 mm', 5.5],
+    ]);
+  });
+
   it('keeps the numbers of a text layer as printed', () => {
     const items = itemsOf([...germanHeading(), ...line(0.32, 'Beratung', '2', '150', '300,00')], 'text');
     expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([[2, 150, 300]]);
