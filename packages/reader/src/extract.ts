@@ -24,11 +24,28 @@ import {
   type TotalField,
 } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
-import { findDates, looksNumeric, norm, round2 } from './parse.js';
+import { findDates, looksNumeric, norm, ocrDateText, round2 } from './parse.js';
 import { receiptTotals } from './receipt.js';
 import type { TDocumentType, TTotals } from './types.js';
 
 /** Header fields found by label. */
+/**
+ * The date values of a scan's date labels that read as dates only once OCR's slips are undone (`ocrDateText`):
+ * evidence of day-first or month-first like the page's other dates ("0520/2021" says month first).
+ */
+export function ocrDateValues(lines: Line[]): string[] {
+  const out: string[] = [];
+  const dateLabel = (t: string) =>
+    (['invoiceDate', 'dueDate', 'orderDate'] as const).some((f) => labelMatch(t, HEADER_LABELS[f]));
+  for (const l of lines)
+    l.cells.forEach((c, k) => {
+      if (!dateLabel(c.text) && !(k > 0 && dateLabel(l.cells[k - 1]!.text))) return;
+      const t = ocrDateText(c.text);
+      if (t !== c.text) out.push(t);
+    });
+  return out;
+}
+
 export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField, Found<string>>> {
   const out: Partial<Record<HeaderField, Found<string> & { rank: number; ambiguous?: boolean }>> = {};
   const fields = Object.keys(HEADER_LABELS) as HeaderField[];
@@ -62,7 +79,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
           let value: string | undefined;
           let ambiguous = false;
           if (f.endsWith('Date')) {
-            const d = findDates(v.text, ctx.dateOrder)[0];
+            const d = findDates(ctx.ocr ? ocrDateText(v.text) : v.text, ctx.dateOrder)[0];
             if (d && d.index < 4) value = d.iso;
             // "03/04/2025" on a page whose dates never show a part above 12: day and month are a guess
             const m = /(?<!\d)(\d{1,2})\/(\d{1,2})\/\d{2,4}/.exec(v.text);

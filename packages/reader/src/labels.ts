@@ -85,7 +85,7 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
   ],
   dueDate: [
     [
-      /\bdue\s+date\b|\bpayment\s+due\b|\bdue\s+by\b|\bpay\s+by\b|\bfallig\w*\b|\bzahlbar\s+bis\b|\bzahlungsziel\b|\becheance\b|\bvervaldatum\b|\bvervaldag\b|\bbetalen\s+voor\b/,
+      /\bdue\s+date\b|\bpayment\s+due\b|\bdue\s+by\b|\bpay\s+by\b|\bf[aeio]ll?ig\w*\b|\bzahlbar\s+bis\b|\bzahlungsziel\b|\becheance\b|\bvervaldatum\b|\bvervaldag\b|\bbetalen\s+voor\b/,
       0,
     ],
     // "Bitte überweisen Sie bis zum 30.05.2017", "please pay by", "à régler avant le"

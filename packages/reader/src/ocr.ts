@@ -48,7 +48,13 @@ export function nativeTesseractLangs(): string[] | null {
  * amount whose decimal separator a blurred scan lost after its thousands groups: "6.43936" → "6.439,36".
  */
 export function cleanOcrToken(t: string): string {
+  // a lone sign glyph OCR makes of a speck or a rule's end ("26,471,283 ©"): no printed value is one
+  if (/^[©®™¤]$/.test(t)) return '';
   const stripped = t.replace(/^[~“”"'`‘’^*»«]+(?=[\dOo.,-])/, '');
+  // the decimal separator read as the thousands one ("11.879.36"): no amount prints one separator twice before
+  // two final digits, so the last one is the decimal separator
+  const same = /^([-(]?\d{1,3}(?:([.,])\d{3})+)\2(\d{2}\)?)$/.exec(stripped);
+  if (same) return `${same[1]}${same[2] === '.' ? ',' : '.'}${same[3]}`;
   if (/^[-(]?[\dOoIl]*\d[\dOoIl]*[.,]\d[\dOo]?\)?$|^[Oo][.,]\d{2}$/.test(stripped) && /[.,]/.test(stripped))
     return stripped.replace(/[Oo]/g, '0').replace(/[Il]/g, '1');
   return lostDecimal(stripped);
@@ -109,14 +115,16 @@ export function joinSplitDecimals(words: OcrWord[], width: number, height: numbe
     if (
       prev &&
       prev.line === w.line &&
-      /\d[.,]$/.test(prev.text) &&
-      /^\d{2}(?!\d)/.test(w.text) &&
-      w.text.length <= 4 &&
+      ((/\d[.,]$/.test(prev.text) && /^\d{2}(?!\d)/.test(w.text) && w.text.length <= 4) ||
+        // the separator itself lost ("€828.807" and "41"): after thousands groups, two digits alone
+        (/\d{1,3}(?:[.,']\d{3})+$/.test(prev.text) && /^\d{2}$/.test(w.text))) &&
       (w.x0 - prev.x1) * width < (prev.y1 - prev.y0) * height
     ) {
+      const group = /([.,'])\d{3}$/.exec(prev.text)?.[1];
+      const sep = /[.,]$/.test(prev.text) ? '' : group === ',' ? '.' : ',';
       out[out.length - 1] = {
         ...prev,
-        text: prev.text + w.text,
+        text: prev.text + sep + w.text,
         x1: w.x1,
         y0: Math.min(prev.y0, w.y0),
         y1: Math.max(prev.y1, w.y1),

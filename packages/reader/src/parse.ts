@@ -195,6 +195,46 @@ export function findDates(text: string, order: DateOrder = 'dmy'): FoundDate[] {
   return out.sort((a, b) => a.index - b.index);
 }
 
+/** Edit distance of two short words (insertions, deletions, substitutions). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** The month a word OCR misread names ("Miirz", "Marz", "Dezernber"): one slip from one month's name only. */
+function ocrMonth(word: string): string | undefined {
+  const w = norm(word).replace(/ii/g, 'a').replace(/rn/g, 'm');
+  if (MONTHS[w]) return w;
+  const near = Object.keys(MONTHS).filter((m) => m.length >= 4 && editDistance(w, m) <= 1);
+  const months = new Set(near.map((m) => MONTHS[m]));
+  return months.size === 1 ? near[0] : undefined;
+}
+
+/**
+ * A date of a scan as printed before OCR slipped, for reading a date label's value: a month's name one letter
+ * off ("16. Miirz 2022"), a separator lost ("0520/2021" for 05/20/2021) or read as a digit ("05/1022021").
+ * Only for text known to hold a date: an invoice number "0412/2023" is not one.
+ */
+export function ocrDateText(text: string): string {
+  return text
+    .replace(
+      /(?<!\d)(\d{1,2}\.?\s*)(\p{L}{4,10})(\.?,?\s*(?:19|20)\d{2})(?!\d)/gu,
+      (all, d: string, w: string, y: string) => {
+        if (MONTHS[norm(w)]) return all;
+        const m = ocrMonth(w);
+        return m ? `${d}${m}${y}` : all;
+      },
+    )
+    .replace(/(?<![\d./-])(\d{2})(\d{2})([./-])((?:19|20)\d{2})(?!\d)/g, '$1$3$2$3$4')
+    .replace(/(?<![\d./-])(\d{2})([./-])(\d{2})\d((?:19|20)\d{2})(?!\d)/g, '$1$2$3$2$4');
+}
+
 /** Decides day-first or month-first from the dates of the whole document. */
 export function guessDateOrder(texts: string[], hint?: DateOrder): DateOrder {
   const { dmy, mdy } = dateOrderVotes(texts);

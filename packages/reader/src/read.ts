@@ -3,7 +3,14 @@ import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
 import { unreadLabelledValues } from './completeness.js';
 import type { ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
-import { documentType, extractCurrency, extractHeaders, extractTotals, settleTotals } from './extract.js';
+import {
+  documentType,
+  extractCurrency,
+  extractHeaders,
+  extractTotals,
+  ocrDateValues,
+  settleTotals,
+} from './extract.js';
 import { identify } from './identify.js';
 import {
   adaptiveBinarize,
@@ -285,14 +292,17 @@ export function contextOf(doc: DocumentWords): ExtractContext {
   // a phone scan's page keeps the words of a label, a name or an amount together (the lines' texts are the
   // same); a clean render's columns can stand closer than the spaces of a blurred scan
   if (!isReceipt && doc.pages.some((p) => p.grainy)) lines = buildLines(words, OCR_WORD_GAP);
+  const ocr = doc.source === 'ocr' || doc.source === 'mixed';
+  // a scan's date label whose value OCR slipped on ("0520/2021") still tells the page's date order
+  const dated = ocr ? [...texts, ...ocrDateValues(lines)] : texts;
   return {
     lines,
     decimal: guessDecimalStyle(texts),
-    dateOrder: guessDateOrder(texts),
-    dateOrderKnown: dateOrderKnown(texts),
+    dateOrder: guessDateOrder(dated),
+    dateOrderKnown: dateOrderKnown(dated),
     isReceipt,
     wholeUnits: !isReceipt && wholeUnits(texts),
-    ocr: doc.source === 'ocr' || doc.source === 'mixed',
+    ocr,
   };
 }
 

@@ -121,6 +121,22 @@ describe('amounts OCR split at their decimal separator', () => {
     expect(out[1]!.x1).toBeCloseTo(0.88);
   });
 
+  it('joins "€828.807" and "41", an amount whose decimal separator the blur took, with the other separator', () => {
+    const out = joinSplitDecimals(
+      [word('Summe', 600, 650), word('€828.807', 790, 860), word('41', 865, 880)],
+      1000,
+      1000,
+    );
+    expect(out.map((w) => w.text)).toEqual(['Summe', '€828.807,41']);
+    const dot = joinSplitDecimals([word('1,234', 800, 840), word('56', 845, 860)], 1000, 1000);
+    expect(dot.map((w) => w.text)).toEqual(['1,234.56']);
+    // a number without thousands groups, or apart by more than a letter's height, is another number
+    const plain = joinSplitDecimals([word('234', 800, 830), word('56', 835, 850)], 1000, 1000);
+    expect(plain.map((w) => w.text)).toEqual(['234', '56']);
+    const far = joinSplitDecimals([word('1.234', 800, 840), word('56', 860, 875)], 1000, 1000);
+    expect(far.map((w) => w.text)).toEqual(['1.234', '56']);
+  });
+
   it('keeps apart numbers of two cells, of two lines, and a sentence comma before a number', () => {
     const far = joinSplitDecimals([word('12,', 100, 120), word('50', 200, 215)], 1000, 1000);
     expect(far.map((w) => w.text)).toEqual(['12,', '50']);

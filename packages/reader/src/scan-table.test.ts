@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractTotals } from './extract.js';
+import { extractHeaders, extractTotals } from './extract.js';
 import { extractItems } from './items.js';
 import { cleanOcrToken } from './ocr.js';
 import { extractParties, extractVat, vatDigits } from './parties.js';
@@ -241,6 +241,53 @@ describe('OCR tokens', () => {
     expect(cleanOcrToken('12345')).toBe('12345');
     expect(cleanOcrToken('2024.2670')).toBe('2024.2670');
     expect(cleanOcrToken('1.234')).toBe('1.234');
+  });
+
+  it('takes the last of a separator printed twice before two digits for the decimal one, and drops lone sign glyphs', () => {
+    expect(cleanOcrToken('11.879.36')).toBe('11.879,36');
+    expect(cleanOcrToken('2,305,22')).toBe('2,305.22');
+    // thousands groups of a whole-unit amount stay as printed
+    expect(cleanOcrToken('1,767,811')).toBe('1,767,811');
+    expect(cleanOcrToken('12.03.24')).toBe('12.03.24');
+    expect(cleanOcrToken('©')).toBe('');
+    expect(cleanOcrToken('€')).toBe('€');
+  });
+});
+
+describe('dates of scans', () => {
+  const headersOf = (words: Word[], source: 'ocr' | 'text' = 'ocr') =>
+    Object.fromEntries(
+      Object.entries(extractHeaders(contextOf(docOf(words, source)))).map(([k, v]) => [k, v.value]),
+    );
+  const pair = (y: number, label: string, value: string) =>
+    row(y, [
+      [0.1, 0.25, label],
+      [0.3, 0.45, value],
+    ]);
+
+  it("reads a month's name OCR misread by a letter, and a due-date label misread", () => {
+    const h = headersOf([...pair(0.2, 'Datum:', '16. Miirz 2022'), ...pair(0.22, 'Fillig am', '15.04.2022')]);
+    expect([h.invoiceDate, h.dueDate]).toEqual(['2022-03-16', '2022-04-15']);
+  });
+
+  it('puts back a separator of a date lost or read as a digit, and takes its month-first order for the page', () => {
+    const h = headersOf([
+      ...pair(0.2, 'Invoice No.:', '0412/2023'),
+      ...pair(0.22, 'Date:', '0520/2021'),
+      ...pair(0.24, 'Due date:', '06/03/2021'),
+      ...pair(0.26, 'Order date:', '05/1022021'),
+    ]);
+    expect([h.invoiceNum, h.invoiceDate, h.dueDate, h.orderDate]).toEqual([
+      '0412/2023',
+      '2021-05-20',
+      '2021-06-03',
+      '2021-05-10',
+    ]);
+  });
+
+  it('leaves the dates of a text layer as printed', () => {
+    const h = headersOf([...pair(0.2, 'Datum:', '16. Miirz 2022')], 'text');
+    expect(h.invoiceDate).toBeUndefined();
   });
 });
 
