@@ -196,7 +196,7 @@ export function findDates(text: string, order: DateOrder = 'dmy'): FoundDate[] {
 }
 
 /** Edit distance of two short words (insertions, deletions, substitutions). */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];

@@ -2,7 +2,7 @@ import { boxOf, cellAt, cleanId, type ExtractContext, type Found, rawIndex } fro
 import { DOC_TYPE, HEADER_LABELS, LEGAL_FORM, PARTY_LABELS } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { isOwnAddress, isOwnName, type OwnCompany, vatKey } from './own-company.js';
-import { findDates, norm } from './parse.js';
+import { compact, editDistance, findDates, norm } from './parse.js';
 import type { TBox, TParty } from './types.js';
 
 const VAT_ID =
@@ -196,10 +196,22 @@ function nameKey(t: string): string {
 }
 
 /**
- * Names printed in a block that also holds a VAT id, an IBAN or a register number (a letterhead, a footer):
- * evidence that the company is the document's issuer. Blocks under a buyer heading do not count.
+ * One company's name as two OCR readings print it ("Riviera Trading plc", "Riviers Trading pic"): letters and
+ * digits alike but for about one slip in six, legal forms included (OCR misreads those too: "Geb" for GmbH).
  */
-function issuerEvidence(ctx: ExtractContext, buyerZone: Set<number>): Set<string> {
+export function ocrSameName(a: string, b: string): boolean {
+  const x = compact(a);
+  const y = compact(b);
+  if (Math.min(x.length, y.length) < 8) return false;
+  return editDistance(x, y) <= Math.floor(Math.max(x.length, y.length) / 6);
+}
+
+/**
+ * Names printed in a block that also holds a VAT id, an IBAN or a register number (a letterhead, a footer):
+ * evidence that the company is the document's issuer. Blocks under a buyer heading do not count. `band` gets
+ * every name-like cell of those blocks, legal form or not (a scan's footer may have lost it).
+ */
+function issuerEvidence(ctx: ExtractContext, buyerZone: Set<number>, band: string[] = []): Set<string> {
   const out = new Set<string>();
   for (const line of ctx.lines) {
     const n = norm(line.text);
@@ -212,6 +224,7 @@ function issuerEvidence(ctx: ExtractContext, buyerZone: Set<number>): Set<string
         // a block's head line, or a company name anywhere in the band (footers print several columns)
         const part = c.text.split(SENDER_SPLIT)[0]!;
         if (!isNoiseName(part) && LEGAL_FORM.test(part)) out.add(nameKey(part));
+        if (!isNoiseName(part) && /^\p{L}/u.test(part)) band.push(part);
       }
     }
   }
@@ -567,7 +580,11 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
     for (const i of ownBlock) buyerZone.delete(i);
   } else {
     const cands: { cell: Cell; line: Line; score: number }[] = [];
-    const evidence = issuerEvidence(ctx, buyerZone);
+    const band: string[] = [];
+    const evidence = issuerEvidence(ctx, buyerZone, band);
+    // on a scan, a company name with its legal form whose VAT-id block prints it with an OCR slip or two
+    const proves = (t: string) =>
+      evidence.has(nameKey(t)) || (!!ctx.ocr && LEGAL_FORM.test(t) && band.some((b) => ocrSameName(t, b)));
     const addressed = addressedBlocks(ctx, first);
     const heights = first.flatMap((l) => l.cells.map((c) => c.y1 - c.y0)).sort((a, b) => a - b);
     const bodyHeight = heights[Math.floor(heights.length / 2)] ?? 0.01;
@@ -587,7 +604,7 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         // a company name heads its address block
         if (hasPostcodeLine(addressAfter(ctx, line, cell, 4).cells, ctx.ocr)) score += 0.7;
         // the same company printed with the VAT id, IBAN or register number is the issuer
-        if (evidence.has(nameKey(cell.text))) score += 2.5;
+        if (proves(cell.text)) score += 2.5;
         // a block addressed to someone (under the sender line, or with a contact person's line) is the addressee;
         // when the uploading shop itself sends the document (its order), the addressee is its supplier
         if (addressed.has(line.index)) score += own?.role === 'buyer' && ownHit?.sender ? 1.5 : -3;
@@ -613,7 +630,7 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       // generated layouts it was the buyer's address window one time in ten): sure only when the same company
       // is printed with its VAT id, IBAN or register number, and no rival is
       vConf = LEGAL_FORM.test(best.cell.text) ? (best.line.y0 < 0.2 ? 0.8 : 0.75) : 0.45;
-      const proven = cands.filter((c) => evidence.has(nameKey(c.cell.text)));
+      const proven = cands.filter((c) => proves(c.cell.text));
       if (proven.length && proven.every((c) => nameKey(c.cell.text) === nameKey(best.cell.text))) vConf = 0.9;
       // the buyer's block is known (the uploading shop's own) and left out: a company name that no other
       // company name rivals is the vendor, when it is a name alone (no label, number or other cell run into it)
@@ -672,6 +689,8 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
   // heading; on an order, which the buyer writes, its letterhead), never the vendor's block
   if (!invoiceTo.name) {
     const vendorKey = nameKey(vendor.name ?? '');
+    // a scan may garble the postcode line; a block addressed to a contact person ("Attn: …") is one all the same
+    const addressed = ctx.ocr ? addressedBlocks(ctx, first) : new Set<number>();
     let best: { cell: Cell; line: Line; score: number } | undefined;
     for (const line of first) {
       if (line.y0 > 0.5 || zoneBeforeRecipient.has(line.index)) continue;
@@ -685,10 +704,13 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
           notFor('buyer', cell.text)
         )
           continue;
+        // the vendor's name again as OCR misread it elsewhere on the page
+        if (ctx.ocr && ocrSameName(cell.text, vendor.name ?? '')) continue;
         // "Adresse de facturation:" heads the block: a heading, never the name
         if (/:\s*$/.test(cell.text)) continue;
         const a = addressAfter(ctx, line, cell, 4);
-        if (!hasPostcodeLine(a.cells, ctx.ocr)) continue;
+        if (!hasPostcodeLine(a.cells, ctx.ocr) && !(addressed.has(line.index) && LEGAL_FORM.test(cell.text)))
+          continue;
         // a company block (legal form) in the address window's place, left of the page's middle
         const score =
           (LEGAL_FORM.test(cell.text) ? 2 : 0) + (cell.x0 < 0.5 ? 1 : 0) + (line.y0 > 0.1 ? 0.5 : 0);

@@ -410,4 +410,29 @@ describe('parties of a scan without party headings', () => {
     expect(p.vendor.name).toBe('Meridian Logistics AG');
     expect(p.invoiceTo.name).toBe('Vermeer Services Limited');
   });
+
+  it('knows the letterhead in a footer OCR misread, and a buyer block with a contact line whose postcode line was lost', () => {
+    const p = read([
+      ...ocrRow(0.05, [[0.1, 'Halvorsen Trading plc']]).map((w) => ({ ...w, y1: 0.064 })),
+      ...ocrRow(0.07, [[0.1, '12 Mill Lane']]),
+      ...ocrRow(0.085, [[0.1, 'Leeds LS1 4AB']]),
+      ...ocrRow(0.13, [[0.8, 'INVOICE']]),
+      ...ocrRow(0.17, [
+        [0.1, 'Ostrava Foods AG'],
+        [0.55, 'Invoice No.: 1085981'],
+      ]),
+      ...ocrRow(0.185, [[0.1, 'Attn: Accounts Payable']]),
+      ...ocrRow(0.2, [[0.1, 'Am Ring 3']]),
+      // "10115 Berlin" read as a speck
+      ...ocrRow(0.215, [[0.1, 'J']]),
+      ...ocrRow(0.23, [[0.1, 'DE']]),
+      ...ocrRow(0.4, [[0.1, 'Office chair 2 50,00 100,00']]),
+      ...ocrRow(0.93, [
+        [0.07, 'Halvorsem Trading pic'],
+        [0.4, 'VAT No. GB215023390'],
+      ]),
+      ...ocrRow(0.94, [[0.07, '12 Mill Lane']]),
+    ]);
+    expect([p.vendor.name, p.invoiceTo.name]).toEqual(['Halvorsen Trading plc', 'Ostrava Foods AG']);
+  });
 });
