@@ -84,7 +84,15 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             // "03/04/2025" on a page whose dates never show a part above 12: day and month are a guess
             const m = /(?<!\d)(\d{1,2})\/(\d{1,2})\/\d{2,4}/.exec(v.text);
             ambiguous = !!m && !ctx.dateOrderKnown && +m[1]! <= 12 && +m[2]! <= 12 && m[1] !== m[2];
-          } else value = cleanId(v.text);
+          } else {
+            value = cleanId(v.text);
+            // a scan's letter prefix with an O read as a zero ("S0-2026/924-7"): letters before the first
+            // separator, one of them a 0 among letters
+            if (value && ctx.ocr)
+              value = value.replace(/^(?=[A-Z0]*[A-Z][A-Z0]*[-/])[A-Z0]{2,3}(?=[-/])/, (p) =>
+                p.replace(/0/g, 'O'),
+              );
+          }
           if (value) {
             const conf = Math.min(
               ambiguous ? 0.75 : 1,
@@ -137,6 +145,8 @@ interface MoneyCand {
   prio: number;
   index: number;
   cell: Cell;
+  /** plain digits of a scan read as cents: only for a consistent triple */
+  cents?: boolean;
 }
 
 /** The cell of a heading row closest to a value below it (centre to centre, at most a tenth of the page). */
@@ -189,7 +199,7 @@ function columnUnder(ctx: ExtractContext, line: Line, labelCell: Cell): ReturnTy
 
 const VAT_WORD = new RegExp(TOTAL_LABELS.vat[TOTAL_LABELS.vat.length - 1]![0].source);
 /** A VAT rate in a label ("VAT 20%", "MwSt. 7 %"): a row of a VAT-by-rate list, or the rate column's heading. */
-const RATE_WORD = /\d\s*%|\b(?:rate|satz|taux|tarief)\b/;
+const RATE_WORD = /\d\s*[%&]|\b(?:rate|satz|taux|tarief)\b/;
 
 /**
  * VAT printed once per rate rather than as one sum, as groups whose whole sum is the VAT: all rows
@@ -265,6 +275,24 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
             index: line.index,
             cell: last.cell,
           });
+        // a scan's plain digits where amounts have cents: the decimal separator may be lost ("219754"); the
+        // reading in cents counts only where the totals' arithmetic takes it
+        if (
+          last &&
+          ctx.ocr &&
+          !ctx.wholeUnits &&
+          Number.isInteger(last.value) &&
+          last.value >= 100 &&
+          !/\d[.,' ]\d/.test(last.cell.text)
+        )
+          cands.push({
+            field,
+            value: last.value / 100,
+            prio,
+            index: line.index,
+            cell: last.cell,
+            cents: true,
+          });
         break;
       }
     }
@@ -272,7 +300,11 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   const best = (f: TotalField) =>
     cands
       .filter((c) => c.field === f)
-      .sort((a, b) => b.prio - a.prio || b.index - a.index || b.value - a.value);
+      // (cents readings go last: they are taken only where the arithmetic agrees)
+      .sort(
+        (a, b) =>
+          Number(!!a.cents) - Number(!!b.cents) || b.prio - a.prio || b.index - a.index || b.value - a.value,
+      );
   const totals = best('invoiceTotal');
   const nets = best('net');
   const vats = best('vat');

@@ -208,14 +208,17 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ['amount', /\b(?:gesamt\w*|total\s+price|line\s+total|prix\s+total|totaalprijs|montant\s+ht)\b/],
   [
     'price',
-    /preis\b|\b(?:unit\s*price|price|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif)\b/,
+    /preis\b|\b(?:unit\s*price|price|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif|p\/st|prijs\/st|per\s+stuk)\b/,
   ],
   [
     'amount',
-    /betrag\b|\b(?:amount|total|[a-z]*totaal|line\s+total|gesamt\w*|gp|summe|montant|total\s*ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto)\b/,
+    /betrag\b|\b(?:amount|total|[a-z]*totaal|line\s+total|gesamt\w*|gp|summe|montant|total\s*ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto|waarde|wert)\b/,
   ],
   ['base', /\b(?:(?:price\s+)?base\s+(?:qty|quantity)|preiseinheit|pe|per|prijs\s+per|prix\s+par)\b/],
-  ['qty', /menge\b|\b(?:qty|quantity|units|anzahl|qte|quantite|aantal|hoeveelheid|stk|hrs|hours|uren|qt)\b/],
+  [
+    'qty',
+    /menge\b|\b(?:qty|quantity|units|anzahl|qte|quantite|aantal|aant|hoeveelheid|stk|hrs|hours|uren|qt)\b/,
+  ],
   ['discount', /\b(?:discount|rabatt|remise|korting|disc|rem|rab)\b/],
   ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*)\b|%/],
   ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],

@@ -227,6 +227,20 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it('knows the Dutch short headings Aant. (quantity), P/st (price) and Waarde (amount)', () => {
+    // the description's heading is not printed; the codes stand between the descriptions and the numbers
+    const withCode = tableOf(DESC, [0.45, 0.53], QTY, PRICE, VAT, AMOUNT);
+    const items = itemsOf([
+      ...withCode(0.3, undefined, 'Artikelcode', 'Aant.', 'P/st', 'BTW %', 'Waarde'),
+      ...withCode(0.32, 'Kantoorstoel zwart', 'X4263', '6', '89,88', '9%', '539,28'),
+      ...withCode(0.34, 'Verlengsnoer 5 m', 'P2258', '1', '81,43', '21%', '81,43'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [6, 89.88, 539.28],
+      [1, 81.43, 81.43],
+    ]);
+  });
+
   it('keeps the numbers of a text layer as printed', () => {
     const items = itemsOf([...germanHeading(), ...line(0.32, 'Beratung', '2', '150', '300,00')], 'text');
     expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([[2, 150, 300]]);
@@ -288,6 +302,50 @@ describe('dates of scans', () => {
   it('leaves the dates of a text layer as printed', () => {
     const h = headersOf([...pair(0.2, 'Datum:', '16. Miirz 2022')], 'text');
     expect(h.invoiceDate).toBeUndefined();
+  });
+});
+
+describe('totals and ids of scans', () => {
+  const totalsOf = (words: Word[]) =>
+    Object.fromEntries(Object.entries(extractTotals(contextOf(docOf(words)))).map(([k, v]) => [k, v.value]));
+  const pair = (y: number, label: string, value: string) =>
+    row(y, [
+      [0.52, 0.7, label],
+      [0.8, 0.9, value],
+    ]);
+
+  it('reads a total whose decimal separator OCR lost as cents where net and VAT add up to it', () => {
+    const t = totalsOf([
+      ...pair(0.4, 'Net HT', '1831,28'),
+      ...pair(0.42, 'TVA 20%', '366,26'),
+      ...pair(0.44, 'Net à payer', '219754'),
+    ]);
+    expect([t.net, t.vat, t.invoiceTotal]).toEqual([1831.28, 366.26, 2197.54]);
+  });
+
+  it('adds VAT rows whose per cent sign OCR read as "&"', () => {
+    const t = totalsOf([
+      ...pair(0.4, 'Montant HT', '22 285,90'),
+      ...pair(0.42, 'TVA 20 %', '650,43'),
+      ...pair(0.44, 'TVA 10 &', '525,98'),
+      ...pair(0.46, 'TVA 5,5 &%', '757,57'),
+      ...pair(0.48, 'Total TTC', '24 219,88'),
+    ]);
+    expect([t.vat, t.invoiceTotal]).toEqual([1933.98, 24219.88]);
+  });
+
+  it("puts back the O of an id's letter prefix that OCR read as a zero", () => {
+    const h = extractHeaders(
+      contextOf(
+        docOf(
+          row(0.2, [
+            [0.1, 0.25, 'Invoice No.:'],
+            [0.3, 0.45, 'S0-2026/924-7'],
+          ]),
+        ),
+      ),
+    );
+    expect(h.invoiceNum?.value).toBe('SO-2026/924-7');
   });
 });
 
