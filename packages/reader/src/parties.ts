@@ -645,6 +645,9 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
   conf['vendor.name'] = vConf;
   // without an invoice-to label, a German-style address window (left, top quarter) holds the buyer
   let invoiceTo = inv?.party ?? {};
+  // the name of an order's sender line when the block under it is the supplier's: the buyer, when nothing
+  // better names it
+  let senderBuyer: { name: string; cell: Cell } | undefined;
   if (inv) {
     boxes['invoiceTo.name'] = boxOf(inv.cell);
     conf['invoiceTo.name'] = own?.role === 'buyer' && isOwn(inv.party.name ?? '') ? 0.95 : 0.9;
@@ -672,7 +675,13 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       if (next && /:\s*$/.test(next.text)) next = below[1];
       const start = next?.cells.find((c) => Math.abs(c.x0 - sender.x0) < 0.08);
       const cell = next && start ? wholeName(next, start) : undefined;
-      if (next && cell && !isNoiseName(cell.text) && !notFor('buyer', cell.text)) {
+      // an order's window holds the supplier under its heading ("Leverancier:"): the sender line is the buyer's
+      const vendorsBlock = !!vendorByLabel && !!next && vendorByLabel.line.index === next.index;
+      if (vendorsBlock) {
+        const senderCell = sender.cells.find((c) => SENDER_SPLIT.test(c.text)) ?? sender.cells[0]!;
+        const name = senderCell.text.split(SENDER_SPLIT)[0]?.trim();
+        if (name && LEGAL_FORM.test(name) && !notFor('buyer', name)) senderBuyer = { name, cell: senderCell };
+      } else if (next && cell && !isNoiseName(cell.text) && !notFor('buyer', cell.text)) {
         const a = addressAfter(ctx, next, cell, 4);
         invoiceTo = partyFromLines(
           cell.text,
@@ -754,6 +763,11 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       boxes['invoiceTo.name'] = boxOf(best.cell);
       conf['invoiceTo.name'] = 0.7;
     }
+  }
+  if (!invoiceTo.name && senderBuyer) {
+    invoiceTo = { name: senderBuyer.name };
+    boxes['invoiceTo.name'] = boxOf(senderBuyer.cell);
+    conf['invoiceTo.name'] = 0.7;
   }
   const recipient = rec?.party ?? {};
   if (rec) boxes['recipient.name'] = boxOf(rec.cell);

@@ -493,4 +493,16 @@ describe('parties of a scan without party headings', () => {
     ]);
     expect([p.vendor.name, p.invoiceTo.name]).toEqual(['Halvorsen Trading plc', 'Ostrava Foods AG']);
   });
+
+  it("takes an order's sender line for the buyer when the block under it is the supplier's, under its heading", () => {
+    const p = read([
+      ...ocrRow(0.14, [[0.08, 'Inkooporder']]),
+      ...ocrRow(0.17, [[0.54, 'Atlas Handel V.O.F. - Prinsengracht 263 - 9711 EX Groningen']]),
+      ...ocrRow(0.184, [[0.54, 'Leverancier:']]),
+      ...ocrRow(0.198, [[0.54, 'Nordlicht Office V.O.F.']]),
+      ...ocrRow(0.212, [[0.54, 'Industrieweg 40']]),
+      ...ocrRow(0.226, [[0.54, '1012 AB Amsterdam']]),
+    ]);
+    expect([p.vendor.name, p.invoiceTo.name]).toEqual(['Nordlicht Office V.O.F.', 'Atlas Handel V.O.F.']);
+  });
 });
