@@ -996,7 +996,12 @@ export function extractItems(
         twoBaselines = partial.desc !== '' && descText !== '';
       }
       partial = undefined;
-      const s = ctx.ocr && !ctx.wholeUnits ? solveScanRow(rowNums) : solveRow(rowNums);
+      // (a scan in whole units has no cents to lose, but OCR misses its quantities as any scan's)
+      const s = !ctx.ocr
+        ? solveRow(rowNums)
+        : ctx.wholeUnits
+          ? solveScanQty(solveRow(rowNums))
+          : solveScanRow(rowNums);
       if (s.amount === undefined) continue;
       const codeCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text));
       const codeNum = nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code') && {

@@ -49,7 +49,9 @@ export function nativeTesseractLangs(): string[] | null {
  */
 export function cleanOcrToken(t: string): string {
   // a lone sign glyph OCR makes of a speck or a rule's end ("26,471,283 ©"): no printed value is one
-  if (/^[©®™¤]$/.test(t)) return '';
+  if (/^[©®™¤¢]+$/.test(t)) return '';
+  // ... or beside a currency sign ("335,658.15 ¢€")
+  if (/^[©®™¤¢]+[€$£]$|^[€$£][©®™¤¢]+$/.test(t)) return t.replace(/[©®™¤¢]/g, '');
   const stripped = t.replace(/^[~“”"'`‘’^*»«]+(?=[\dOo.,-])/, '');
   // the decimal separator read as the thousands one ("11.879.36"): no amount prints one separator twice before
   // two final digits, so the last one is the decimal separator

@@ -241,6 +241,23 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it('takes the quantity of a scanned row in whole units from amount ÷ price when OCR lost it', () => {
+    const ctx = contextOf(
+      docOf([
+        ...line(0.3, 'Description', 'Quantity', 'Unit price', 'Amount'),
+        ...line(0.32, 'Installatiewerkzaamheden', undefined, '64,799', '1,036,784'),
+        ...line(0.34, 'Hydraulic hose', '94', '246,911', '23,209,634'),
+        ...line(0.36, 'Ramette papier', undefined, '353,465', '353,465'),
+      ]),
+    );
+    expect(ctx.wholeUnits).toBe(true);
+    expect(extractItems(ctx).items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [16, 64799, 1036784],
+      [94, 246911, 23209634],
+      [1, 353465, 353465],
+    ]);
+  });
+
   it('keeps the numbers of a text layer as printed', () => {
     const items = itemsOf([...germanHeading(), ...line(0.32, 'Beratung', '2', '150', '300,00')], 'text');
     expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([[2, 150, 300]]);
@@ -264,6 +281,7 @@ describe('OCR tokens', () => {
     expect(cleanOcrToken('1,767,811')).toBe('1,767,811');
     expect(cleanOcrToken('12.03.24')).toBe('12.03.24');
     expect(cleanOcrToken('©')).toBe('');
+    expect(cleanOcrToken('¢€')).toBe('€');
     expect(cleanOcrToken('€')).toBe('€');
   });
 });
