@@ -1,5 +1,5 @@
 import { LEGAL_FORM } from './labels.js';
-import { norm } from './parse.js';
+import { editDistance, norm } from './parse.js';
 
 /**
  * The company that uploads the document, as the platform knows it: a shop uploads documents whose buyer it is,
@@ -49,18 +49,6 @@ function legalForms(t: string): Set<string> {
   return out;
 }
 
-/** Edits (insert, delete, replace) from one string to the other. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
 /**
  * Whether a printed name is the own company's: the same words once legal form, case, accents and spacing are
  * set aside, with about one OCR slip per seven letters; or the own name's words in a row inside a longer printed
@@ -79,7 +67,7 @@ export function isOwnName(printed: string, own: string): boolean {
   if (a.length < 3 || b.length < 3) return false;
   if (a === b) return true;
   const allowed = Math.floor(Math.max(a.length, b.length) / 7);
-  if (allowed > 0 && Math.abs(a.length - b.length) <= allowed && distance(a, b) <= allowed) return true;
+  if (allowed > 0 && Math.abs(a.length - b.length) <= allowed && editDistance(a, b) <= allowed) return true;
   // the own name inside a longer printed one, with at most two more words
   if (b.length < 8 || p.length - o.length > 2 || p.length <= o.length) return false;
   for (let i = 0; i + o.length <= p.length; i++) if (o.every((w, k) => p[i + k] === w)) return true;
@@ -99,6 +87,6 @@ export function isOwnAddress(lines: string[], own: OwnCompany): boolean {
   if (s.length < 6 || !/\d/.test(s) || !/[a-z]{3}/.test(s)) return false;
   return lines.some((l) => {
     const t = words(l).join('');
-    return t === s || (t.length >= s.length && distance(t.slice(0, s.length), s) <= 1);
+    return t === s || (t.length >= s.length && editDistance(t.slice(0, s.length), s) <= 1);
   });
 }
