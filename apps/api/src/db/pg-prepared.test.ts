@@ -61,6 +61,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('statements prepared once on Postg
     expect(rows).toEqual([{ generic_plans: '0', custom_plans: '7' }]);
   });
 
+  it('keeps its connections, with what they prepared, after a burst has opened them', async () => {
+    // node-postgres closes an idle connection after `idleTimeoutMillis` (10 s by default; 50 ms here).
+    const pool = preparedPool({ connectionString: database.url, max: 3, idleTimeoutMillis: 50 });
+    try {
+      const config = { text: 'select pg_backend_pid() as pid, pg_sleep(0.05)::text as slept', values: [] };
+      const burst = async () =>
+        (await Promise.all([1, 2, 3].map(() => pool.query(config))))
+          .map((r) => r.rows[0].pid as number)
+          .sort();
+      const opened = await burst();
+      expect(new Set(opened).size).toBe(3);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(pool.totalCount).toBe(3);
+      // The same three server processes answer the next burst, each with its statement still prepared.
+      expect(await burst()).toEqual(opened);
+      const names = await Promise.all(
+        [1, 2, 3].map(() =>
+          pool.query({
+            text: 'select count(*)::int as n from pg_prepared_statements where statement = $1',
+            values: [config.text],
+          }),
+        ),
+      );
+      expect(names.map((r) => r.rows[0].n)).toEqual([1, 1, 1]);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('reports a failing statement every time, and the connection keeps working', async () => {
     const insert = { text: 'insert into t (name) values ($1)', values: ['apple'] };
     for (let i = 0; i < 3; i++) await expect(fast.query(insert)).rejects.toMatchObject({ code: '23505' });

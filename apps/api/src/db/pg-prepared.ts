@@ -23,9 +23,18 @@ type TQueryConfig = { text?: unknown; name?: unknown };
  * A text is named the second time it is seen (one-off statements are never kept), its name is a hash of the text
  * (node-postgres refuses one name for two texts), and at most MAX_NAMED texts are named, which bounds what each
  * connection keeps. A named statement answers and fails as the unnamed one does.
+ *
+ * Connections are kept once opened (`min` = `max`): node-postgres otherwise closes one after 10 s idle, and it
+ * hands out the connection released last, so under a steady load the spare ones idle out and the next burst
+ * opens new ones. A new connection is a new PostgreSQL process that must load its catalog caches and prepare
+ * every statement again, which put its requests in a run's slowest percent on the lists bench.
  */
 export function preparedPool(config: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool({ ...config, options: '-c plan_cache_mode=force_custom_plan' });
+  const pool = new pg.Pool({
+    min: config.max,
+    ...config,
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const named = new Map<string, string>();
   const repeated = seenBefore();
