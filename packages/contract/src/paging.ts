@@ -21,10 +21,11 @@ export type TPageQuery = z.infer<typeof ZPageQuerySchema>;
 /** A list's total is exact up to this many rows; beyond it the list says `total: 10000, totalCapped: true` ("10,000+"). */
 export const LIST_TOTAL_CAP = 10_000;
 /**
- * A search's total is exact up to this many rows ("1,000+" beyond): a person refines a search long before reading
- * a thousand matches, and counting every match of a common term would cost more than the page.
+ * A search's total is exact up to this many rows ("200+" beyond, four pages of 50): a person refines a search long
+ * before reading that far, and every match counted costs a lookup (a name matching 5,000 of the big shop's orders:
+ * count 7.0 ms at a cap of 1,000, 2.2 ms at 200; bench/RESULTS.md, round 5).
  */
-export const SEARCH_TOTAL_CAP = 1_000;
+export const SEARCH_TOTAL_CAP = 200;
 /** Page numbers reach this many rows deep; further pages are read with the previous page's `nextCursor`. */
 export const MAX_LIST_OFFSET = 10_000;
 

@@ -194,26 +194,36 @@ describe('list search', () => {
   });
 
   it(`caps a search's total at ${SEARCH_TOTAL_CAP.toLocaleString('en')}, counting the ranks together`, async () => {
-    // A shop of its own: 700 numbers that begin with "CAP-" and 700 that hold it, in two ranks.
+    // A shop of its own: 0.7 × the cap of numbers that begin with "CAP-" and as many that hold it, in two ranks.
+    const n = (SEARCH_TOTAL_CAP * 7) / 5;
     const capShop = await createCompany(t.app, shop, 'shops', 'Cap Shop');
     const l = await link(capShop, 'Cap Supplier');
     await t.app.db.execute(sql`
       insert into orders (shop_id, supplier_id, shop_supplier_id, status, invoice_num, order_num, created_at)
       select ${capShop}, ${l.supplierId}, ${l.linkId}, 'open',
         (case when i % 2 = 0 then 'CAP-' else 'X-CAP-' end) || i, 'PO-' || i, timestamptz '2026-03-01' + i * interval '1 minute'
-      from generate_series(1, 1400) i`);
+      from generate_series(1, ${n}::int) i`);
     const search = async (term: string) => {
       const res = await get(shop, `/api/shops/${capShop}/orders?search=${term}&perPage=5`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as { total: number; totalCapped?: boolean; data: { invoiceNum: string }[] };
     };
-    // 1,400 matches: the total stops at the cap, and the page still starts with the best rank, newest first.
+    // 1.4 × the cap: the total stops at the cap, and the page still starts with the best rank, newest first.
     const all = await search('cap-');
     expect(all).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true });
-    expect(numbers(all)).toEqual(['CAP-1400', 'CAP-1398', 'CAP-1396', 'CAP-1394', 'CAP-1392']);
-    // 700 in the second rank only, and 700 + 0 below the cap: exact.
-    expect(await search('x-cap-')).toMatchObject({ total: 700, totalCapped: false });
-    expect(await search('cap-13')).toMatchObject({ total: 111, totalCapped: false });
+    expect(numbers(all)).toEqual([0, 2, 4, 6, 8].map((d) => `CAP-${n - d}`));
+    // 0.7 × the cap in the second rank only, and that + 0 below the cap: exact.
+    expect(await search('x-cap-')).toMatchObject({ total: n / 2, totalCapped: false });
+    // The numbers 13, 130–139 and 1300–1399 that there are, in either rank.
+    const thirteens = [
+      13,
+      ...Array.from({ length: 10 }, (_, i) => 130 + i),
+      ...Array.from({ length: 100 }, (_, i) => 1300 + i),
+    ];
+    expect(await search('cap-13')).toMatchObject({
+      total: thirteens.filter((i) => i <= n).length,
+      totalCapped: false,
+    });
   });
 
   it(`answers a term shorter than ${SEARCH_MIN_LENGTH} characters with a 400, and an empty one with every row`, async () => {
