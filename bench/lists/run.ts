@@ -179,6 +179,8 @@ type TRun = {
   load1: number;
   /** How busy the CPUs were with other work in the second before the run, while this benchmark was idle. */
   otherBusyPct: number;
+  /** At a fixed rate: how late the load generator sent (p99 and worst, ms) and its longest event-loop stall. */
+  sender?: { lateP99: number; lateMax: number; stallMax: number };
 };
 
 let monitor: pg.Client | undefined;
@@ -224,8 +226,17 @@ async function cannon(l: TLoad, warmUp = false): Promise<TRun> {
   const busy = warmUp ? 0 : await otherBusyPct();
   const load1 = () => Math.round(loadavg()[0]! * 10) / 10;
   if (l.rate) {
-    const run = await steadyLoad({ ...l, rate: l.rate, connections: l.connections ?? CONNECTIONS });
-    return { ...run, load1: load1(), otherBusyPct: busy };
+    const { sendLateP99, sendLateMax, loopMax, ...run } = await steadyLoad({
+      ...l,
+      rate: l.rate,
+      connections: l.connections ?? CONNECTIONS,
+    });
+    return {
+      ...run,
+      load1: load1(),
+      otherBusyPct: busy,
+      sender: { lateP99: sendLateP99, lateMax: sendLateMax, stallMax: loopMax },
+    };
   }
   // Unthrottled: as many requests as the connections can carry.
   const result = await autocannon({
@@ -541,14 +552,14 @@ async function pglitePart(rows: TRow[]) {
 // ---- report --------------------------------------------------------------------------------------------------
 function table(rows: TRow[]) {
   const head = [
-    '| engine | list / call | total | budget | req/s | p50 ms | p99 ms | errors | other CPU busy before | load avg | budget met | unthrottled API / bare |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| engine | list / call | total | budget | req/s | p50 ms | p99 ms | errors | sent late p99 / worst, stall ms | other CPU busy before | load avg | budget met | unthrottled API / bare |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   return [
     ...head,
     ...rows.map(
       (r) =>
-        `| ${r.engine} | ${r.what} | ${r.total ?? ''} | ${r.budget} | ${r.run.rps} | ${r.run.p50} | ${r.run.p99} | ${r.run.errors} | ${r.run.otherBusyPct} % | ${r.run.load1} | ${r.met ? 'met' : '**missed**'} | ${
+        `| ${r.engine} | ${r.what} | ${r.total ?? ''} | ${r.budget} | ${r.run.rps} | ${r.run.p50} | ${r.run.p99} | ${r.run.errors} | ${r.run.sender ? `${r.run.sender.lateP99} / ${r.run.sender.lateMax}, ${r.run.sender.stallMax}` : ''} | ${r.run.otherBusyPct} % | ${r.run.load1} | ${r.met ? 'met' : '**missed**'} | ${
           r.versusBare
             ? `${r.versusBare.api} / ${r.versusBare.bare} = ${Math.round((r.versusBare.api / r.versusBare.bare) * 100)} %`
             : ''

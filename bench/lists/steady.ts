@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 export type TSteadyLoad = {
   url: string;
@@ -13,7 +13,17 @@ export type TSteadyLoad = {
   timeoutMs?: number;
 };
 
-export type TSteadyResult = { rps: number; p50: number; p99: number; errors: number };
+export type TSteadyResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** How late this process sent its requests (ms after their due moment), p99 and worst: the generator's own lag. */
+  sendLateP99: number;
+  sendLateMax: number;
+  /** The longest this process's event loop was blocked (ms): a stall here delays sends and answers alike. */
+  loopMax: number;
+};
 
 /**
  * Offers `rate` requests a second evenly spaced (an open loop): request i is due at start + i / rate whether or not
@@ -28,6 +38,7 @@ export async function steadyLoad(l: TSteadyLoad): Promise<TSteadyResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: l.connections });
   const timeoutMs = l.timeoutMs ?? 10_000;
   const latencies: number[] = [];
+  const lateness: number[] = [];
   let errors = 0;
   let lastDone = 0;
 
@@ -64,26 +75,34 @@ export async function steadyLoad(l: TSteadyLoad): Promise<TSteadyResult> {
     });
 
   const total = Math.round(l.rate * l.seconds);
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const start = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / l.rate;
     const wait = due - performance.now();
     if (wait >= 1) await new Promise((r) => setTimeout(r, wait));
+    lateness.push(performance.now() - due);
     inFlight.push(send(i, due));
   }
   await Promise.all(inFlight);
+  loop.disable();
   agent.destroy();
 
-  latencies.sort((a, b) => a - b);
-  const pct = (q: number) =>
-    latencies.length ? Math.round(latencies[Math.ceil(q * latencies.length) - 1]! * 10) / 10 : Number.NaN;
+  const pct = (values: number[], q: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length ? Math.round(sorted[Math.ceil(q * sorted.length) - 1]! * 10) / 10 : Number.NaN;
+  };
   return {
     // Answers over the time from the first due moment to the last answer: a server that falls behind answers
     // its last requests late, and the rate it held drops below the rate offered.
     rps: Math.round((latencies.length / Math.max((lastDone - start) / 1000, l.seconds)) * 10) / 10,
-    p50: pct(0.5),
-    p99: pct(0.99),
+    p50: pct(latencies, 0.5),
+    p99: pct(latencies, 0.99),
     errors,
+    sendLateP99: pct(lateness, 0.99),
+    sendLateMax: pct(lateness, 1),
+    loopMax: Math.round(loop.max / 1e5) / 10,
   };
 }
