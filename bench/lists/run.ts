@@ -273,6 +273,8 @@ type TRow = {
   met: boolean;
   /** Unthrottled API req/s against bare req/s, where measured. */
   versusBare?: { api: number; bare: number };
+  /** The bare route at the same fixed rate: whether the API's tail is its own or the machine's. */
+  bareAtRate?: TRun;
 };
 
 async function postgresPart(rows: TRow[], admin: pg.Client) {
@@ -428,7 +430,8 @@ async function postgresPart(rows: TRow[], admin: pg.Client) {
       log(s.name, totals.get(s), run, met ? 'met' : 'MISSED');
     }
 
-    // Unthrottled, API against bare, one scenario per list, side and size (alternating, after a warm-up).
+    // Unthrottled, API against bare, one scenario per list, side and size (alternating, after a warm-up); then the
+    // bare route at the fixed rate, whose tail is the machine's alone (no auth, validation or shaping).
     const compared = scenarios.filter(
       (s) =>
         (s.list === 'orders' && s.query.status === 'open') ||
@@ -440,9 +443,11 @@ async function postgresPart(rows: TRow[], admin: pg.Client) {
       const a = await cannon({ url: `${api}${apiPath(s)}`, headers, seconds: MAX_DURATION_S });
       const b = await cannon({ url: `${bare}${barePath(s)}`, seconds: MAX_DURATION_S });
       const row = rows.find((r) => r.what === s.name);
-      if (row) row.versusBare = { api: a.rps, bare: b.rps };
+      const steadyBare = await atRate({ url: `${bare}${barePath(s)}` });
+      if (row) Object.assign(row, { versusBare: { api: a.rps, bare: b.rps }, bareAtRate: steadyBare });
       log(
-        `${s.name} unthrottled: API ${a.rps} req/s, bare ${b.rps} req/s (${Math.round((a.rps / b.rps) * 100)} %)`,
+        `${s.name} unthrottled: API ${a.rps} req/s, bare ${b.rps} req/s (${Math.round((a.rps / b.rps) * 100)} %); bare at ${RATE} req/s`,
+        steadyBare,
       );
     }
     return shape;
@@ -552,8 +557,8 @@ async function pglitePart(rows: TRow[]) {
 // ---- report --------------------------------------------------------------------------------------------------
 function table(rows: TRow[]) {
   const head = [
-    '| engine | list / call | total | budget | req/s | p50 ms | p99 ms | errors | sent late p99 / worst, stall ms | other CPU busy before | load avg | budget met | unthrottled API / bare |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| engine | list / call | total | budget | req/s | p50 ms | p99 ms | errors | sent late p99 / worst, stall ms | other CPU busy before | load avg | budget met | unthrottled API / bare | bare at the same rate: req/s, p50 / p99 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   return [
     ...head,
@@ -563,7 +568,7 @@ function table(rows: TRow[]) {
           r.versusBare
             ? `${r.versusBare.api} / ${r.versusBare.bare} = ${Math.round((r.versusBare.api / r.versusBare.bare) * 100)} %`
             : ''
-        } |`,
+        } | ${r.bareAtRate ? `${r.bareAtRate.rps}, ${r.bareAtRate.p50} / ${r.bareAtRate.p99}` : ''} |`,
     ),
   ].join('\n');
 }
