@@ -639,6 +639,16 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       );
       const clean = LEGAL_FORM.test(best.cell.text) && !/[:\d]/.test(best.cell.text);
       if (own?.role === 'buyer' && ownHit && clean && !rivals.length) vConf = Math.max(vConf, 0.9);
+      // the same when the buyer's block stands under its own heading ("Bill to:", "Rechnungsadresse"): two
+      // roles decided from separate evidence agree, and no third company name competes for the vendor's
+      if (
+        inv?.party.name &&
+        clean &&
+        !SEPARATORS.test(best.cell.text) &&
+        !rivals.length &&
+        nameKey(inv.party.name) !== nameKey(best.cell.text)
+      )
+        vConf = Math.max(vConf, 0.9);
     }
   }
   if (vBox) boxes['vendor.name'] = vBox;

@@ -388,4 +388,50 @@ describe('structure over layouts', () => {
     expect(r.invoiceTo.name).toBe('Alpenrose Hardware V.O.F.');
     expect(r.headers.invoiceDate).toBe('2018-10-25');
   });
+  it('is sure of a letterhead company when the buyer stands under its own heading and no other company competes', async () => {
+    const page = (extra: Text[], billTo = 'Bill to:'): Text[] => [
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [60, 68, '8 Canal Street'],
+      [60, 80, 'Manchester M1 1AE'],
+      [60, 130, billTo],
+      [60, 142, 'Brightway Bakery Ltd'],
+      [60, 154, '14 Mill Lane'],
+      [60, 166, 'Leeds LS1 1AA'],
+      [380, 130, 'Invoice No.'],
+      [460, 130, 'KM-2207/41'],
+      [380, 142, 'Invoice date'],
+      [460, 142, '12.05.2025'],
+      ...table(
+        230,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Rye flour 25 kg', '4', '31.50', '126.00'],
+        ],
+      ),
+      [330, 290, 'Net total'],
+      [480, 290, '126.00'],
+      [330, 306, 'VAT 20%'],
+      [480, 306, '25.20'],
+      [330, 322, 'Total due'],
+      [480, 322, '151.20'],
+      ...extra,
+    ];
+    const sure = await read(page([]));
+    expect(sure.vendor.name).toBe('Kettle Mills Trading Ltd');
+    expect(sure.invoiceTo.name).toBe('Brightway Bakery Ltd');
+    expect(sure.confidence.fields['vendor.name']!).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // a third company block outside the buyer's: which of the two is the supplier is a guess
+    const rival = await read(
+      page([
+        [380, 50, 'Northgate Logistics GmbH'],
+        [380, 62, 'Hafenstr. 3'],
+        [380, 74, '20457 Hamburg'],
+      ]),
+    );
+    expect(rival.confidence.fields['vendor.name']!).toBeLessThan(STRAIGHT_THROUGH);
+    // no heading: the buyer's block is found by its place alone, and the supplier stays unsure
+    const unlabelled = await read(page([], ''));
+    expect(unlabelled.confidence.fields['vendor.name']!).toBeLessThan(STRAIGHT_THROUGH);
+  });
 });
