@@ -343,6 +343,35 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     ]);
   });
 
+  it('is sure of a row with its quantity and amount under their labels and no price column, when the amount divides to the cent', async () => {
+    const rows = (qty: string, amount: string, total: string): Cell[] => [
+      [40, 200, 'Description'],
+      [300, 200, 'Qty'],
+      [400, 200, 'VAT'],
+      [500, 200, 'Amount'],
+      [40, 215, 'Rye flour 25 kg'],
+      [300, 215, '4'],
+      [400, 215, '20 %'],
+      [500, 215, '126.00'],
+      [40, 230, 'Oat flakes 10 kg'],
+      [300, 230, qty],
+      [400, 230, '20 %'],
+      [500, 230, amount],
+      [400, 260, 'Net total'],
+      [500, 260, total],
+    ];
+    const sure = await readDocument(await pagePdf(rows('3', '44.85', '170.85')), { fileName: 'items.pdf' });
+    expect(sure.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [4, 31.5, 126],
+      [3, 14.95, 44.85],
+    ]);
+    expect(sure.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // 44.86 over 3 is no price to the cent: the quantity may have come from elsewhere
+    const unsure = await readDocument(await pagePdf(rows('3', '44.86', '170.86')), { fileName: 'items.pdf' });
+    expect(unsure.items[1]?.amount).toBe(44.86);
+    expect(unsure.confidence.fields['items.1']).toBeLessThan(STRAIGHT_THROUGH);
+  });
+
   it('joins the lines of a cell whose numbers stand on its last line to the row below, not the one above', async () => {
     // rows are set apart by a wider gap than the lines of one cell: the name is nearer the row under it
     const items = await itemsOf([

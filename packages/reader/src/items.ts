@@ -556,6 +556,19 @@ function solveRow(nums: RowNum[]): {
   // exact arithmetic on the printed price and amount, as sure as a row found by the search above
   const implied = impliedQty(plain, price, amount);
   if (implied !== undefined) return { qty: implied, price, amount, vat: vat?.value, discount, conf: 0.9 };
+  // a table without a price column: the quantity and the amount under their labels and nothing else printed,
+  // the amount over the quantity a price to the cent (as a printed one would be; a quantity read from the
+  // wrong place seldom divides the amount so)
+  if (
+    qty !== undefined &&
+    qty !== 0 &&
+    amount !== undefined &&
+    price === undefined &&
+    discount === undefined &&
+    plain.length === 2 &&
+    Math.abs(round2(amount / qty) * qty - amount) <= 0.005
+  )
+    return { qty, amount, vat: vat?.value, conf: 0.88 };
   const moneys = plain.filter((n) => n.money);
   amount ??= moneys[moneys.length - 1]?.value ?? plain[plain.length - 1]?.value;
   if (qty === undefined && price === undefined && amount !== undefined) {
