@@ -372,6 +372,38 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     expect(unsure.confidence.fields['items.1']).toBeLessThan(STRAIGHT_THROUGH);
   });
 
+  it('reads a Dutch compound price heading ("Eenheidsprijs") as the unit price column, and is sure of its rows', async () => {
+    const r = await readDocument(
+      await pagePdf([
+        [40, 200, 'Omschrijving'],
+        [300, 200, 'Aantal'],
+        [360, 200, 'Eenheidsprijs'],
+        [440, 200, 'BTW'],
+        [500, 200, 'Totaal'],
+        [40, 215, 'Koffiebonen 1 kg'],
+        [300, 215, '1'],
+        [360, 215, '44,90'],
+        [440, 215, '9%'],
+        [500, 215, '44,90'],
+        [40, 230, 'Thee 1 kg'],
+        [300, 230, '3'],
+        [360, 230, '12,00'],
+        [440, 230, '9%'],
+        [500, 230, '36,00'],
+        [440, 250, 'Totaal excl. BTW'],
+        [500, 250, '80,90'],
+      ]),
+      { fileName: 'items.pdf' },
+    );
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount, i.vat])).toEqual([
+      [1, 44.9, 44.9, 9],
+      [3, 12, 36, 9],
+    ]);
+    // quantity × price = amount under the three labels
+    expect(r.confidence.fields['items.0']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+  });
+
   it('joins the lines of a cell whose numbers stand on its last line to the row below, not the one above', async () => {
     // rows are set apart by a wider gap than the lines of one cell: the name is nearer the row under it
     const items = await itemsOf([
