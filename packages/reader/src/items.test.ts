@@ -174,6 +174,33 @@ describe('line items: layouts', () => {
     expect(items[0]!.vat).toBeUndefined();
   });
 
+  it('is sure of a row whose percent discount under its label makes it multiply out to the cent', async () => {
+    const r = await readDocument(
+      await pagePdf([
+        [40, 200, 'Description'],
+        [250, 200, 'Quantity'],
+        [320, 200, 'Unit price'],
+        [400, 200, 'Disc.'],
+        [480, 200, 'Amount'],
+        [40, 215, 'Almond biscuits 250 g'],
+        [250, 215, '50'],
+        [320, 215, '4.00'],
+        [400, 215, '10%'],
+        [480, 215, '180.00'],
+        [40, 230, 'Oat biscuits 250 g'],
+        [250, 230, '20'],
+        [320, 230, '3.00'],
+        [400, 230, ''],
+        [480, 230, '60.00'],
+        [320, 260, 'Total'],
+        [480, 260, '240.00'],
+      ]),
+      { fileName: 'items.pdf' },
+    );
+    expect(r.items[0]).toMatchObject({ itemQty: 50, price: 3.6, amount: 180, discount: 20 });
+    expect(r.confidence.fields['items.0']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+  });
+
   it('finds the quantity by arithmetic when the row does not multiply out as printed', async () => {
     const items = await itemsOf([
       [40, 200, 'Pos'],

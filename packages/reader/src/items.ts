@@ -550,7 +550,9 @@ function solveRow(nums: RowNum[]): {
         amount,
         vat: vat?.value,
         discount: round2(qty * price - amount),
-        conf: 0.85,
+        // quantity, price, discount rate and amount each under its label and multiplying out to the cent: as
+        // sure as the other exact arithmetic
+        conf: 0.9,
       };
   }
   // exact arithmetic on the printed price and amount, as sure as a row found by the search above
