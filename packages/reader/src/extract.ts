@@ -94,9 +94,12 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
               );
           }
           if (value) {
+            // a value under its label in a band of header columns that sets one value under each label is
+            // placed as surely as one right of its label
+            const inBand = v.where === 'below' && cleanBand(ctx, line, v.cell);
             const conf = Math.min(
               ambiguous ? 0.75 : 1,
-              (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.88 : 0.8) -
+              (v.where === 'same' ? 0.9 : v.where === 'right' || inBand ? 0.88 : 0.8) -
                 rank * 0.02 -
                 (prose ? 0.15 : 0),
             );
@@ -137,6 +140,19 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
   for (const [k, v] of Object.entries(out))
     if (v) res[k as HeaderField] = { value: v.value, conf: v.conf, box: v.box };
   return res;
+}
+
+/**
+ * A band of header columns read cleanly: the values stand in the line under the labels, and that line has one
+ * cell under each label cell and no other (values run together into one cell may belong to another label).
+ */
+function cleanBand(ctx: ExtractContext, labels: Line, ...cells: Cell[]): boolean {
+  const values = ctx.lines[labels.index + 1];
+  if (!values || values.page !== labels.page || !cells.every((c) => values.cells.includes(c))) return false;
+  return (
+    values.cells.length === labels.cells.length &&
+    values.cells.every((c, i) => xOverlap(c, labels.cells[i]!) > 0)
+  );
 }
 
 interface MoneyCand {

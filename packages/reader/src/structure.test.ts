@@ -434,4 +434,56 @@ describe('structure over layouts', () => {
     const unlabelled = await read(page([], ''));
     expect(unlabelled.confidence.fields['vendor.name']!).toBeLessThan(STRAIGHT_THROUGH);
   });
+  it('places a value under its label in a band of header columns as surely as one beside it, unless values run together', async () => {
+    const page = (band: Text[]): Text[] => [
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [60, 68, '8 Canal Street'],
+      [60, 80, 'Manchester M1 1AE'],
+      ...band,
+      ...table(
+        230,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Rye flour 25 kg', '4', '31.50', '126.00'],
+        ],
+      ),
+      [330, 290, 'Net total'],
+      [480, 290, '126.00'],
+      [330, 306, 'VAT 20%'],
+      [480, 306, '25.20'],
+      [330, 322, 'Total due'],
+      [480, 322, '151.20'],
+    ];
+    const clean = await read(
+      page(
+        table(
+          150,
+          [60, 180, 300, 420],
+          [
+            ['Invoice No.', 'Customer No.', 'Order ref.', 'Due date'],
+            ['KM-2207/41', 'C81038', 'PO-4471', '30.06.2025'],
+          ],
+        ),
+      ),
+    );
+    expect(clean.headers.invoiceNum).toBe('KM-2207/41');
+    expect(clean.confidence.fields['headers.invoiceNum']!).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // the last two values run together into one cell: the band's values may sit under other labels
+    const merged = await read(
+      page([
+        ...table(
+          150,
+          [60, 180, 300, 420],
+          [
+            ['Invoice No.', 'Customer No.', 'Order ref.', 'Due date'],
+            ['KM-2207/41', 'C81038', '', ''],
+          ],
+        ),
+        [300, 166, 'PO-4471 30.06.2025'],
+      ]),
+    );
+    expect(merged.headers.invoiceNum).toBe('KM-2207/41');
+    expect(merged.confidence.fields['headers.invoiceNum']!).toBeLessThan(STRAIGHT_THROUGH);
+  });
 });
