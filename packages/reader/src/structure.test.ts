@@ -486,4 +486,37 @@ describe('structure over layouts', () => {
     expect(merged.headers.invoiceNum).toBe('KM-2207/41');
     expect(merged.confidence.fields['headers.invoiceNum']!).toBeLessThan(STRAIGHT_THROUGH);
   });
+  it('dates the document by a plain "Date" label in the band of header columns that holds its number', async () => {
+    const page = (labels: string[]): Text[] => [
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [60, 68, '8 Canal Street'],
+      [60, 80, 'Manchester M1 1AE'],
+      ...table(150, [60, 180, 300, 420], [labels, ['KM-2207/41', '12.05.2025', 'C81038', '30.06.2025']]),
+      ...table(
+        230,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Rye flour 25 kg', '4', '31.50', '126.00'],
+        ],
+      ),
+      [330, 290, 'Net total'],
+      [480, 290, '126.00'],
+      [330, 306, 'VAT 20%'],
+      [480, 306, '25.20'],
+      [330, 322, 'Total due'],
+      [480, 322, '151.20'],
+    ];
+    const withNumber = await read(page(['Invoice No.', 'Date', 'Customer No.', 'Due date']));
+    expect(withNumber.headers.invoiceDate).toBe('2025-05-12');
+    expect(withNumber.confidence.fields['headers.invoiceDate']!).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // the number's label elsewhere: a plain "Date" may date anything on the page
+    const apart = await read([
+      ...page(['Reference', 'Date', 'Customer No.', 'Due date']),
+      [380, 110, 'Invoice No.'],
+      [460, 110, 'KM-2207/41'],
+    ]);
+    expect(apart.headers.invoiceDate).toBe('2025-05-12');
+    expect(apart.confidence.fields['headers.invoiceDate']!).toBeLessThan(STRAIGHT_THROUGH);
+  });
 });
