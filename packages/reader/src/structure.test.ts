@@ -519,4 +519,40 @@ describe('structure over layouts', () => {
     expect(apart.headers.invoiceDate).toBe('2025-05-12');
     expect(apart.confidence.fields['headers.invoiceDate']!).toBeLessThan(STRAIGHT_THROUGH);
   });
+  it('is sure of a letterhead company that the sender line over the address window names again', async () => {
+    const page = (sender: string): Text[] => [
+      [60, 50, 'Meridian Handel SARL', 16, 'Helvetica-Bold'],
+      [440, 110, 'FACTURE', 16],
+      [70, 140, sender, 6.5],
+      [70, 152, 'Sonnenhof Trading SA', 10],
+      [70, 165, '12 rue de la Paix'],
+      [70, 177, '75002 Paris'],
+      [60, 220, 'Facture n°'],
+      [160, 220, 'RG 2024-00123'],
+      [60, 234, 'Date'],
+      [160, 234, '26.01.2025'],
+      ...table(
+        290,
+        [60, 330, 400, 480],
+        [
+          ['Désignation', 'Qté', 'P.U. HT', 'Montant'],
+          ['Câble HDMI 2 m', '4', '12,50', '50,00'],
+        ],
+      ),
+      [330, 350, 'Total HT'],
+      [480, 350, '50,00'],
+      [330, 364, 'TVA 20 %'],
+      [480, 364, '10,00'],
+      [330, 378, 'Total TTC'],
+      [480, 378, '60,00'],
+    ];
+    const agree = await read(page('Meridian Handel SARL · 3 place du Marché · 69001 Lyon'));
+    expect(agree.vendor.name).toBe('Meridian Handel SARL');
+    expect(agree.invoiceTo.name).toBe('Sonnenhof Trading SA');
+    expect(agree.confidence.fields['vendor.name']!).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // a sender line naming someone else (a service bureau sending for the company): no agreement
+    const other = await read(page('Rheinland Druck GmbH · Hafenstr. 3 · 20457 Hamburg'));
+    expect(other.vendor.name).toBe('Meridian Handel SARL');
+    expect(other.confidence.fields['vendor.name']!).toBeLessThan(STRAIGHT_THROUGH);
+  });
 });
