@@ -431,6 +431,36 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
   });
 
+  it('is not sure of a row when signed amounts adjusting it stand too far under it to be attached', async () => {
+    // the "= 1,334.52" net price is two lines under the row (a batch line with its allowance between): the row
+    // reads 0.9 × 1,482.80 instead of 1 × 1,334.52
+    const r = await readDocument(
+      await pagePdf([
+        [40, 200, 'Description'],
+        [300, 200, 'Qty'],
+        [380, 200, 'Unit price'],
+        [500, 200, 'Amount'],
+        [40, 215, 'Maintenance flat rate'],
+        [300, 215, '1'],
+        [380, 215, '1,482.80'],
+        [500, 215, '1,334.52'],
+        [40, 226, 'Lot 117'],
+        [380, 226, '- 148.28'],
+        [380, 237, '= 1,334.52'],
+        [40, 255, 'Safety gloves size 9'],
+        [300, 255, '1'],
+        [380, 255, '94.63'],
+        [500, 255, '94.63'],
+        [380, 290, 'Net total'],
+        [500, 290, '1,429.15'],
+      ]),
+      { fileName: 'items.pdf' },
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([1334.52, 94.63]);
+    expect(r.confidence.fields['items.0']).toBeLessThan(STRAIGHT_THROUGH);
+    expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+  });
+
   it('joins the lines of a cell whose numbers stand on its last line to the row below, not the one above', async () => {
     // rows are set apart by a wider gap than the lines of one cell: the name is nearer the row under it
     const items = await itemsOf([

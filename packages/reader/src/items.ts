@@ -967,6 +967,12 @@ export function extractItems(
       lastItemLine = line;
       continue;
     }
+    // signed amounts that adjust a row ("- 148,28", "= 1.334,52") standing too far under it to be attached: the
+    // row above was read without them, and its numbers may not be the ones the page settles on
+    if (lastRow && adjustmentsOf(nums, cols)) {
+      const ev = evidence[lastRow.at];
+      if (ev) ev.leftOver = true;
+    }
     if (hasMoney) {
       if (DISCOUNT_ROW.test(n) && !rowNums.some((r) => r.kind === 'qty')) {
         const a = rowNums.filter((r) => r.money).pop();
