@@ -461,6 +461,27 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
   });
 
+  it('takes the name under a row that printed only its code even when the adjustment of its price stands beside the name', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Description'],
+      [300, 200, 'Qty'],
+      [380, 200, 'Unit price'],
+      [500, 200, 'Amount'],
+      [40, 215, 'A352402'],
+      [300, 215, '1'],
+      [380, 215, '437.16'],
+      [500, 215, '393.44'],
+      [40, 226, 'Installation work'],
+      [380, 226, '- 43.72'],
+      [380, 237, '= 393.44'],
+      [380, 270, 'Net total'],
+      [500, 270, '393.44'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['A352402', 'Installation work', 1, 393.44, 393.44],
+    ]);
+  });
+
   it('joins the lines of a cell whose numbers stand on its last line to the row below, not the one above', async () => {
     // rows are set apart by a wider gap than the lines of one cell: the name is nearer the row under it
     const items = await itemsOf([

@@ -582,6 +582,12 @@ function solveRow(nums: RowNum[]): {
   return { qty, price, amount, vat: vat?.value, discount, conf: 0.4 };
 }
 
+/** A row whose description is a code alone ("ART6575526"): the name printed under it is the item's name. */
+const codeAbove = (it: TItem) =>
+  !it.itemCode &&
+  /^[A-Z0-9][A-Z0-9_\-./]{1,}[A-Z0-9]$/.test(it.itemDesc ?? '') &&
+  /\d/.test(it.itemDesc ?? '');
+
 /** A description column announced as "name & description": the cell holds "Name - long description". */
 const NAME_AND_DESC =
   /\b(?:nom|name|naam|bezeichnung|designation)\b.*\b(?:designation|description|omschrijving|beschreibung|libelle)\b/;
@@ -961,9 +967,16 @@ export function extractItems(
     if (adj && lastRow) {
       adjust(lastRow, adj);
       resolveAdjusted(lastRow, confs);
-      // the description may go on beside them
-      if (descText && !DETAIL_LINE.test(descText) && !nameOnly && !stacked)
-        lastRow.item.itemDesc = `${lastRow.item.itemDesc ?? ''} ${descText}`.trim();
+      // the description may go on beside them; under a row that printed only its code, it is the name
+      if (descText && !DETAIL_LINE.test(descText) && !nameOnly && !stacked) {
+        const prev = lastRow.item;
+        if (codeAbove(prev)) {
+          prev.itemCode = prev.itemDesc;
+          prev.itemDesc = descText;
+          const ev = evidence[lastRow.at];
+          if (ev) ev.descFrom = 'joined';
+        } else prev.itemDesc = `${prev.itemDesc ?? ''} ${descText}`.trim();
+      }
       lastItemLine = line;
       continue;
     }
@@ -1197,12 +1210,8 @@ export function extractItems(
       // a stacked header has one description line per item; what follows are notes
       const full = stacked && prev.itemDesc;
       // a code printed above the name ("ART6575526" on the amount row, the name under it) is the item's code
-      const codeAbove =
-        !prev.itemCode &&
-        /^[A-Z0-9][A-Z0-9_\-./]{1,}[A-Z0-9]$/.test(prev.itemDesc ?? '') &&
-        /\d/.test(prev.itemDesc ?? '');
       const ev = evidence[evidence.length - 1];
-      if (codeAbove) {
+      if (codeAbove(prev)) {
         prev.itemCode = prev.itemDesc;
         prev.itemDesc = contText;
         if (ev) ev.descFrom = 'joined';
