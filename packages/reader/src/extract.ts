@@ -47,7 +47,13 @@ export function ocrDateValues(lines: Line[]): string[] {
 }
 
 export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField, Found<string>>> {
-  const out: Partial<Record<HeaderField, Found<string> & { rank: number; ambiguous?: boolean }>> = {};
+  /** (band: the label's line and its value's cell, for a value found under its label) */
+  const out: Partial<
+    Record<
+      HeaderField,
+      Found<string> & { rank: number; ambiguous?: boolean; band?: { label: Line; value: Cell } }
+    >
+  > = {};
   const fields = Object.keys(HEADER_LABELS) as HeaderField[];
   for (const line of ctx.lines) {
     line.cells.forEach((cell, ci) => {
@@ -94,13 +100,23 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
               );
           }
           if (value) {
+            // a value under its label in a band of header columns that sets one value under each label is
+            // placed as surely as one right of its label
+            const inBand = v.where === 'below' && cleanBand(ctx, line, v.cell);
             const conf = Math.min(
               ambiguous ? 0.75 : 1,
-              (v.where === 'same' ? 0.9 : v.where === 'right' ? 0.88 : 0.8) -
+              (v.where === 'same' ? 0.9 : v.where === 'right' || inBand ? 0.88 : 0.8) -
                 rank * 0.02 -
                 (prose ? 0.15 : 0),
             );
-            out[f] = { value, conf, box: boxOf(v.cell), rank, ambiguous };
+            out[f] = {
+              value,
+              conf,
+              box: boxOf(v.cell),
+              rank,
+              ambiguous,
+              band: v.where === 'below' ? { label: line, value: v.cell } : undefined,
+            };
             // "Invoice No. 123 of 05.06.2025": the date printed with the number is the document date
             if ((f === 'invoiceNum' || f === 'orderNum') && v.where !== 'below') {
               const d = findDates(v.text, ctx.dateOrder)[0];
@@ -122,6 +138,18 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
     const near = num.box.page === date.box.page && Math.abs(num.box.y - date.box.y) < 0.06;
     if (sameColumn && near) date.conf = Math.max(date.conf, 0.88);
   }
+  // "Invoice No | Date | Due date" over "123 | 05.06.2025 | …": a plain date label in the document number's
+  // band of header columns, read cleanly, dates the document as one in the number's block does
+  if (
+    num?.band &&
+    date?.band &&
+    date.rank >= PLAIN_DATE_RANK &&
+    date.rank < 99 &&
+    !date.ambiguous &&
+    num.band.label === date.band.label &&
+    cleanBand(ctx, num.band.label, num.band.value, date.band.value)
+  )
+    date.conf = Math.max(date.conf, 0.88);
   // a date near the top of the first page when no labelled invoice date was found
   if (!out.invoiceDate) {
     for (const line of ctx.lines.slice(0, 60)) {
@@ -137,6 +165,19 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
   for (const [k, v] of Object.entries(out))
     if (v) res[k as HeaderField] = { value: v.value, conf: v.conf, box: v.box };
   return res;
+}
+
+/**
+ * A band of header columns read cleanly: the values stand in the line under the labels, and that line has one
+ * cell under each label cell and no other (values run together into one cell may belong to another label).
+ */
+function cleanBand(ctx: ExtractContext, labels: Line, ...cells: Cell[]): boolean {
+  const values = ctx.lines[labels.index + 1];
+  if (!values || values.page !== labels.page || !cells.every((c) => values.cells.includes(c))) return false;
+  return (
+    values.cells.length === labels.cells.length &&
+    values.cells.every((c, i) => xOverlap(c, labels.cells[i]!) > 0)
+  );
 }
 
 interface MoneyCand {

@@ -174,6 +174,33 @@ describe('line items: layouts', () => {
     expect(items[0]!.vat).toBeUndefined();
   });
 
+  it('is sure of a row whose percent discount under its label makes it multiply out to the cent', async () => {
+    const r = await readDocument(
+      await pagePdf([
+        [40, 200, 'Description'],
+        [250, 200, 'Quantity'],
+        [320, 200, 'Unit price'],
+        [400, 200, 'Disc.'],
+        [480, 200, 'Amount'],
+        [40, 215, 'Almond biscuits 250 g'],
+        [250, 215, '50'],
+        [320, 215, '4.00'],
+        [400, 215, '10%'],
+        [480, 215, '180.00'],
+        [40, 230, 'Oat biscuits 250 g'],
+        [250, 230, '20'],
+        [320, 230, '3.00'],
+        [400, 230, ''],
+        [480, 230, '60.00'],
+        [320, 260, 'Total'],
+        [480, 260, '240.00'],
+      ]),
+      { fileName: 'items.pdf' },
+    );
+    expect(r.items[0]).toMatchObject({ itemQty: 50, price: 3.6, amount: 180, discount: 20 });
+    expect(r.confidence.fields['items.0']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+  });
+
   it('finds the quantity by arithmetic when the row does not multiply out as printed', async () => {
     const items = await itemsOf([
       [40, 200, 'Pos'],
@@ -340,6 +367,118 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
       ['A4471', 'Maintenance annuelle', 1, 2400, 2400],
       [undefined, 'Déplacement technicien', 3, 45, 135],
+    ]);
+  });
+
+  it('is sure of a row with its quantity and amount under their labels and no price column, when the amount divides to the cent', async () => {
+    const rows = (qty: string, amount: string, total: string): Cell[] => [
+      [40, 200, 'Description'],
+      [300, 200, 'Qty'],
+      [400, 200, 'VAT'],
+      [500, 200, 'Amount'],
+      [40, 215, 'Rye flour 25 kg'],
+      [300, 215, '4'],
+      [400, 215, '20 %'],
+      [500, 215, '126.00'],
+      [40, 230, 'Oat flakes 10 kg'],
+      [300, 230, qty],
+      [400, 230, '20 %'],
+      [500, 230, amount],
+      [400, 260, 'Net total'],
+      [500, 260, total],
+    ];
+    const sure = await readDocument(await pagePdf(rows('3', '44.85', '170.85')), { fileName: 'items.pdf' });
+    expect(sure.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [4, 31.5, 126],
+      [3, 14.95, 44.85],
+    ]);
+    expect(sure.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // 44.86 over 3 is no price to the cent: the quantity may have come from elsewhere
+    const unsure = await readDocument(await pagePdf(rows('3', '44.86', '170.86')), { fileName: 'items.pdf' });
+    expect(unsure.items[1]?.amount).toBe(44.86);
+    expect(unsure.confidence.fields['items.1']).toBeLessThan(STRAIGHT_THROUGH);
+  });
+
+  it('reads a Dutch compound price heading ("Eenheidsprijs") as the unit price column, and is sure of its rows', async () => {
+    const r = await readDocument(
+      await pagePdf([
+        [40, 200, 'Omschrijving'],
+        [300, 200, 'Aantal'],
+        [360, 200, 'Eenheidsprijs'],
+        [440, 200, 'BTW'],
+        [500, 200, 'Totaal'],
+        [40, 215, 'Koffiebonen 1 kg'],
+        [300, 215, '1'],
+        [360, 215, '44,90'],
+        [440, 215, '9%'],
+        [500, 215, '44,90'],
+        [40, 230, 'Thee 1 kg'],
+        [300, 230, '3'],
+        [360, 230, '12,00'],
+        [440, 230, '9%'],
+        [500, 230, '36,00'],
+        [440, 250, 'Totaal excl. BTW'],
+        [500, 250, '80,90'],
+      ]),
+      { fileName: 'items.pdf' },
+    );
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount, i.vat])).toEqual([
+      [1, 44.9, 44.9, 9],
+      [3, 12, 36, 9],
+    ]);
+    // quantity × price = amount under the three labels
+    expect(r.confidence.fields['items.0']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+  });
+
+  it('is not sure of a row when signed amounts adjusting it stand too far under it to be attached', async () => {
+    // the "= 1,334.52" net price is two lines under the row (a batch line with its allowance between): the row
+    // reads 0.9 × 1,482.80 instead of 1 × 1,334.52
+    const r = await readDocument(
+      await pagePdf([
+        [40, 200, 'Description'],
+        [300, 200, 'Qty'],
+        [380, 200, 'Unit price'],
+        [500, 200, 'Amount'],
+        [40, 215, 'Maintenance flat rate'],
+        [300, 215, '1'],
+        [380, 215, '1,482.80'],
+        [500, 215, '1,334.52'],
+        [40, 226, 'Lot 117'],
+        [380, 226, '- 148.28'],
+        [380, 237, '= 1,334.52'],
+        [40, 255, 'Safety gloves size 9'],
+        [300, 255, '1'],
+        [380, 255, '94.63'],
+        [500, 255, '94.63'],
+        [380, 290, 'Net total'],
+        [500, 290, '1,429.15'],
+      ]),
+      { fileName: 'items.pdf' },
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([1334.52, 94.63]);
+    expect(r.confidence.fields['items.0']).toBeLessThan(STRAIGHT_THROUGH);
+    expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+  });
+
+  it('takes the name under a row that printed only its code even when the adjustment of its price stands beside the name', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Description'],
+      [300, 200, 'Qty'],
+      [380, 200, 'Unit price'],
+      [500, 200, 'Amount'],
+      [40, 215, 'A352402'],
+      [300, 215, '1'],
+      [380, 215, '437.16'],
+      [500, 215, '393.44'],
+      [40, 226, 'Installation work'],
+      [380, 226, '- 43.72'],
+      [380, 237, '= 393.44'],
+      [380, 270, 'Net total'],
+      [500, 270, '393.44'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['A352402', 'Installation work', 1, 393.44, 393.44],
     ]);
   });
 

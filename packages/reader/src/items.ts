@@ -550,12 +550,27 @@ function solveRow(nums: RowNum[]): {
         amount,
         vat: vat?.value,
         discount: round2(qty * price - amount),
-        conf: 0.85,
+        // quantity, price, discount rate and amount each under its label and multiplying out to the cent: as
+        // sure as the other exact arithmetic
+        conf: 0.9,
       };
   }
   // exact arithmetic on the printed price and amount, as sure as a row found by the search above
   const implied = impliedQty(plain, price, amount);
   if (implied !== undefined) return { qty: implied, price, amount, vat: vat?.value, discount, conf: 0.9 };
+  // a table without a price column: the quantity and the amount under their labels and nothing else printed,
+  // the amount over the quantity a price to the cent (as a printed one would be; a quantity read from the
+  // wrong place seldom divides the amount so)
+  if (
+    qty !== undefined &&
+    qty !== 0 &&
+    amount !== undefined &&
+    price === undefined &&
+    discount === undefined &&
+    plain.length === 2 &&
+    Math.abs(round2(amount / qty) * qty - amount) <= 0.005
+  )
+    return { qty, amount, vat: vat?.value, conf: 0.88 };
   const moneys = plain.filter((n) => n.money);
   amount ??= moneys[moneys.length - 1]?.value ?? plain[plain.length - 1]?.value;
   if (qty === undefined && price === undefined && amount !== undefined) {
@@ -566,6 +581,12 @@ function solveRow(nums: RowNum[]): {
   }
   return { qty, price, amount, vat: vat?.value, discount, conf: 0.4 };
 }
+
+/** A row whose description is a code alone ("ART6575526"): the name printed under it is the item's name. */
+const codeAbove = (it: TItem) =>
+  !it.itemCode &&
+  /^[A-Z0-9][A-Z0-9_\-./]{1,}[A-Z0-9]$/.test(it.itemDesc ?? '') &&
+  /\d/.test(it.itemDesc ?? '');
 
 /** A description column announced as "name & description": the cell holds "Name - long description". */
 const NAME_AND_DESC =
@@ -946,11 +967,24 @@ export function extractItems(
     if (adj && lastRow) {
       adjust(lastRow, adj);
       resolveAdjusted(lastRow, confs);
-      // the description may go on beside them
-      if (descText && !DETAIL_LINE.test(descText) && !nameOnly && !stacked)
-        lastRow.item.itemDesc = `${lastRow.item.itemDesc ?? ''} ${descText}`.trim();
+      // the description may go on beside them; under a row that printed only its code, it is the name
+      if (descText && !DETAIL_LINE.test(descText) && !nameOnly && !stacked) {
+        const prev = lastRow.item;
+        if (codeAbove(prev)) {
+          prev.itemCode = prev.itemDesc;
+          prev.itemDesc = descText;
+          const ev = evidence[lastRow.at];
+          if (ev) ev.descFrom = 'joined';
+        } else prev.itemDesc = `${prev.itemDesc ?? ''} ${descText}`.trim();
+      }
       lastItemLine = line;
       continue;
+    }
+    // signed amounts that adjust a row ("- 148,28", "= 1.334,52") standing too far under it to be attached: the
+    // row above was read without them, and its numbers may not be the ones the page settles on
+    if (lastRow && adjustmentsOf(nums, cols)) {
+      const ev = evidence[lastRow.at];
+      if (ev) ev.leftOver = true;
     }
     if (hasMoney) {
       if (DISCOUNT_ROW.test(n) && !rowNums.some((r) => r.kind === 'qty')) {
@@ -1176,12 +1210,8 @@ export function extractItems(
       // a stacked header has one description line per item; what follows are notes
       const full = stacked && prev.itemDesc;
       // a code printed above the name ("ART6575526" on the amount row, the name under it) is the item's code
-      const codeAbove =
-        !prev.itemCode &&
-        /^[A-Z0-9][A-Z0-9_\-./]{1,}[A-Z0-9]$/.test(prev.itemDesc ?? '') &&
-        /\d/.test(prev.itemDesc ?? '');
       const ev = evidence[evidence.length - 1];
-      if (codeAbove) {
+      if (codeAbove(prev)) {
         prev.itemCode = prev.itemDesc;
         prev.itemDesc = contText;
         if (ev) ev.descFrom = 'joined';

@@ -208,7 +208,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ['amount', /\b(?:gesamt\w*|total\s+price|line\s+total|prix\s+total|totaalprijs|montant\s+ht)\b/],
   [
     'price',
-    /preis\b|\b(?:unit\s*price|price|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif|p\/st|prijs\/st|per\s+stuk)\b/,
+    /preis\b|prijs\b|\b(?:unit\s*price|price|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif|p\/st|prijs\/st|per\s+stuk)\b/,
   ],
   [
     'amount',

@@ -564,6 +564,11 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
   let vendor: TParty = {};
   let vBox: TBox | undefined;
   let vConf = 0.5;
+  /**
+   * the vendor found by position: its line, and whether it is a company name alone that no other one rivals
+   * outside the blocks addressed to someone
+   */
+  let letterhead: { line: Line; alone: boolean } | undefined;
   if (vendorByLabel) {
     vendor = vendorByLabel.party;
     vBox = boxOf(vendorByLabel.cell);
@@ -639,6 +644,25 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       );
       const clean = LEGAL_FORM.test(best.cell.text) && !/[:\d]/.test(best.cell.text);
       if (own?.role === 'buyer' && ownHit && clean && !rivals.length) vConf = Math.max(vConf, 0.9);
+      // (a company in a block addressed to someone, under the sender line, is the addressee, and the sender
+      // line itself no company name: neither is a rival)
+      letterhead = {
+        line: best.line,
+        alone:
+          clean &&
+          !SEPARATORS.test(best.cell.text) &&
+          !rivals.some((c) => !addressed.has(c.line.index) && !SEPARATORS.test(c.cell.text)),
+      };
+      // the same when the buyer's block stands under its own heading ("Bill to:", "Rechnungsadresse"): two
+      // roles decided from separate evidence agree, and no third company name competes for the vendor's
+      if (
+        inv?.party.name &&
+        clean &&
+        !SEPARATORS.test(best.cell.text) &&
+        !rivals.length &&
+        nameKey(inv.party.name) !== nameKey(best.cell.text)
+      )
+        vConf = Math.max(vConf, 0.9);
     }
   }
   if (vBox) boxes['vendor.name'] = vBox;
@@ -691,6 +715,14 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         conf['invoiceTo.name'] = 0.8;
         buyerZone.add(next.index);
         for (const l of a.lines) buyerZone.add(l.index);
+        // the sender line over the buyer's window names the letterhead's company again: two printings agree
+        if (
+          letterhead?.alone &&
+          letterhead.line !== sender &&
+          vendorKey.length > 3 &&
+          nameKey(sender.text).startsWith(vendorKey)
+        )
+          conf['vendor.name'] = Math.max(conf['vendor.name'] ?? 0, 0.9);
       }
     }
   }

@@ -388,4 +388,171 @@ describe('structure over layouts', () => {
     expect(r.invoiceTo.name).toBe('Alpenrose Hardware V.O.F.');
     expect(r.headers.invoiceDate).toBe('2018-10-25');
   });
+  it('is sure of a letterhead company when the buyer stands under its own heading and no other company competes', async () => {
+    const page = (extra: Text[], billTo = 'Bill to:'): Text[] => [
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [60, 68, '8 Canal Street'],
+      [60, 80, 'Manchester M1 1AE'],
+      [60, 130, billTo],
+      [60, 142, 'Brightway Bakery Ltd'],
+      [60, 154, '14 Mill Lane'],
+      [60, 166, 'Leeds LS1 1AA'],
+      [380, 130, 'Invoice No.'],
+      [460, 130, 'KM-2207/41'],
+      [380, 142, 'Invoice date'],
+      [460, 142, '12.05.2025'],
+      ...table(
+        230,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Rye flour 25 kg', '4', '31.50', '126.00'],
+        ],
+      ),
+      [330, 290, 'Net total'],
+      [480, 290, '126.00'],
+      [330, 306, 'VAT 20%'],
+      [480, 306, '25.20'],
+      [330, 322, 'Total due'],
+      [480, 322, '151.20'],
+      ...extra,
+    ];
+    const sure = await read(page([]));
+    expect(sure.vendor.name).toBe('Kettle Mills Trading Ltd');
+    expect(sure.invoiceTo.name).toBe('Brightway Bakery Ltd');
+    expect(sure.confidence.fields['vendor.name']!).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // a third company block outside the buyer's: which of the two is the supplier is a guess
+    const rival = await read(
+      page([
+        [380, 50, 'Northgate Logistics GmbH'],
+        [380, 62, 'Hafenstr. 3'],
+        [380, 74, '20457 Hamburg'],
+      ]),
+    );
+    expect(rival.confidence.fields['vendor.name']!).toBeLessThan(STRAIGHT_THROUGH);
+    // no heading: the buyer's block is found by its place alone, and the supplier stays unsure
+    const unlabelled = await read(page([], ''));
+    expect(unlabelled.confidence.fields['vendor.name']!).toBeLessThan(STRAIGHT_THROUGH);
+  });
+  it('places a value under its label in a band of header columns as surely as one beside it, unless values run together', async () => {
+    const page = (band: Text[]): Text[] => [
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [60, 68, '8 Canal Street'],
+      [60, 80, 'Manchester M1 1AE'],
+      ...band,
+      ...table(
+        230,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Rye flour 25 kg', '4', '31.50', '126.00'],
+        ],
+      ),
+      [330, 290, 'Net total'],
+      [480, 290, '126.00'],
+      [330, 306, 'VAT 20%'],
+      [480, 306, '25.20'],
+      [330, 322, 'Total due'],
+      [480, 322, '151.20'],
+    ];
+    const clean = await read(
+      page(
+        table(
+          150,
+          [60, 180, 300, 420],
+          [
+            ['Invoice No.', 'Customer No.', 'Order ref.', 'Due date'],
+            ['KM-2207/41', 'C81038', 'PO-4471', '30.06.2025'],
+          ],
+        ),
+      ),
+    );
+    expect(clean.headers.invoiceNum).toBe('KM-2207/41');
+    expect(clean.confidence.fields['headers.invoiceNum']!).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // the last two values run together into one cell: the band's values may sit under other labels
+    const merged = await read(
+      page([
+        ...table(
+          150,
+          [60, 180, 300, 420],
+          [
+            ['Invoice No.', 'Customer No.', 'Order ref.', 'Due date'],
+            ['KM-2207/41', 'C81038', '', ''],
+          ],
+        ),
+        [300, 166, 'PO-4471 30.06.2025'],
+      ]),
+    );
+    expect(merged.headers.invoiceNum).toBe('KM-2207/41');
+    expect(merged.confidence.fields['headers.invoiceNum']!).toBeLessThan(STRAIGHT_THROUGH);
+  });
+  it('dates the document by a plain "Date" label in the band of header columns that holds its number', async () => {
+    const page = (labels: string[]): Text[] => [
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [60, 68, '8 Canal Street'],
+      [60, 80, 'Manchester M1 1AE'],
+      ...table(150, [60, 180, 300, 420], [labels, ['KM-2207/41', '12.05.2025', 'C81038', '30.06.2025']]),
+      ...table(
+        230,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Price', 'Amount'],
+          ['Rye flour 25 kg', '4', '31.50', '126.00'],
+        ],
+      ),
+      [330, 290, 'Net total'],
+      [480, 290, '126.00'],
+      [330, 306, 'VAT 20%'],
+      [480, 306, '25.20'],
+      [330, 322, 'Total due'],
+      [480, 322, '151.20'],
+    ];
+    const withNumber = await read(page(['Invoice No.', 'Date', 'Customer No.', 'Due date']));
+    expect(withNumber.headers.invoiceDate).toBe('2025-05-12');
+    expect(withNumber.confidence.fields['headers.invoiceDate']!).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // the number's label elsewhere: a plain "Date" may date anything on the page
+    const apart = await read([
+      ...page(['Reference', 'Date', 'Customer No.', 'Due date']),
+      [380, 110, 'Invoice No.'],
+      [460, 110, 'KM-2207/41'],
+    ]);
+    expect(apart.headers.invoiceDate).toBe('2025-05-12');
+    expect(apart.confidence.fields['headers.invoiceDate']!).toBeLessThan(STRAIGHT_THROUGH);
+  });
+  it('is sure of a letterhead company that the sender line over the address window names again', async () => {
+    const page = (sender: string): Text[] => [
+      [60, 50, 'Meridian Handel SARL', 16, 'Helvetica-Bold'],
+      [440, 110, 'FACTURE', 16],
+      [70, 140, sender, 6.5],
+      [70, 152, 'Sonnenhof Trading SA', 10],
+      [70, 165, '12 rue de la Paix'],
+      [70, 177, '75002 Paris'],
+      [60, 220, 'Facture n°'],
+      [160, 220, 'RG 2024-00123'],
+      [60, 234, 'Date'],
+      [160, 234, '26.01.2025'],
+      ...table(
+        290,
+        [60, 330, 400, 480],
+        [
+          ['Désignation', 'Qté', 'P.U. HT', 'Montant'],
+          ['Câble HDMI 2 m', '4', '12,50', '50,00'],
+        ],
+      ),
+      [330, 350, 'Total HT'],
+      [480, 350, '50,00'],
+      [330, 364, 'TVA 20 %'],
+      [480, 364, '10,00'],
+      [330, 378, 'Total TTC'],
+      [480, 378, '60,00'],
+    ];
+    const agree = await read(page('Meridian Handel SARL · 3 place du Marché · 69001 Lyon'));
+    expect(agree.vendor.name).toBe('Meridian Handel SARL');
+    expect(agree.invoiceTo.name).toBe('Sonnenhof Trading SA');
+    expect(agree.confidence.fields['vendor.name']!).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // a sender line naming someone else (a service bureau sending for the company): no agreement
+    const other = await read(page('Rheinland Druck GmbH · Hafenstr. 3 · 20457 Hamburg'));
+    expect(other.vendor.name).toBe('Meridian Handel SARL');
+    expect(other.confidence.fields['vendor.name']!).toBeLessThan(STRAIGHT_THROUGH);
+  });
 });
