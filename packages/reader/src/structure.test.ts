@@ -21,6 +21,24 @@ const read = async (texts: Text[]) => readDocument(await pagePdf(texts), { fileN
 const table = (y: number, xs: number[], rows: string[][]): Text[] =>
   rows.flatMap((row, i) => row.map((t, k): Text => [xs[k]!, y + i * 16, t]).filter(([, , t]) => t !== ''));
 
+/** The one-row item table and its totals (net 126.00, VAT 20 % 25.20, total 151.20) that most pages here share. */
+const flourTable: Text[] = [
+  ...table(
+    230,
+    [60, 330, 400, 480],
+    [
+      ['Description', 'Qty', 'Price', 'Amount'],
+      ['Rye flour 25 kg', '4', '31.50', '126.00'],
+    ],
+  ),
+  [330, 290, 'Net total'],
+  [480, 290, '126.00'],
+  [330, 306, 'VAT 20%'],
+  [480, 306, '25.20'],
+  [330, 322, 'Total due'],
+  [480, 322, '151.20'],
+];
+
 describe('structure over layouts', () => {
   it('never takes a header field’s label beside the address window for the buyer', async () => {
     const page = (labels: [string, string][]): Text[] => [
@@ -34,20 +52,7 @@ describe('structure over layouts', () => {
       [340, 134, 'Brightway Bakery Ltd'],
       [340, 146, '14 Mill Lane'],
       [340, 158, 'Leeds LS1 1AA'],
-      ...table(
-        230,
-        [60, 330, 400, 480],
-        [
-          ['Description', 'Qty', 'Price', 'Amount'],
-          ['Rye flour 25 kg', '4', '31.50', '126.00'],
-        ],
-      ),
-      [330, 290, 'Net total'],
-      [480, 290, '126.00'],
-      [330, 306, 'VAT 20%'],
-      [480, 306, '25.20'],
-      [330, 322, 'Total due'],
-      [480, 322, '151.20'],
+      ...flourTable,
       [60, 770, 'VAT No. GB123456789 · IBAN GB29 NWBK 6016 1331 9268 19', 7],
     ];
     for (const labels of [
@@ -401,20 +406,7 @@ describe('structure over layouts', () => {
       [460, 130, 'KM-2207/41'],
       [380, 142, 'Invoice date'],
       [460, 142, '12.05.2025'],
-      ...table(
-        230,
-        [60, 330, 400, 480],
-        [
-          ['Description', 'Qty', 'Price', 'Amount'],
-          ['Rye flour 25 kg', '4', '31.50', '126.00'],
-        ],
-      ),
-      [330, 290, 'Net total'],
-      [480, 290, '126.00'],
-      [330, 306, 'VAT 20%'],
-      [480, 306, '25.20'],
-      [330, 322, 'Total due'],
-      [480, 322, '151.20'],
+      ...flourTable,
       ...extra,
     ];
     const sure = await read(page([]));
@@ -440,20 +432,7 @@ describe('structure over layouts', () => {
       [60, 68, '8 Canal Street'],
       [60, 80, 'Manchester M1 1AE'],
       ...band,
-      ...table(
-        230,
-        [60, 330, 400, 480],
-        [
-          ['Description', 'Qty', 'Price', 'Amount'],
-          ['Rye flour 25 kg', '4', '31.50', '126.00'],
-        ],
-      ),
-      [330, 290, 'Net total'],
-      [480, 290, '126.00'],
-      [330, 306, 'VAT 20%'],
-      [480, 306, '25.20'],
-      [330, 322, 'Total due'],
-      [480, 322, '151.20'],
+      ...flourTable,
     ];
     const clean = await read(
       page(
@@ -492,20 +471,7 @@ describe('structure over layouts', () => {
       [60, 68, '8 Canal Street'],
       [60, 80, 'Manchester M1 1AE'],
       ...table(150, [60, 180, 300, 420], [labels, ['KM-2207/41', '12.05.2025', 'C81038', '30.06.2025']]),
-      ...table(
-        230,
-        [60, 330, 400, 480],
-        [
-          ['Description', 'Qty', 'Price', 'Amount'],
-          ['Rye flour 25 kg', '4', '31.50', '126.00'],
-        ],
-      ),
-      [330, 290, 'Net total'],
-      [480, 290, '126.00'],
-      [330, 306, 'VAT 20%'],
-      [480, 306, '25.20'],
-      [330, 322, 'Total due'],
-      [480, 322, '151.20'],
+      ...flourTable,
     ];
     const withNumber = await read(page(['Invoice No.', 'Date', 'Customer No.', 'Due date']));
     expect(withNumber.headers.invoiceDate).toBe('2025-05-12');
