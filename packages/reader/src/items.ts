@@ -398,6 +398,23 @@ function descRangeOf(cols: Column[]): { x0: number; x1: number } | undefined {
 /** Columns whose heading claims what stands under it for something other than the item's name. */
 const CLAIMING = new Set<ColumnKind>(['pos', 'code', 'qty', 'unit', 'price', 'discount', 'vat', 'amount']);
 
+/**
+ * A text cell of the row with words inside the description's range and words beyond its edge that no
+ * column other than a text one claims: the description was cut at the column's edge ("Hydraulic" of
+ * "Hydraulic hose 1/2 inch" under a heading that ran two labels together).
+ */
+function cellCutAtDesc(line: Line, cols: Column[], range: { x0: number; x1: number }): boolean {
+  const inside = (w: Word) => (w.x0 + w.x1) / 2 >= range.x0 && (w.x0 + w.x1) / 2 < range.x1;
+  return line.cells.some((c) => {
+    if (!c.words.some(inside)) return false;
+    return c.words.some((w) => {
+      if (inside(w) || looksNumeric(w.text) || !/\p{L}/u.test(w.text)) return false;
+      const k = columnFor(cols, w)?.kind;
+      return k === undefined || !CLAIMING.has(k);
+    });
+  });
+}
+
 /** A description that is one code-shaped token: letters and digits run together, no word of a name. */
 export const codeShaped = (d: string | undefined) =>
   /^(?=[^\s]*\d)[\p{L}\d][\p{L}\d_\-./#]{3,}$/u.test((d ?? '').trim());
@@ -1149,6 +1166,7 @@ export function extractItems(
         charge: 0,
       };
       confs.push(s.conf);
+      const cut = descRange !== undefined && cellCutAtDesc(line, cols, descRange);
       const nameBeside = codeShaped(it.itemDesc) && nameLeftOver(line, cols, it);
       evidence.push({
         arithmetic: s.conf,
@@ -1165,6 +1183,7 @@ export function extractItems(
         leftOver,
         linesJoined,
         detailSkipped,
+        descCut: cut,
         nameBeside,
       });
       boxes.push(boxOf(line));
