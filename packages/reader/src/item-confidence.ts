@@ -27,6 +27,11 @@ export interface RowEvidence {
   /** a detail line ("Label: value", a date) of the row's cell was left out of its description: with lines also
    * joined, the description is neither the cell's whole text nor its name line */
   detailSkipped?: boolean;
+  /** a text cell of the row runs beyond the description column's edge into no other column's claim: the
+   * description holds only the part of the cell inside the column */
+  descCut?: boolean;
+  /** the description is one code-shaped token while name-like text of the row went to no field */
+  nameBeside?: boolean;
 }
 
 /** Brackets opened and not closed, or closed and not opened: text cut from a cell next to it. */
@@ -60,6 +65,8 @@ export function rowConfidence(e: RowEvidence, item: TItem, rowsAddUp: boolean): 
   if (e.leftOver) c -= 0.1;
   if (e.linesJoined && e.detailSkipped) c -= 0.1;
   if (e.noHeading) c -= 0.15;
+  if (e.descCut) c -= 0.2;
+  if (e.nameBeside) c -= 0.2;
   if (!descLooksRight(desc)) c -= 0.2;
   // the row's quantity at the end of its description: a number of the next column read into the text
   const last = /(\d+(?:[.,]\d+)?)$/.exec((desc ?? '').trim())?.[1];

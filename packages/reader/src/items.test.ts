@@ -482,6 +482,59 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     ]);
   });
 
+  it('is not sure of a row whose description is one code while name-like text of the row went to no field', async () => {
+    // "Artikel" names the description column, but its cells hold the article codes; the names stand under a
+    // heading the labels do not know ("Bez.")
+    const r = await readDocument(
+      await pagePdf([
+        [40, 200, 'Artikel'],
+        [120, 200, 'Bez.'],
+        [300, 200, 'Menge'],
+        [380, 200, 'Einzelpreis'],
+        [500, 200, 'Gesamt'],
+        [40, 215, 'ART26250'],
+        [120, 215, 'Glass cleaner 5 l'],
+        [300, 215, '1'],
+        [380, 215, '2.326,91'],
+        [500, 215, '2.326,91'],
+        [380, 250, 'Nettobetrag'],
+        [500, 250, '2.326,91'],
+      ]),
+      { fileName: 'items.pdf' },
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([2326.91]);
+    expect(r.confidence.fields['items.0']).toBeLessThan(STRAIGHT_THROUGH);
+  });
+
+  it('is not sure of a row whose description cell runs beyond the description column into no other column', async () => {
+    // the first row's name runs under the "Colour" heading: the description keeps only the words inside its
+    // column; the second row's colour stands in its own cell
+    const r = await readDocument(
+      await pagePdf([
+        [40, 200, 'Description'],
+        [110, 200, 'Colour'],
+        [300, 200, 'Qty'],
+        [380, 200, 'Unit price'],
+        [500, 200, 'Amount'],
+        [40, 215, 'Hydraulic hose 1/2 inch long'],
+        [300, 215, '3'],
+        [380, 215, '84.03'],
+        [500, 215, '252.09'],
+        [40, 230, 'Bolt M8'],
+        [110, 230, 'grey'],
+        [300, 230, '1'],
+        [380, 230, '94.63'],
+        [500, 230, '94.63'],
+        [380, 270, 'Net total'],
+        [500, 270, '346.72'],
+      ]),
+      { fileName: 'items.pdf' },
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([252.09, 94.63]);
+    expect(r.confidence.fields['items.0']).toBeLessThan(STRAIGHT_THROUGH);
+    expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+  });
+
   it('joins the lines of a cell whose numbers stand on its last line to the row below, not the one above', async () => {
     // rows are set apart by a wider gap than the lines of one cell: the name is nearer the row under it
     const items = await itemsOf([

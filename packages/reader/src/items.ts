@@ -395,6 +395,44 @@ function descRangeOf(cols: Column[]): { x0: number; x1: number } | undefined {
   return { x0: prev ? Math.max(prev.x1 + 0.005, d.x0 - 0.02) : 0, x1: next ? next.x0 - 0.003 : 1 };
 }
 
+/** Columns whose heading claims what stands under it for something other than the item's name. */
+const CLAIMING = new Set<ColumnKind>(['pos', 'code', 'qty', 'unit', 'price', 'discount', 'vat', 'amount']);
+
+/**
+ * A text cell of the row with words inside the description's range and words beyond its edge that no
+ * column other than a text one claims: the description was cut at the column's edge ("Hydraulic" of
+ * "Hydraulic hose 1/2 inch" under a heading that ran two labels together).
+ */
+function cellCutAtDesc(line: Line, cols: Column[], range: { x0: number; x1: number }): boolean {
+  const inside = (w: Word) => (w.x0 + w.x1) / 2 >= range.x0 && (w.x0 + w.x1) / 2 < range.x1;
+  return line.cells.some((c) => {
+    if (!c.words.some(inside)) return false;
+    return c.words.some((w) => {
+      if (inside(w) || looksNumeric(w.text) || !/\p{L}/u.test(w.text)) return false;
+      const k = columnFor(cols, w)?.kind;
+      return k === undefined || !CLAIMING.has(k);
+    });
+  });
+}
+
+/** A description that is one code-shaped token: letters and digits run together, no word of a name. */
+export const codeShaped = (d: string | undefined) =>
+  /^(?=[^\s]*\d)[\p{L}\d][\p{L}\d_\-./#]{3,}$/u.test((d ?? '').trim());
+
+/**
+ * Name-like text in the row (three letters in a row, not a number, not the row's description, code or unit)
+ * that went to no field: with a description that is only a code, the name may be this text.
+ */
+function nameLeftOver(line: Line, cols: Column[], it: TItem): boolean {
+  const used = [it.itemDesc, it.itemCode, it.unitOfMeasure].map((t) => norm(t ?? ''));
+  return line.cells.some((c) => {
+    const k = columnFor(cols, c)?.kind;
+    if (k !== undefined && CLAIMING.has(k) && k !== 'code') return false;
+    const n = norm(c.text);
+    return !looksNumeric(c.text) && /\p{L}{3}/u.test(c.text) && !used.some((u) => u !== '' && u.includes(n));
+  });
+}
+
 function columnFor(cols: Column[], cell: { x0: number; x1: number }): Column | undefined {
   let best: Column | undefined;
   let bestScore = -Infinity;
@@ -1128,6 +1166,8 @@ export function extractItems(
         charge: 0,
       };
       confs.push(s.conf);
+      const cut = descRange !== undefined && cellCutAtDesc(line, cols, descRange);
+      const nameBeside = codeShaped(it.itemDesc) && nameLeftOver(line, cols, it);
       evidence.push({
         arithmetic: s.conf,
         aligned: rowNums.some((r) => r.kind === 'amount' && r.value === s.amount),
@@ -1143,6 +1183,8 @@ export function extractItems(
         leftOver,
         linesJoined,
         detailSkipped,
+        descCut: cut,
+        nameBeside,
       });
       boxes.push(boxOf(line));
       lastItemLine = line;
