@@ -416,7 +416,7 @@ function cellCutAtDesc(line: Line, cols: Column[], range: { x0: number; x1: numb
 }
 
 /** A description that is one code-shaped token: letters and digits run together, no word of a name. */
-export const codeShaped = (d: string | undefined) =>
+const codeShaped = (d: string | undefined) =>
   /^(?=[^\s]*\d)[\p{L}\d][\p{L}\d_\-./#]{3,}$/u.test((d ?? '').trim());
 
 /**
