@@ -21,8 +21,11 @@ function pagePdf(cells: Cell[]): Promise<Uint8Array> {
   });
 }
 
+/** Reads one page made of these cells. */
+const readPage = async (cells: Cell[]) => readDocument(await pagePdf(cells), { fileName: 'items.pdf' });
+
 async function itemsOf(cells: Cell[]) {
-  const r = await readDocument(await pagePdf(cells), { fileName: 'items.pdf' });
+  const r = await readPage(cells);
   return r.items;
 }
 
@@ -175,28 +178,25 @@ describe('line items: layouts', () => {
   });
 
   it('is sure of a row whose percent discount under its label makes it multiply out to the cent', async () => {
-    const r = await readDocument(
-      await pagePdf([
-        [40, 200, 'Description'],
-        [250, 200, 'Quantity'],
-        [320, 200, 'Unit price'],
-        [400, 200, 'Disc.'],
-        [480, 200, 'Amount'],
-        [40, 215, 'Almond biscuits 250 g'],
-        [250, 215, '50'],
-        [320, 215, '4.00'],
-        [400, 215, '10%'],
-        [480, 215, '180.00'],
-        [40, 230, 'Oat biscuits 250 g'],
-        [250, 230, '20'],
-        [320, 230, '3.00'],
-        [400, 230, ''],
-        [480, 230, '60.00'],
-        [320, 260, 'Total'],
-        [480, 260, '240.00'],
-      ]),
-      { fileName: 'items.pdf' },
-    );
+    const r = await readPage([
+      [40, 200, 'Description'],
+      [250, 200, 'Quantity'],
+      [320, 200, 'Unit price'],
+      [400, 200, 'Disc.'],
+      [480, 200, 'Amount'],
+      [40, 215, 'Almond biscuits 250 g'],
+      [250, 215, '50'],
+      [320, 215, '4.00'],
+      [400, 215, '10%'],
+      [480, 215, '180.00'],
+      [40, 230, 'Oat biscuits 250 g'],
+      [250, 230, '20'],
+      [320, 230, '3.00'],
+      [400, 230, ''],
+      [480, 230, '60.00'],
+      [320, 260, 'Total'],
+      [480, 260, '240.00'],
+    ]);
     expect(r.items[0]).toMatchObject({ itemQty: 50, price: 3.6, amount: 180, discount: 20 });
     expect(r.confidence.fields['items.0']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
   });
@@ -302,7 +302,7 @@ describe('line items: how sure a row is', () => {
       [300, 300, 'Total'],
       [500, 300, '40,598.64'],
     ];
-    const r = await readDocument(await pagePdf(rows), { fileName: 'items.pdf' });
+    const r = await readPage(rows);
     expect(r.items.map((i) => i.itemDesc)).toEqual([
       'Transport pallet Euro incl. mounting kit',
       'Packing tape brown incl. mounting kit',
@@ -387,41 +387,38 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
       [400, 260, 'Net total'],
       [500, 260, total],
     ];
-    const sure = await readDocument(await pagePdf(rows('3', '44.85', '170.85')), { fileName: 'items.pdf' });
+    const sure = await readPage(rows('3', '44.85', '170.85'));
     expect(sure.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
       [4, 31.5, 126],
       [3, 14.95, 44.85],
     ]);
     expect(sure.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
     // 44.86 over 3 is no price to the cent: the quantity may have come from elsewhere
-    const unsure = await readDocument(await pagePdf(rows('3', '44.86', '170.86')), { fileName: 'items.pdf' });
+    const unsure = await readPage(rows('3', '44.86', '170.86'));
     expect(unsure.items[1]?.amount).toBe(44.86);
     expect(unsure.confidence.fields['items.1']).toBeLessThan(STRAIGHT_THROUGH);
   });
 
   it('reads a Dutch compound price heading ("Eenheidsprijs") as the unit price column, and is sure of its rows', async () => {
-    const r = await readDocument(
-      await pagePdf([
-        [40, 200, 'Omschrijving'],
-        [300, 200, 'Aantal'],
-        [360, 200, 'Eenheidsprijs'],
-        [440, 200, 'BTW'],
-        [500, 200, 'Totaal'],
-        [40, 215, 'Koffiebonen 1 kg'],
-        [300, 215, '1'],
-        [360, 215, '44,90'],
-        [440, 215, '9%'],
-        [500, 215, '44,90'],
-        [40, 230, 'Thee 1 kg'],
-        [300, 230, '3'],
-        [360, 230, '12,00'],
-        [440, 230, '9%'],
-        [500, 230, '36,00'],
-        [440, 250, 'Totaal excl. BTW'],
-        [500, 250, '80,90'],
-      ]),
-      { fileName: 'items.pdf' },
-    );
+    const r = await readPage([
+      [40, 200, 'Omschrijving'],
+      [300, 200, 'Aantal'],
+      [360, 200, 'Eenheidsprijs'],
+      [440, 200, 'BTW'],
+      [500, 200, 'Totaal'],
+      [40, 215, 'Koffiebonen 1 kg'],
+      [300, 215, '1'],
+      [360, 215, '44,90'],
+      [440, 215, '9%'],
+      [500, 215, '44,90'],
+      [40, 230, 'Thee 1 kg'],
+      [300, 230, '3'],
+      [360, 230, '12,00'],
+      [440, 230, '9%'],
+      [500, 230, '36,00'],
+      [440, 250, 'Totaal excl. BTW'],
+      [500, 250, '80,90'],
+    ]);
     expect(r.items.map((i) => [i.itemQty, i.price, i.amount, i.vat])).toEqual([
       [1, 44.9, 44.9, 9],
       [3, 12, 36, 9],
@@ -434,28 +431,25 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
   it('is not sure of a row when signed amounts adjusting it stand too far under it to be attached', async () => {
     // the "= 1,334.52" net price is two lines under the row (a batch line with its allowance between): the row
     // reads 0.9 × 1,482.80 instead of 1 × 1,334.52
-    const r = await readDocument(
-      await pagePdf([
-        [40, 200, 'Description'],
-        [300, 200, 'Qty'],
-        [380, 200, 'Unit price'],
-        [500, 200, 'Amount'],
-        [40, 215, 'Maintenance flat rate'],
-        [300, 215, '1'],
-        [380, 215, '1,482.80'],
-        [500, 215, '1,334.52'],
-        [40, 226, 'Lot 117'],
-        [380, 226, '- 148.28'],
-        [380, 237, '= 1,334.52'],
-        [40, 255, 'Safety gloves size 9'],
-        [300, 255, '1'],
-        [380, 255, '94.63'],
-        [500, 255, '94.63'],
-        [380, 290, 'Net total'],
-        [500, 290, '1,429.15'],
-      ]),
-      { fileName: 'items.pdf' },
-    );
+    const r = await readPage([
+      [40, 200, 'Description'],
+      [300, 200, 'Qty'],
+      [380, 200, 'Unit price'],
+      [500, 200, 'Amount'],
+      [40, 215, 'Maintenance flat rate'],
+      [300, 215, '1'],
+      [380, 215, '1,482.80'],
+      [500, 215, '1,334.52'],
+      [40, 226, 'Lot 117'],
+      [380, 226, '- 148.28'],
+      [380, 237, '= 1,334.52'],
+      [40, 255, 'Safety gloves size 9'],
+      [300, 255, '1'],
+      [380, 255, '94.63'],
+      [500, 255, '94.63'],
+      [380, 290, 'Net total'],
+      [500, 290, '1,429.15'],
+    ]);
     expect(r.items.map((i) => i.amount)).toEqual([1334.52, 94.63]);
     expect(r.confidence.fields['items.0']).toBeLessThan(STRAIGHT_THROUGH);
     expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
@@ -485,23 +479,20 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
   it('is not sure of a row whose description is one code while name-like text of the row went to no field', async () => {
     // "Artikel" names the description column, but its cells hold the article codes; the names stand under a
     // heading the labels do not know ("Bez.")
-    const r = await readDocument(
-      await pagePdf([
-        [40, 200, 'Artikel'],
-        [120, 200, 'Bez.'],
-        [300, 200, 'Menge'],
-        [380, 200, 'Einzelpreis'],
-        [500, 200, 'Gesamt'],
-        [40, 215, 'ART26250'],
-        [120, 215, 'Glass cleaner 5 l'],
-        [300, 215, '1'],
-        [380, 215, '2.326,91'],
-        [500, 215, '2.326,91'],
-        [380, 250, 'Nettobetrag'],
-        [500, 250, '2.326,91'],
-      ]),
-      { fileName: 'items.pdf' },
-    );
+    const r = await readPage([
+      [40, 200, 'Artikel'],
+      [120, 200, 'Bez.'],
+      [300, 200, 'Menge'],
+      [380, 200, 'Einzelpreis'],
+      [500, 200, 'Gesamt'],
+      [40, 215, 'ART26250'],
+      [120, 215, 'Glass cleaner 5 l'],
+      [300, 215, '1'],
+      [380, 215, '2.326,91'],
+      [500, 215, '2.326,91'],
+      [380, 250, 'Nettobetrag'],
+      [500, 250, '2.326,91'],
+    ]);
     expect(r.items.map((i) => i.amount)).toEqual([2326.91]);
     expect(r.confidence.fields['items.0']).toBeLessThan(STRAIGHT_THROUGH);
   });
@@ -509,27 +500,24 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
   it('is not sure of a row whose description cell runs beyond the description column into no other column', async () => {
     // the first row's name runs under the "Colour" heading: the description keeps only the words inside its
     // column; the second row's colour stands in its own cell
-    const r = await readDocument(
-      await pagePdf([
-        [40, 200, 'Description'],
-        [110, 200, 'Colour'],
-        [300, 200, 'Qty'],
-        [380, 200, 'Unit price'],
-        [500, 200, 'Amount'],
-        [40, 215, 'Hydraulic hose 1/2 inch long'],
-        [300, 215, '3'],
-        [380, 215, '84.03'],
-        [500, 215, '252.09'],
-        [40, 230, 'Bolt M8'],
-        [110, 230, 'grey'],
-        [300, 230, '1'],
-        [380, 230, '94.63'],
-        [500, 230, '94.63'],
-        [380, 270, 'Net total'],
-        [500, 270, '346.72'],
-      ]),
-      { fileName: 'items.pdf' },
-    );
+    const r = await readPage([
+      [40, 200, 'Description'],
+      [110, 200, 'Colour'],
+      [300, 200, 'Qty'],
+      [380, 200, 'Unit price'],
+      [500, 200, 'Amount'],
+      [40, 215, 'Hydraulic hose 1/2 inch long'],
+      [300, 215, '3'],
+      [380, 215, '84.03'],
+      [500, 215, '252.09'],
+      [40, 230, 'Bolt M8'],
+      [110, 230, 'grey'],
+      [300, 230, '1'],
+      [380, 230, '94.63'],
+      [500, 230, '94.63'],
+      [380, 270, 'Net total'],
+      [500, 270, '346.72'],
+    ]);
     expect(r.items.map((i) => i.amount)).toEqual([252.09, 94.63]);
     expect(r.confidence.fields['items.0']).toBeLessThan(STRAIGHT_THROUGH);
     expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
