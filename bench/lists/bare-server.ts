@@ -26,7 +26,12 @@ app.get('/:list/:side/:companyId', async (request) => {
   const r = rows.toSQL();
   const page = await pool.query({ text: r.sql, values: r.params, rowMode: 'array' });
   // Like the API: the count only when the page does not tell the total.
-  const known = totalOfPage(query, page.rows.length);
+  const counted = page.fields.findIndex((f) => f.name === 'list_total');
+  const known = totalOfPage(
+    query,
+    page.rows.length,
+    counted < 0 ? undefined : Number(page.rows[0]?.[counted]),
+  );
   if (known !== undefined) return { total: known, data: page.rows };
   const c = count.toSQL();
   const total = await pool.query({ text: c.sql, values: c.params, rowMode: 'array' });

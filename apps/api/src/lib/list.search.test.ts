@@ -7,6 +7,7 @@ import {
   createCompany,
   createTestApp,
   signUp,
+  statementsSent,
   type TSession,
   type TTestApp,
   uniqueEmail,
@@ -203,17 +204,36 @@ describe('list search', () => {
       select ${capShop}, ${l.supplierId}, ${l.linkId}, 'open',
         (case when i % 2 = 0 then 'CAP-' else 'X-CAP-' end) || i, 'PO-' || i, timestamptz '2026-03-01' + i * interval '1 minute'
       from generate_series(1, ${n}::int) i`);
-    const search = async (term: string) => {
-      const res = await get(shop, `/api/shops/${capShop}/orders?search=${term}&perPage=5`);
+    const search = async (term: string, more = '') => {
+      const res = await get(shop, `/api/shops/${capShop}/orders?search=${term}&perPage=5${more}`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as { total: number; totalCapped?: boolean; data: { invoiceNum: string }[] };
+      return res.json().data as {
+        total: number;
+        totalCapped?: boolean;
+        nextCursor: string | null;
+        data: { invoiceNum: string }[];
+      };
     };
     // 1.4 × the cap: the total stops at the cap, and the page still starts with the best rank, newest first.
     const all = await search('cap-');
     expect(all).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true });
     expect(numbers(all)).toEqual([0, 2, 4, 6, 8].map((d) => `CAP-${n - d}`));
     // 0.7 × the cap in the second rank only, and that + 0 below the cap: exact.
-    expect(await search('x-cap-')).toMatchObject({ total: n / 2, totalCapped: false });
+    const second = await search('x-cap-');
+    expect(second).toMatchObject({ total: n / 2, totalCapped: false });
+    // A full page reached by number counts its matches in its own statement; a cursor's page and a page past
+    // the end send the count too, and every way gives the same total.
+    let sent = await statementsSent(t, () => search('x-cap-', '&page=3'));
+    expect(sent.filter((s) => /from "orders"/.test(s))).toHaveLength(1);
+    sent = await statementsSent(t, async () =>
+      expect(await search('x-cap-', `&cursor=${second.nextCursor}`)).toMatchObject({ total: n / 2 }),
+    );
+    expect(sent.filter((s) => /from "orders"/.test(s))).toHaveLength(2);
+    expect(await search('x-cap-', `&page=${n}`)).toMatchObject({ total: n / 2, data: [] });
+    expect(await search('cap-', `&page=${SEARCH_TOTAL_CAP / 5 + 2}`)).toMatchObject({
+      total: SEARCH_TOTAL_CAP,
+      totalCapped: true,
+    });
     // The numbers 13, 130–139 and 1300–1399 that there are, in either rank.
     const thirteens = [
       13,

@@ -8,6 +8,7 @@ import {
   lastMailTo,
   signIn,
   signUp,
+  statementsSent,
   type TSession,
   type TTestApp,
   uniqueEmail,
@@ -30,40 +31,6 @@ async function warm(url: string, s: TSession) {
   expect((await get(url, s)).statusCode).toBe(200);
 }
 
-/** Every statement the app sends while `run` runs, on either engine (the job queue's and the event poll's left out). */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const keep = (text: unknown) => {
-    if (typeof text === 'string' && !/pgboss|"live_events"/.test(text)) sent.push(text);
-  };
-  const pglite = t.database.pglite;
-  if (pglite) {
-    const query = pglite.query;
-    pglite.query = (statement, ...rest) => {
-      keep(statement);
-      return query(statement, ...rest);
-    };
-    try {
-      await run();
-    } finally {
-      pglite.query = query;
-    }
-    return sent;
-  }
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const query = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    keep(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text);
-    return query.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    proto.query = query;
-  }
-  return sent;
-}
-
 async function shopWithMember() {
   const admin = await signUp(t.app, { email: uniqueEmail('admin') });
   const shopId = await createCompany(t.app, admin, 'shops');
@@ -84,7 +51,7 @@ describe('per-request cost of a signed-in request', () => {
     const { member, shopId } = await shopWithMember();
     const url = `/api/shops/${shopId}/orders?PerPage=25`;
     await warm(url, member);
-    const sent = await statementsOf(async () => expect((await get(url, member)).statusCode).toBe(200));
+    const sent = await statementsSent(t, async () => expect((await get(url, member)).statusCode).toBe(200));
     // No orders: the empty first page is the whole list, so its total needs no count.
     expect(sent.filter((s) => /from "orders"/.test(s))).toHaveLength(1);
     expect(sent.filter((s) => /count\(/.test(s))).toHaveLength(0);
@@ -101,7 +68,7 @@ describe('per-request cost of a signed-in request', () => {
     });
     const url = `/api/shops/${shopId}/suppliers?PerPage=25`;
     await warm(url, admin);
-    const sent = await statementsOf(async () => expect((await get(url, admin)).statusCode).toBe(200));
+    const sent = await statementsSent(t, async () => expect((await get(url, admin)).statusCode).toBe(200));
     // The page (list module; one supplier, so the page is the whole list and nothing is counted), the documents'
     // and orders' counts per supplier.
     expect(sent.filter((s) => /from "shop_suppliers"/.test(s))).toHaveLength(1);
@@ -111,7 +78,7 @@ describe('per-request cost of a signed-in request', () => {
   it('a repeated profile read costs no statement', async () => {
     const { member } = await shopWithMember();
     await warm('/api/profile', member);
-    const sent = await statementsOf(async () =>
+    const sent = await statementsSent(t, async () =>
       expect((await get('/api/profile', member)).statusCode).toBe(200),
     );
     expect(sent).toHaveLength(0);
@@ -198,7 +165,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('another API process on the same P
       expect(await check(claims, shopId)).toEqual({
         member: { role: 'member', type: 'shops', suspended: false },
       });
-      expect(await statementsOf(() => check(claims, shopId))).toHaveLength(0);
+      expect(await statementsSent(t, () => check(claims, shopId))).toHaveLength(0);
 
       const out = await t.app.inject({
         method: 'POST',
@@ -224,7 +191,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('another API process on the same P
           async () => {
             await other.authWrites.settled();
             await check(liveClaims, shopId);
-            return (await statementsOf(() => check(liveClaims, shopId))).length;
+            return (await statementsSent(t, () => check(liveClaims, shopId))).length;
           },
           { timeout: 10_000, interval: 300 },
         )

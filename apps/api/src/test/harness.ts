@@ -188,3 +188,37 @@ export async function createCompany(
   if (res.statusCode !== 201) throw new Error(`onboarding failed: ${res.body}`);
   return res.json().data.companyId;
 }
+
+/** Every statement the app sends while `run` runs, on either engine (the job queue's and the event poll's left out). */
+export async function statementsSent(t: TTestApp, run: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const keep = (text: unknown) => {
+    if (typeof text === 'string' && !/pgboss|"live_events"/.test(text)) sent.push(text);
+  };
+  const pglite = t.database.pglite;
+  if (pglite) {
+    const query = pglite.query;
+    pglite.query = (statement, ...rest) => {
+      keep(statement);
+      return query(statement, ...rest);
+    };
+    try {
+      await run();
+    } finally {
+      pglite.query = query;
+    }
+    return sent;
+  }
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    keep(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text);
+    return query.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = query;
+  }
+  return sent;
+}
