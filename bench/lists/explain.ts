@@ -2,7 +2,7 @@
  * Where a list's time goes, without load: EXPLAIN ANALYZE of every scenario's two statements (count, rows) on the
  * kept benchmark database (`KEEP_DB=1 npm run bench:lists` seeds it), each the fastest of three runs, so a slow
  * plan shows apart from a busy machine. `BENCH_ONLY=text` keeps the scenarios whose name holds it; `PLAN=1`
- * prints the plans too.
+ * prints the plans too; `GENERIC=1` runs each statement's generic plan (prepared, `force_generic_plan`).
  *   node --conditions=source --import tsx bench/lists/explain.ts
  */
 import { loadavg } from 'node:os';
@@ -19,6 +19,13 @@ const pool = new pg.Pool({
 const db = drizzle(pool) as unknown as TDb;
 const ids = (await pool.query('SELECT value FROM bench_meta')).rows[0].value.ids;
 const only = process.env.BENCH_ONLY ?? '';
+// GENERIC=1: each statement prepared and run with its generic plan (`plan_cache_mode = force_generic_plan`).
+const GENERIC = Boolean(process.env.GENERIC);
+if (GENERIC) await pool.query('SET plan_cache_mode = force_generic_plan');
+const literal = (p: unknown) =>
+  typeof p === 'number'
+    ? String(p)
+    : `'${String(p instanceof Date ? p.toISOString() : p).replaceAll("'", "''")}'`;
 console.log(`load average ${loadavg().map((x) => x.toFixed(2))}`);
 for (const s of scenarios(ids).filter((s) => s.name.includes(only))) {
   const { scope, query } = bareQuery(s.side, s.companyId, s.query);
@@ -28,14 +35,17 @@ for (const s of scenarios(ids).filter((s) => s.name.includes(only))) {
     let best = Number.POSITIVE_INFINITY;
     let planning = Number.POSITIVE_INFINITY;
     let plan = '';
+    if (GENERIC) await pool.query(`PREPARE s AS ${text}`);
     for (let i = 0; i < 3; i++) {
-      const lines = (await pool.query(`EXPLAIN (ANALYZE) ${text}`, params)).rows.map(
-        (r: Record<string, string>) => r['QUERY PLAN']!,
-      );
+      const explained = GENERIC
+        ? await pool.query(`EXPLAIN (ANALYZE) EXECUTE s(${params.map((p) => literal(p)).join(', ')})`)
+        : await pool.query(`EXPLAIN (ANALYZE) ${text}`, params);
+      const lines = explained.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
       plan = lines.join('\n');
       best = Math.min(best, Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1]));
       planning = Math.min(planning, Number(/Planning Time: ([\d.]+)/.exec(plan)?.[1]));
     }
+    if (GENERIC) await pool.query('DEALLOCATE s');
     // Planning counts too: the API's statements are planned on every request.
     times.push(`${kind} ${best.toFixed(1)} ms (+ ${planning.toFixed(1)} ms planning)`);
     if (process.env.PLAN) console.log(`${s.name} ${kind}:\n${plan}`);
