@@ -471,8 +471,13 @@ export function settleTotals(
 export function documentType(ctx: ExtractContext): TDocumentType {
   if (ctx.isReceipt) return 'receipt';
   const top = ctx.lines.filter((l) => l.page === 1 && l.y0 < 0.45);
-  // the largest text is usually the title
-  const byHeight = top.slice().sort((a, b) => b.y1 - b.y0 - (a.y1 - a.y0));
+  // the largest text is usually the title: the print size of a line is its words' median height, not its box's
+  // (on a skewed scan a line across the page, or two columns' lines taken for one, makes a tall box of small print)
+  const size = (l: Line) => {
+    const hs = l.words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+    return hs.length ? hs[hs.length >> 1]! : l.y1 - l.y0;
+  };
+  const byHeight = top.slice().sort((a, b) => size(b) - size(a));
   for (const l of byHeight.slice(0, 6)) {
     const n = norm(l.text);
     for (const [re, t] of DOC_TYPE) if (re.test(n)) return t;

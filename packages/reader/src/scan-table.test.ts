@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractHeaders, extractTotals } from './extract.js';
+import { documentType, extractHeaders, extractTotals } from './extract.js';
 import { extractItems } from './items.js';
 import { cleanOcrToken } from './ocr.js';
 import { extractParties, extractVat, vatDigits } from './parties.js';
@@ -283,6 +283,29 @@ describe('OCR tokens', () => {
     expect(cleanOcrToken('©')).toBe('');
     expect(cleanOcrToken('¢€')).toBe('€');
     expect(cleanOcrToken('€')).toBe('€');
+  });
+});
+
+describe('the title of a scan', () => {
+  it("is the line of the largest print, not a line whose box a skewed scan made tall", () => {
+    // the title, printed larger than the rest
+    const title = row(0.13, [[0.81, 0.9, 'RECHNUNG']]).map((w) => ({ ...w, y1: 0.1403 }));
+    // two columns' lines taken for one, their baselines a skewed line apart: a box twice a line high
+    const skewed = (y: number, left: string, label: string, value: string) => [
+      ...row(y + 0.008, [[0.08, 0.3, left]]),
+      ...row(y + 0.004, [[0.59, 0.7, label]]),
+      ...row(y, [[0.73, 0.85, value]]),
+    ];
+    const ctx = contextOf(
+      docOf([
+        ...row(0.068, [[0.39, 0.6, 'Horizon Systems KG']]),
+        ...title,
+        ...skewed(0.159, 'Le Moulin GmbH', 'Rechnungsnummer', 'INV/2020/72374'),
+        ...skewed(0.183, '10115 Berlin', 'Ihre Bestellung', 'PO-615498'),
+      ]),
+    );
+    expect(ctx.lines.find((l) => /Bestellung/.test(l.text))!.words.length).toBeGreaterThan(2);
+    expect(documentType(ctx)).toBe('invoice');
   });
 });
 
