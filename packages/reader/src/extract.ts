@@ -188,6 +188,34 @@ interface MoneyCand {
   cell: Cell;
   /** plain digits of a scan read as cents: only for a consistent triple */
   cents?: boolean;
+  /** a scan's row whose VAT word OCR lost or garbled, its rate's share of a net amount: after the labelled ones */
+  rateOnly?: boolean;
+}
+
+/** A rate printed in a label: "21%", "MwsSt. 19 %", "TVA 5,5 &". */
+const LABEL_RATE = /(?:^|[^\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*[%&]/;
+
+/**
+ * Rows of a scan that no totals label names but whose label carries a rate ("21%" or "MwsSt. 19 %": OCR lost or
+ * garbled the VAT word) and whose amount is that rate of a net amount to the cent: VAT candidates.
+ */
+function rateOnlyVats(ctx: ExtractContext, unlabelled: Line[], nets: MoneyCand[]): MoneyCand[] {
+  const out: MoneyCand[] = [];
+  for (const line of unlabelled) {
+    const label = line.cells[0];
+    const rate = label && LABEL_RATE.exec(label.text);
+    if (!label || !rate || label.text.length > 24) continue;
+    const p = Number(rate[1]!.replace(',', '.'));
+    if (!(p > 0 && p < 30)) continue;
+    const nums = lineNumbers(line, ctx.decimal).filter(
+      (x) => !x.pct && x.cell !== label && isAmountText(x.cell.text),
+    );
+    const last = nums[nums.length - 1];
+    if (!last || last.value <= 0) continue;
+    if (nets.some((n) => n.index < line.index && Math.abs(round2((n.value * p) / 100) - last.value) < 0.011))
+      out.push({ field: 'vat', value: last.value, prio: 0, index: line.index, cell: last.cell, rateOnly: true });
+  }
+  return out;
 }
 
 /** The cell of a heading row closest to a value below it (centre to centre, at most a tenth of the page). */
@@ -280,12 +308,16 @@ function vatGroups(ctx: ExtractContext): { sum: number; cell: Cell }[] {
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
 export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
   const cands: MoneyCand[] = [];
+  /** lines no totals label names (a scan's VAT rows whose VAT word was lost are among them) */
+  const unlabelled: Line[] = [];
   for (const line of ctx.lines) {
     const n = norm(line.text);
+    let named = false;
     for (const [field, pats] of Object.entries(TOTAL_LABELS) as [TotalField, [RegExp, number][]][]) {
       for (const [re, prio] of pats) {
         const m = re.exec(n);
         if (!m) continue;
+        named = true;
         // the amount: money right of the label on this line (before the next text cell), else under the label
         // a label read across two column headings ("TVA | TOTAL") belongs to the heading where it starts
         const labelCell = line.cells.find((c) => re.test(norm(c.text))) ?? cellAt(line, m.index);
@@ -337,14 +369,28 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
         break;
       }
     }
+    if (!named) unlabelled.push(line);
   }
+  if (ctx.ocr && !ctx.isReceipt)
+    cands.push(
+      ...rateOnlyVats(
+        ctx,
+        unlabelled,
+        cands.filter((c) => (c.field === 'net' || c.field === 'subtotal') && !c.cents),
+      ),
+    );
   const best = (f: TotalField) =>
     cands
       .filter((c) => c.field === f)
-      // (cents readings go last: they are taken only where the arithmetic agrees)
+      // (cents readings go last: they are taken only where the arithmetic agrees; rows named by their rate alone
+      // after the labelled ones)
       .sort(
         (a, b) =>
-          Number(!!a.cents) - Number(!!b.cents) || b.prio - a.prio || b.index - a.index || b.value - a.value,
+          Number(!!a.cents) - Number(!!b.cents) ||
+          Number(!!a.rateOnly) - Number(!!b.rateOnly) ||
+          b.prio - a.prio ||
+          b.index - a.index ||
+          b.value - a.value,
       );
   const totals = best('invoiceTotal');
   const nets = best('net');

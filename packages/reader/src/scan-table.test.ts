@@ -364,6 +364,21 @@ describe('totals and ids of scans', () => {
     expect([t.net, t.vat, t.invoiceTotal]).toEqual([1831.28, 366.26, 2197.54]);
   });
 
+  it('takes a row named only by its rate, or by a VAT word OCR garbled, for the VAT when it is that rate of the net', () => {
+    const lost = totalsOf([
+      ...pair(0.4, 'Netto bedrag', '491.219,63'),
+      ...pair(0.42, '21%', '103.156,12'),
+      ...pair(0.44, 'Te betalen', '594.375,75 €'),
+    ]);
+    expect([lost.net, lost.vat, lost.invoiceTotal]).toEqual([491219.63, 103156.12, 594375.75]);
+    // the total line lost too: the rate of the net still names the VAT
+    const garbled = totalsOf([...pair(0.4, 'Gesamt netto', '40.568,72'), ...pair(0.42, 'MwsSt. 19 %', '7.708,06')]);
+    expect([garbled.net, garbled.vat]).toEqual([40568.72, 7708.06]);
+    // a rate row whose amount is not that rate of the net names nothing
+    const other = totalsOf([...pair(0.4, 'Gesamt netto', '40.568,72'), ...pair(0.42, 'Rabatt 19 %', '75,00')]);
+    expect(other.vat).toBeUndefined();
+  });
+
   it('adds VAT rows whose per cent sign OCR read as "&"', () => {
     const t = totalsOf([
       ...pair(0.4, 'Montant HT', '22 285,90'),
