@@ -213,7 +213,14 @@ function rateOnlyVats(ctx: ExtractContext, unlabelled: Line[], nets: MoneyCand[]
     const last = nums[nums.length - 1];
     if (!last || last.value <= 0) continue;
     if (nets.some((n) => n.index < line.index && Math.abs(round2((n.value * p) / 100) - last.value) < 0.011))
-      out.push({ field: 'vat', value: last.value, prio: 0, index: line.index, cell: last.cell, rateOnly: true });
+      out.push({
+        field: 'vat',
+        value: last.value,
+        prio: 0,
+        index: line.index,
+        cell: last.cell,
+        rateOnly: true,
+      });
   }
   return out;
 }
@@ -525,12 +532,25 @@ export function documentType(ctx: ExtractContext): TDocumentType {
   };
   const byHeight = top.slice().sort((a, b) => size(b) - size(a));
   for (const l of byHeight.slice(0, 6)) {
-    const n = norm(l.text);
-    for (const [re, t] of DOC_TYPE) if (re.test(n)) return t;
+    const t = typeNamed(norm(l.text));
+    if (t) return t;
   }
-  const all = norm(top.map((l) => l.text).join(' '));
-  for (const [re, t] of DOC_TYPE) if (re.test(all)) return t;
-  return 'invoice';
+  return typeNamed(norm(top.map((l) => l.text).join(' '))) ?? 'invoice';
+}
+
+/**
+ * The document type a text names. A type word that labels a value ("Ihre Bestellung: 2023-51", "Order: 4711")
+ * or refers to another document ("Your order", "Votre commande") names a document the reader is not.
+ */
+function typeNamed(n: string): TDocumentType | undefined {
+  for (const [re, t] of DOC_TYPE)
+    for (const m of n.matchAll(new RegExp(re.source, 'g'))) {
+      const before = n.slice(Math.max(0, m.index - 8), m.index);
+      const after = n.slice(m.index + m[0].length);
+      if (/^\s*:/.test(after) || /\b(?:ihre?|your|votre|vos|uw|unsere?|our|notre)\s*$/.test(before)) continue;
+      return t;
+    }
+  return undefined;
 }
 const CODES = 'EUR|USD|GBP|CHF|MYR|RM|SGD|JPY|KRW|ISK|HUF';
 /**

@@ -287,7 +287,7 @@ describe('OCR tokens', () => {
 });
 
 describe('the title of a scan', () => {
-  it("is the line of the largest print, not a line whose box a skewed scan made tall", () => {
+  it('is the line of the largest print, not a line whose box a skewed scan made tall', () => {
     // the title, printed larger than the rest
     const title = row(0.13, [[0.81, 0.9, 'RECHNUNG']]).map((w) => ({ ...w, y1: 0.1403 }));
     // two columns' lines taken for one, their baselines a skewed line apart: a box twice a line high
@@ -306,6 +306,23 @@ describe('the title of a scan', () => {
     );
     expect(ctx.lines.find((l) => /Bestellung/.test(l.text))!.words.length).toBeGreaterThan(2);
     expect(documentType(ctx)).toBe('invoice');
+  });
+
+  it("is no type word that labels a value or names the reader's own order, however large OCR boxed it", () => {
+    const tall = (y: number, cells: [number, number, string][]) =>
+      row(y, cells).map((w) => ({ ...w, y1: y + 0.0184 }));
+    const typeOf = (words: Word[]) => documentType(contextOf(docOf(words)));
+    const title = row(0.13, [[0.07, 0.17, 'Rechnung']]).map((w) => ({ ...w, y1: 0.148 }));
+    expect(
+      typeOf([
+        ...title,
+        ...row(0.16, [[0.07, 0.3, 'Rechnungsnummer: INV-2019/0105']]),
+        ...tall(0.184, [[0.07, 0.3, 'Ihre Bestellung: 2023-5121/72']]),
+      ]),
+    ).toBe('invoice');
+    expect(typeOf([...title, ...tall(0.184, [[0.07, 0.3, 'Your order 2023-5121/72']])])).toBe('invoice');
+    // a title that is the type word still names it
+    expect(typeOf(tall(0.13, [[0.07, 0.3, 'Bestellung 4711']]))).toBe('order');
   });
 });
 
@@ -340,6 +357,15 @@ describe('dates of scans', () => {
     ]);
   });
 
+  it('reads a date whose separators OCR lost all, day first or year first', () => {
+    const h = headersOf([
+      ...pair(0.2, 'Gutschriftsnummer:', '3700164'),
+      ...pair(0.22, 'Datum:', '16102018'),
+      ...pair(0.24, 'Fällig am:', '20181115'),
+    ]);
+    expect([h.invoiceNum, h.invoiceDate, h.dueDate]).toEqual(['3700164', '2018-10-16', '2018-11-15']);
+  });
+
   it('leaves the dates of a text layer as printed', () => {
     const h = headersOf([...pair(0.2, 'Datum:', '16. Miirz 2022')], 'text');
     expect(h.invoiceDate).toBeUndefined();
@@ -372,10 +398,16 @@ describe('totals and ids of scans', () => {
     ]);
     expect([lost.net, lost.vat, lost.invoiceTotal]).toEqual([491219.63, 103156.12, 594375.75]);
     // the total line lost too: the rate of the net still names the VAT
-    const garbled = totalsOf([...pair(0.4, 'Gesamt netto', '40.568,72'), ...pair(0.42, 'MwsSt. 19 %', '7.708,06')]);
+    const garbled = totalsOf([
+      ...pair(0.4, 'Gesamt netto', '40.568,72'),
+      ...pair(0.42, 'MwsSt. 19 %', '7.708,06'),
+    ]);
     expect([garbled.net, garbled.vat]).toEqual([40568.72, 7708.06]);
     // a rate row whose amount is not that rate of the net names nothing
-    const other = totalsOf([...pair(0.4, 'Gesamt netto', '40.568,72'), ...pair(0.42, 'Rabatt 19 %', '75,00')]);
+    const other = totalsOf([
+      ...pair(0.4, 'Gesamt netto', '40.568,72'),
+      ...pair(0.42, 'Rabatt 19 %', '75,00'),
+    ]);
     expect(other.vat).toBeUndefined();
   });
 
