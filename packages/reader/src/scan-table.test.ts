@@ -582,6 +582,29 @@ describe('parties of a scan without party headings', () => {
     expect([p.vendor.name, p.invoiceTo.name]).toEqual(['Halvorsen Trading plc', 'Ostrava Foods AG']);
   });
 
+  it('never takes the company the goods are delivered to for the vendor, where else its name heads a block', () => {
+    const p = read([
+      ...ocrRow(0.045, [[0.35, 'Lindqvist Handel V.O.F.']]).map((w) => ({ ...w, y1: 0.065 })),
+      ...ocrRow(0.137, [[0.79, 'Factuur']]),
+      ...ocrRow(0.168, [
+        [0.11, 'Le Moulin Bakery V.O.F.'],
+        [0.61, 'Factuurnummer'],
+        [0.76, 'AB-2025/298-1'],
+      ]),
+      ...ocrRow(0.183, [[0.11, 'Prinsengracht 263']]),
+      ...ocrRow(0.199, [[0.11, '3511 LK Utrecht']]),
+      ...ocrRow(0.246, [[0.11, 'Leveradres:']]),
+      ...ocrRow(0.257, [[0.11, 'Le Moulin Bakery V.O.F.']]),
+      ...ocrRow(0.276, [[0.11, 'Stationsweg 2']]),
+      ...ocrRow(0.292, [[0.11, '1012 AB Amsterdam']]),
+    ]);
+    expect([p.vendor.name, p.invoiceTo.name, p.recipient.name]).toEqual([
+      'Lindqvist Handel V.O.F.',
+      'Le Moulin Bakery V.O.F.',
+      'Le Moulin Bakery V.O.F.',
+    ]);
+  });
+
   it("takes an order's sender line for the buyer when the block under it is the supplier's, under its heading", () => {
     const p = read([
       ...ocrRow(0.14, [[0.08, 'Inkooporder']]),
