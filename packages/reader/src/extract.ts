@@ -524,32 +524,39 @@ export function settleTotals(
 export function documentType(ctx: ExtractContext): TDocumentType {
   if (ctx.isReceipt) return 'receipt';
   const top = ctx.lines.filter((l) => l.page === 1 && l.y0 < 0.45);
-  // the largest text is usually the title: the print size of a line is its words' median height, not its box's
-  // (on a skewed scan a line across the page, or two columns' lines taken for one, makes a tall box of small print)
-  const size = (l: Line) => {
-    const hs = l.words.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
-    return hs.length ? hs[hs.length >> 1]! : l.y1 - l.y0;
+  // a cell that is the type's name alone ("RECHNUNG", "PURCHASE ORDER:", "Bestellung 4711"), the one in the
+  // largest print (a cell's print size: its words' median height; on a skewed scan a line's box is no measure,
+  // and the type word inside a label, "Ihre Bestellung", names another document)
+  const median = (ws: { y0: number; y1: number }[]) => {
+    const hs = ws.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+    return hs[hs.length >> 1] ?? 0;
   };
-  const byHeight = top.slice().sort((a, b) => size(b) - size(a));
+  const titles = top
+    .flatMap((l) => l.cells)
+    .map((c) => ({ t: typeAlone(norm(c.text)), size: median(c.words) }))
+    .filter((x) => x.t)
+    .sort((a, b) => b.size - a.size);
+  if (titles[0]?.t) return titles[0].t;
+  // the largest text is usually the title
+  const byHeight = top.slice().sort((a, b) => b.y1 - b.y0 - (a.y1 - a.y0));
   for (const l of byHeight.slice(0, 6)) {
-    const t = typeNamed(norm(l.text));
-    if (t) return t;
+    const n = norm(l.text);
+    for (const [re, t] of DOC_TYPE) if (re.test(n)) return t;
   }
-  return typeNamed(norm(top.map((l) => l.text).join(' '))) ?? 'invoice';
+  const all = norm(top.map((l) => l.text).join(' '));
+  for (const [re, t] of DOC_TYPE) if (re.test(all)) return t;
+  return 'invoice';
 }
 
-/**
- * The document type a text names. A type word that labels a value ("Ihre Bestellung: 2023-51", "Order: 4711")
- * or refers to another document ("Your order", "Votre commande") names a document the reader is not.
- */
-function typeNamed(n: string): TDocumentType | undefined {
+/** The type a cell names when it is that name alone, with at most a number label and a number after it. */
+function typeAlone(n: string): TDocumentType | undefined {
   for (const [re, t] of DOC_TYPE)
-    for (const m of n.matchAll(new RegExp(re.source, 'g'))) {
-      const before = n.slice(Math.max(0, m.index - 8), m.index);
-      const after = n.slice(m.index + m[0].length);
-      if (/^\s*:/.test(after) || /\b(?:ihre?|your|votre|vos|uw|unsere?|our|notre)\s*$/.test(before)) continue;
+    if (
+      new RegExp(
+        `^(?:${re.source})\\s*(?:(?:nr|no|n°|num|number|nummer)\\.?\\s*)?:?\\s*(?:\\S*\\d\\S*)?$`,
+      ).test(n)
+    )
       return t;
-    }
   return undefined;
 }
 const CODES = 'EUR|USD|GBP|CHF|MYR|RM|SGD|JPY|KRW|ISK|HUF';

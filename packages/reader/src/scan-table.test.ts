@@ -308,7 +308,7 @@ describe('the title of a scan', () => {
     expect(documentType(ctx)).toBe('invoice');
   });
 
-  it("is no type word that labels a value or names the reader's own order, however large OCR boxed it", () => {
+  it("is no type word inside a label ('Ihre Bestellung: …', 'Your order'), however large OCR boxed it", () => {
     const tall = (y: number, cells: [number, number, string][]) =>
       row(y, cells).map((w) => ({ ...w, y1: y + 0.0184 }));
     const typeOf = (words: Word[]) => documentType(contextOf(docOf(words)));
