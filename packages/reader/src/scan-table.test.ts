@@ -287,7 +287,7 @@ describe('OCR tokens', () => {
 });
 
 describe('the title of a scan', () => {
-  it('is the line of the largest print, not a line whose box a skewed scan made tall', () => {
+  it('is the type named alone in the largest print, not a line whose box a skewed scan made tall', () => {
     // the title, printed larger than the rest
     const title = row(0.13, [[0.81, 0.9, 'RECHNUNG']]).map((w) => ({ ...w, y1: 0.1403 }));
     // two columns' lines taken for one, their baselines a skewed line apart: a box twice a line high
