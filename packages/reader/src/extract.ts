@@ -188,6 +188,41 @@ interface MoneyCand {
   cell: Cell;
   /** plain digits of a scan read as cents: only for a consistent triple */
   cents?: boolean;
+  /** a scan's row whose VAT word OCR lost or garbled, its rate's share of a net amount: after the labelled ones */
+  rateOnly?: boolean;
+}
+
+/** A rate printed in a label: "21%", "MwsSt. 19 %", "TVA 5,5 &". */
+const LABEL_RATE = /(?:^|[^\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*[%&]/;
+
+/**
+ * Rows of a scan that no totals label names but whose label carries a rate ("21%" or "MwsSt. 19 %": OCR lost or
+ * garbled the VAT word) and whose amount is that rate of a net amount to the cent: VAT candidates.
+ */
+function rateOnlyVats(ctx: ExtractContext, unlabelled: Line[], nets: MoneyCand[]): MoneyCand[] {
+  const out: MoneyCand[] = [];
+  for (const line of unlabelled) {
+    const label = line.cells[0];
+    const rate = label && LABEL_RATE.exec(label.text);
+    if (!label || !rate || label.text.length > 24) continue;
+    const p = Number(rate[1]!.replace(',', '.'));
+    if (!(p > 0 && p < 30)) continue;
+    const nums = lineNumbers(line, ctx.decimal).filter(
+      (x) => !x.pct && x.cell !== label && isAmountText(x.cell.text),
+    );
+    const last = nums[nums.length - 1];
+    if (!last || last.value <= 0) continue;
+    if (nets.some((n) => n.index < line.index && Math.abs(round2((n.value * p) / 100) - last.value) < 0.011))
+      out.push({
+        field: 'vat',
+        value: last.value,
+        prio: 0,
+        index: line.index,
+        cell: last.cell,
+        rateOnly: true,
+      });
+  }
+  return out;
 }
 
 /** The cell of a heading row closest to a value below it (centre to centre, at most a tenth of the page). */
@@ -280,12 +315,16 @@ function vatGroups(ctx: ExtractContext): { sum: number; cell: Cell }[] {
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
 export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
   const cands: MoneyCand[] = [];
+  /** lines no totals label names (a scan's VAT rows whose VAT word was lost are among them) */
+  const unlabelled: Line[] = [];
   for (const line of ctx.lines) {
     const n = norm(line.text);
+    let named = false;
     for (const [field, pats] of Object.entries(TOTAL_LABELS) as [TotalField, [RegExp, number][]][]) {
       for (const [re, prio] of pats) {
         const m = re.exec(n);
         if (!m) continue;
+        named = true;
         // the amount: money right of the label on this line (before the next text cell), else under the label
         // a label read across two column headings ("TVA | TOTAL") belongs to the heading where it starts
         const labelCell = line.cells.find((c) => re.test(norm(c.text))) ?? cellAt(line, m.index);
@@ -337,14 +376,28 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
         break;
       }
     }
+    if (!named) unlabelled.push(line);
   }
+  if (ctx.ocr && !ctx.isReceipt)
+    cands.push(
+      ...rateOnlyVats(
+        ctx,
+        unlabelled,
+        cands.filter((c) => (c.field === 'net' || c.field === 'subtotal') && !c.cents),
+      ),
+    );
   const best = (f: TotalField) =>
     cands
       .filter((c) => c.field === f)
-      // (cents readings go last: they are taken only where the arithmetic agrees)
+      // (cents readings go last: they are taken only where the arithmetic agrees; rows named by their rate alone
+      // after the labelled ones)
       .sort(
         (a, b) =>
-          Number(!!a.cents) - Number(!!b.cents) || b.prio - a.prio || b.index - a.index || b.value - a.value,
+          Number(!!a.cents) - Number(!!b.cents) ||
+          Number(!!a.rateOnly) - Number(!!b.rateOnly) ||
+          b.prio - a.prio ||
+          b.index - a.index ||
+          b.value - a.value,
       );
   const totals = best('invoiceTotal');
   const nets = best('net');
@@ -471,6 +524,19 @@ export function settleTotals(
 export function documentType(ctx: ExtractContext): TDocumentType {
   if (ctx.isReceipt) return 'receipt';
   const top = ctx.lines.filter((l) => l.page === 1 && l.y0 < 0.45);
+  // a cell that is the type's name alone ("RECHNUNG", "PURCHASE ORDER:", "Bestellung 4711"), the one in the
+  // largest print (a cell's print size: its words' median height; on a skewed scan a line's box is no measure,
+  // and the type word inside a label, "Ihre Bestellung", names another document)
+  const median = (ws: { y0: number; y1: number }[]) => {
+    const hs = ws.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+    return hs[hs.length >> 1] ?? 0;
+  };
+  const titles = top
+    .flatMap((l) => l.cells)
+    .map((c) => ({ t: typeAlone(norm(c.text)), size: median(c.words) }))
+    .filter((x) => x.t)
+    .sort((a, b) => b.size - a.size);
+  if (titles[0]?.t) return titles[0].t;
   // the largest text is usually the title
   const byHeight = top.slice().sort((a, b) => b.y1 - b.y0 - (a.y1 - a.y0));
   for (const l of byHeight.slice(0, 6)) {
@@ -480,6 +546,18 @@ export function documentType(ctx: ExtractContext): TDocumentType {
   const all = norm(top.map((l) => l.text).join(' '));
   for (const [re, t] of DOC_TYPE) if (re.test(all)) return t;
   return 'invoice';
+}
+
+/** The type a cell names when it is that name alone, with at most a number label and a number after it. */
+function typeAlone(n: string): TDocumentType | undefined {
+  for (const [re, t] of DOC_TYPE)
+    if (
+      new RegExp(
+        `^(?:${re.source})\\s*(?:(?:nr|no|n°|num|number|nummer)\\.?\\s*)?:?\\s*(?:\\S*\\d\\S*)?$`,
+      ).test(n)
+    )
+      return t;
+  return undefined;
 }
 const CODES = 'EUR|USD|GBP|CHF|MYR|RM|SGD|JPY|KRW|ISK|HUF';
 /**

@@ -218,21 +218,31 @@ function ocrMonth(word: string): string | undefined {
 
 /**
  * A date of a scan as printed before OCR slipped, for reading a date label's value: a month's name one letter
- * off ("16. Miirz 2022"), a separator lost ("0520/2021" for 05/20/2021) or read as a digit ("05/1022021").
+ * off ("16. Miirz 2022"), a separator lost ("0520/2021" for 05/20/2021) or read as a digit ("05/1022021"), or
+ * all of them ("16102018").
  * Only for text known to hold a date: an invoice number "0412/2023" is not one.
  */
 export function ocrDateText(text: string): string {
-  return text
-    .replace(
-      /(?<!\d)(\d{1,2}\.?\s*)(\p{L}{4,10})(\.?,?\s*(?:19|20)\d{2})(?!\d)/gu,
-      (all, d: string, w: string, y: string) => {
-        if (MONTHS[norm(w)]) return all;
-        const m = ocrMonth(w);
-        return m ? `${d}${m}${y}` : all;
-      },
-    )
-    .replace(/(?<![\d./-])(\d{2})(\d{2})([./-])((?:19|20)\d{2})(?!\d)/g, '$1$3$2$3$4')
-    .replace(/(?<![\d./-])(\d{2})([./-])(\d{2})\d((?:19|20)\d{2})(?!\d)/g, '$1$2$3$2$4');
+  return (
+    text
+      .replace(
+        /(?<!\d)(\d{1,2}\.?\s*)(\p{L}{4,10})(\.?,?\s*(?:19|20)\d{2})(?!\d)/gu,
+        (all, d: string, w: string, y: string) => {
+          if (MONTHS[norm(w)]) return all;
+          const m = ocrMonth(w);
+          return m ? `${d}${m}${y}` : all;
+        },
+      )
+      .replace(/(?<![\d./-])(\d{2})(\d{2})([./-])((?:19|20)\d{2})(?!\d)/g, '$1$3$2$3$4')
+      .replace(/(?<![\d./-])(\d{2})([./-])(\d{2})\d((?:19|20)\d{2})(?!\d)/g, '$1$2$3$2$4')
+      // every separator lost: eight digits, day and month (in the page's order) before the year ("16102018"; a
+      // year first, "20181016", reads as a date already)
+      .replace(
+        /(?<![\d./-])(\d{2})(\d{2})((?:19|20)\d{2})(?![\d./-])/g,
+        (all, a: string, b: string, y: string) =>
+          +a >= 1 && +a <= 31 && +b >= 1 && +b <= 31 && Math.min(+a, +b) <= 12 ? `${a}/${b}/${y}` : all,
+      )
+  );
 }
 
 /** Decides day-first or month-first from the dates of the whole document. */

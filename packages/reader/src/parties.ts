@@ -613,6 +613,15 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         // a block addressed to someone (under the sender line, or with a contact person's line) is the addressee;
         // when the uploading shop itself sends the document (its order), the addressee is its supplier
         if (addressed.has(line.index)) score += own?.role === 'buyer' && ownHit?.sender ? 1.5 : -3;
+        // the company the goods are delivered to (under the deliver-to heading) is the buyer, not the vendor: a
+        // block of its name elsewhere is its billing address
+        if (
+          rec?.party.name &&
+          nameKey(rec.party.name).length > 3 &&
+          nameKey(cell.text) === nameKey(rec.party.name) &&
+          !(line.index >= rec.line.index && line.index <= rec.line.index + 5)
+        )
+          score -= 3;
         if (score > 0) cands.push({ cell, line, score });
       }
     }

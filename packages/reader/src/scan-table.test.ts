@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractHeaders, extractTotals } from './extract.js';
+import { documentType, extractHeaders, extractTotals } from './extract.js';
 import { extractItems } from './items.js';
 import { cleanOcrToken } from './ocr.js';
 import { extractParties, extractVat, vatDigits } from './parties.js';
@@ -286,6 +286,46 @@ describe('OCR tokens', () => {
   });
 });
 
+describe('the title of a scan', () => {
+  it('is the type named alone in the largest print, not a line whose box a skewed scan made tall', () => {
+    // the title, printed larger than the rest
+    const title = row(0.13, [[0.81, 0.9, 'RECHNUNG']]).map((w) => ({ ...w, y1: 0.1403 }));
+    // two columns' lines taken for one, their baselines a skewed line apart: a box twice a line high
+    const skewed = (y: number, left: string, label: string, value: string) => [
+      ...row(y + 0.008, [[0.08, 0.3, left]]),
+      ...row(y + 0.004, [[0.59, 0.7, label]]),
+      ...row(y, [[0.73, 0.85, value]]),
+    ];
+    const ctx = contextOf(
+      docOf([
+        ...row(0.068, [[0.39, 0.6, 'Horizon Systems KG']]),
+        ...title,
+        ...skewed(0.159, 'Le Moulin GmbH', 'Rechnungsnummer', 'INV/2020/72374'),
+        ...skewed(0.183, '10115 Berlin', 'Ihre Bestellung', 'PO-615498'),
+      ]),
+    );
+    expect(ctx.lines.find((l) => /Bestellung/.test(l.text))!.words.length).toBeGreaterThan(2);
+    expect(documentType(ctx)).toBe('invoice');
+  });
+
+  it("is no type word inside a label ('Ihre Bestellung: …', 'Your order'), however large OCR boxed it", () => {
+    const tall = (y: number, cells: [number, number, string][]) =>
+      row(y, cells).map((w) => ({ ...w, y1: y + 0.0184 }));
+    const typeOf = (words: Word[]) => documentType(contextOf(docOf(words)));
+    const title = row(0.13, [[0.07, 0.17, 'Rechnung']]).map((w) => ({ ...w, y1: 0.148 }));
+    expect(
+      typeOf([
+        ...title,
+        ...row(0.16, [[0.07, 0.3, 'Rechnungsnummer: INV-2019/0105']]),
+        ...tall(0.184, [[0.07, 0.3, 'Ihre Bestellung: 2023-5121/72']]),
+      ]),
+    ).toBe('invoice');
+    expect(typeOf([...title, ...tall(0.184, [[0.07, 0.3, 'Your order 2023-5121/72']])])).toBe('invoice');
+    // a title that is the type word still names it
+    expect(typeOf(tall(0.13, [[0.07, 0.3, 'Bestellung 4711']]))).toBe('order');
+  });
+});
+
 describe('dates of scans', () => {
   const headersOf = (words: Word[], source: 'ocr' | 'text' = 'ocr') =>
     Object.fromEntries(
@@ -317,6 +357,15 @@ describe('dates of scans', () => {
     ]);
   });
 
+  it('reads a date whose separators OCR lost all, day first or year first', () => {
+    const h = headersOf([
+      ...pair(0.2, 'Gutschriftsnummer:', '3700164'),
+      ...pair(0.22, 'Datum:', '16102018'),
+      ...pair(0.24, 'Fällig am:', '20181115'),
+    ]);
+    expect([h.invoiceNum, h.invoiceDate, h.dueDate]).toEqual(['3700164', '2018-10-16', '2018-11-15']);
+  });
+
   it('leaves the dates of a text layer as printed', () => {
     const h = headersOf([...pair(0.2, 'Datum:', '16. Miirz 2022')], 'text');
     expect(h.invoiceDate).toBeUndefined();
@@ -339,6 +388,27 @@ describe('totals and ids of scans', () => {
       ...pair(0.44, 'Net à payer', '219754'),
     ]);
     expect([t.net, t.vat, t.invoiceTotal]).toEqual([1831.28, 366.26, 2197.54]);
+  });
+
+  it('takes a row named only by its rate, or by a VAT word OCR garbled, for the VAT when it is that rate of the net', () => {
+    const lost = totalsOf([
+      ...pair(0.4, 'Netto bedrag', '491.219,63'),
+      ...pair(0.42, '21%', '103.156,12'),
+      ...pair(0.44, 'Te betalen', '594.375,75 €'),
+    ]);
+    expect([lost.net, lost.vat, lost.invoiceTotal]).toEqual([491219.63, 103156.12, 594375.75]);
+    // the total line lost too: the rate of the net still names the VAT
+    const garbled = totalsOf([
+      ...pair(0.4, 'Gesamt netto', '40.568,72'),
+      ...pair(0.42, 'MwsSt. 19 %', '7.708,06'),
+    ]);
+    expect([garbled.net, garbled.vat]).toEqual([40568.72, 7708.06]);
+    // a rate row whose amount is not that rate of the net names nothing
+    const other = totalsOf([
+      ...pair(0.4, 'Gesamt netto', '40.568,72'),
+      ...pair(0.42, 'Rabatt 19 %', '75,00'),
+    ]);
+    expect(other.vat).toBeUndefined();
   });
 
   it('adds VAT rows whose per cent sign OCR read as "&"', () => {
@@ -510,6 +580,29 @@ describe('parties of a scan without party headings', () => {
       ...ocrRow(0.94, [[0.07, '12 Mill Lane']]),
     ]);
     expect([p.vendor.name, p.invoiceTo.name]).toEqual(['Halvorsen Trading plc', 'Ostrava Foods AG']);
+  });
+
+  it('never takes the company the goods are delivered to for the vendor, where else its name heads a block', () => {
+    const p = read([
+      ...ocrRow(0.045, [[0.35, 'Lindqvist Handel V.O.F.']]).map((w) => ({ ...w, y1: 0.065 })),
+      ...ocrRow(0.137, [[0.79, 'Factuur']]),
+      ...ocrRow(0.168, [
+        [0.11, 'Le Moulin Bakery V.O.F.'],
+        [0.61, 'Factuurnummer'],
+        [0.76, 'AB-2025/298-1'],
+      ]),
+      ...ocrRow(0.183, [[0.11, 'Prinsengracht 263']]),
+      ...ocrRow(0.199, [[0.11, '3511 LK Utrecht']]),
+      ...ocrRow(0.246, [[0.11, 'Leveradres:']]),
+      ...ocrRow(0.257, [[0.11, 'Le Moulin Bakery V.O.F.']]),
+      ...ocrRow(0.276, [[0.11, 'Stationsweg 2']]),
+      ...ocrRow(0.292, [[0.11, '1012 AB Amsterdam']]),
+    ]);
+    expect([p.vendor.name, p.invoiceTo.name, p.recipient.name]).toEqual([
+      'Lindqvist Handel V.O.F.',
+      'Le Moulin Bakery V.O.F.',
+      'Le Moulin Bakery V.O.F.',
+    ]);
   });
 
   it("takes an order's sender line for the buyer when the block under it is the supplier's, under its heading", () => {
