@@ -124,7 +124,7 @@ describe('learned item tables', () => {
     expect(out.items.map((it) => it.itemQty)).toEqual([undefined, 5, 2]);
   });
 
-  it('completes a proven generic row whose description lost its second line', async () => {
+  it('keeps a proven generic reading: the learned columns do not re-join its descriptions', async () => {
     const p = await learned();
     const bytes = await tablePdf(1);
     const r = await readDocument(bytes, { fileName: 'e.pdf' });
@@ -134,11 +134,17 @@ describe('learned item tables', () => {
     };
     expect(linesProven(cut.items, cut.totals)).toBe(true);
     const out = applyProfile(cut, await contextFor(bytes), p);
-    expect(out.items.map((it) => it.itemDesc)).toEqual([
-      'Oak board planed grade A, 18 mm',
-      'Birch plywood sheet 2440 x 1220',
-      'Wood glue',
-    ]);
+    expect(out.items).toEqual(cut.items);
+  });
+
+  it('sends learned rows that replaced the generic ones to a person', async () => {
+    const p = await learned();
+    const bytes = await tablePdf(1);
+    const r = await readDocument(bytes, { fileName: 'g.pdf' });
+    const lost = { ...r, items: [r.items[0]!, r.items[2]!] };
+    const out = applyProfile(lost, await contextFor(bytes), p);
+    expect(out.items).toHaveLength(3);
+    expect(Math.max(...out.items.map((_, i) => out.confidence.fields[`items.${i}`] ?? 1))).toBeLessThan(0.97);
   });
 
   it('sends a document read with a learned layout to a person when its lines are not proven by arithmetic', async () => {

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { linesAddUp } from './checks.js';
 import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.js';
-import { descLooksRight } from './item-confidence.js';
 import { DETAIL_LINE } from './items.js';
 import { DISCOUNT_ROW, SUMMARY_ROW, TOTAL_LABELS, type TotalField } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
@@ -664,8 +663,7 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
   const seller = [p.vendor?.name, p.vendor?.vatNumber, p.fields['vendor.vatNumber']?.constant];
   const sameSeller = !seller.some(Boolean) || seller.some((v) => shows(v));
   const printed = out.totals;
-  const generic = out.items;
-  const genericProven = linesProven(generic, printed);
+  const genericProven = linesProven(out.items, printed);
   if (p.columns?.length && p.tableHead?.length && sameSeller) {
     const learned = itemsByColumns(ctx, p.columns, p.tableHead);
     const learnedProven = linesProven(learned, printed);
@@ -673,22 +671,11 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
       out.items = learned;
       for (const k of Object.keys(out.confidence.fields))
         if (k.startsWith('items.')) delete out.confidence.fields[k];
-      learned.forEach((it, i) => {
-        out.confidence.fields[`items.${i}`] = descLooksRight(it.itemDesc) ? 0.97 : 0.9;
+      // the arithmetic proves the numbers, not which text lines make each description: a person looks
+      learned.forEach((_, i) => {
+        out.confidence.fields[`items.${i}`] = 0.9;
       });
-    } else if (learnedProven && genericProven && learned.length === generic.length)
-      // the same rows both ways: a description the learned column reads on more lines completes the generic one
-      generic.forEach((it, i) => {
-        const l = learned[i]!;
-        const g = compact(it.itemDesc ?? '');
-        if (
-          Math.abs((l.amount ?? NaN) - (it.amount ?? NaN)) < 0.006 &&
-          g &&
-          compact(l.itemDesc ?? '').startsWith(g) &&
-          compact(l.itemDesc ?? '').length > g.length
-        )
-          it.itemDesc = l.itemDesc;
-      });
+    }
   }
   // a document read with a learned layout goes through without a person only when its lines are proven
   if (!linesProven(out.items, printed))
