@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { linesAddUp } from './checks.js';
 import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.js';
-import { TOTAL_LABELS, type TotalField } from './labels.js';
+import { DETAIL_LINE } from './items.js';
+import { DISCOUNT_ROW, SUMMARY_ROW, TOTAL_LABELS, type TotalField } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { compact, type DateOrder, type DecimalStyle, findDates, norm, round2 } from './parse.js';
 import type { TBox, TItem, TParty, TReaderResult } from './types.js';
@@ -66,7 +68,15 @@ function tokenWithShape(text: string, shape: string): string | undefined {
 
 export interface LearnedColumn {
   kind: 'qty' | 'price' | 'amount' | 'desc' | 'code';
+  /** on the learned document: a number's right edge, the description's left edge (page fractions); read
+   * relative to the table's heading row, which may stand elsewhere on another document */
   x: number;
+}
+
+/** A cell of the item table's heading row on the learned document: its label and left edge. */
+export interface HeadCell {
+  label: string;
+  x0: number;
 }
 
 /** A supplier's learned layout: plain JSON, versioned, a few kilobytes. */
@@ -79,8 +89,11 @@ export interface SupplierProfile {
   decimal?: DecimalStyle;
   dateOrder?: DateOrder;
   fields: Record<string, LearnedField>;
-  /** numeric item columns, kept only when the generic table reading failed on a learned document */
+  /** item columns that re-read the corrected lines on a learned document; used only where they read the
+   * table better than the generic reading by its arithmetic (applyProfile) */
   columns?: LearnedColumn[];
+  /** the item table's heading row the columns are positioned against; without it the columns are not used */
+  tableHead?: HeadCell[];
 }
 
 /** Where the caller keeps profiles (the API keeps them in its database; the CLI in a folder). */
@@ -390,7 +403,7 @@ export function learnFromContext(
     if (!anchors.length && !boxed && !lf.constant && !lf.derived) continue;
     p.fields[field] = lf;
   }
-  learnColumns(p, ctx, corrected, generic);
+  learnColumns(p, ctx, corrected);
   return p;
 }
 
@@ -406,28 +419,30 @@ function firstMatch(
   return undefined;
 }
 
-/** Item columns, only when the generic table reading got the corrected lines wrong and the columns get them right. */
-function learnColumns(
-  p: SupplierProfile,
-  ctx: ExtractContext,
-  corrected: Partial<TReaderResult>,
-  generic: TReaderResult | undefined,
-) {
+/**
+ * Item columns and the table's heading row they stand under, when they re-read the corrected lines on this
+ * document (whether or not the generic reading got them right: which reading a later document keeps is
+ * decided there, by its arithmetic).
+ */
+function learnColumns(p: SupplierProfile, ctx: ExtractContext, corrected: Partial<TReaderResult>) {
   const want = (corrected.items ?? []).map((it) => it.amount).filter((a) => a !== undefined);
+  delete p.columns;
+  delete p.tableHead;
   if (!want.length) return;
   const sameAmounts = (items: TItem[]) =>
     items.length === want.length && items.every((it, i) => Math.abs((it.amount ?? NaN) - want[i]!) < 0.006);
-  if (generic && sameAmounts(generic.items)) {
-    delete p.columns;
-    return;
-  }
   const cols: Record<string, number[]> = {};
+  let firstRow: Line | undefined;
+  let from = 0;
   for (const it of corrected.items ?? []) {
     if (it.amount === undefined) continue;
-    for (const line of ctx.lines) {
+    for (let li = from; li < ctx.lines.length; li++) {
+      const line = ctx.lines[li]!;
       const nums = lineNumbers(line, ctx.decimal);
       const a = nums.filter((n) => Math.abs(n.value - it.amount!) < 0.006).pop();
       if (!a) continue;
+      from = li + 1;
+      firstRow ??= line;
       push(cols, 'amount', a.cell.x1);
       const q = nums.find(
         (n) => n !== a && it.itemQty !== undefined && Math.abs(n.value - it.itemQty) < 0.0001,
@@ -445,12 +460,27 @@ function learnColumns(
       break;
     }
   }
+  const head = firstRow && headingAbove(ctx, firstRow);
+  if (!head) return;
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const learned: LearnedColumn[] = [];
   for (const k of ['qty', 'price', 'amount', 'desc'] as const)
     if (cols[k]?.length) learned.push({ kind: k, x: round4(avg(cols[k])) });
-  if (learned.length && sameAmounts(itemsByColumns(ctx, learned))) p.columns = learned;
-  else delete p.columns;
+  const tableHead = head.cells.filter(labelLike).map((c) => ({ label: labelText(c.text), x0: round4(c.x0) }));
+  if (learned.length && sameAmounts(itemsByColumns(ctx, learned, tableHead))) {
+    p.columns = learned;
+    p.tableHead = tableHead;
+  }
+}
+
+/** The item table's heading row: the nearest line above the first item row with two label cells and no amount. */
+function headingAbove(ctx: ExtractContext, row: Line): Line | undefined {
+  for (let li = row.index - 1; li >= Math.max(0, row.index - 8); li--) {
+    const l = ctx.lines[li]!;
+    if (l.page !== row.page) return undefined;
+    if (l.cells.filter(labelLike).length >= 2 && !l.cells.some((c) => isMoneyText(c.text))) return l;
+  }
+  return undefined;
 }
 
 function push(m: Record<string, number[]>, k: string, v: number) {
@@ -588,6 +618,7 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
     t.invoiceTotal !== undefined &&
     Math.abs(t.net + t.vat - t.invoiceTotal) < 0.011;
   const lineSum = sum(out.items.map((it) => it.amount));
+  const derived: string[] = [];
   for (const [field, lf] of Object.entries(p.fields)) {
     const current = get(out, field);
     if (lf.generic && current !== undefined && current !== '') {
@@ -604,8 +635,8 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
       if (field === 'totals.subtotal' && Math.abs(lineSum - Number(current)) < 0.011) continue;
     }
     if (lf.derived === 'lineSum') {
-      if (current === undefined && out.items.length)
-        set(out as unknown as Record<string, unknown>, field, lineSum);
+      // set after the item table is chosen; it is no evidence for that choice
+      if (current === undefined) derived.push(field);
       continue;
     }
     if (lf.constant !== undefined && shows(lf.constant)) {
@@ -626,27 +657,53 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
     out.confidence.fields[field] = 0.97;
     out.boxes[field] = boxOf(hit.cell);
   }
-  // items: learned numeric columns when the generic table reading fails its arithmetic
-  if (p.columns?.length) {
-    const bad = out.items.some(
-      (it) =>
-        it.itemQty === undefined ||
-        it.price === undefined ||
-        Math.abs((it.itemQty ?? 0) * (it.price ?? 0) - (it.amount ?? 0)) > 0.011 + Math.abs(it.discount ?? 0),
-    );
-    if (bad || !out.items.length) {
-      const items = itemsByColumns(ctx, p.columns);
-      if (items.length) {
-        out.items = items;
-        for (const k of Object.keys(out.confidence.fields))
-          if (k.startsWith('items.')) delete out.confidence.fields[k];
-        items.forEach((_, i) => {
-          out.confidence.fields[`items.${i}`] = 0.9;
-        });
-      }
+  // items: the learned columns' reading replaces the generic one only when its arithmetic proves it and the
+  // generic one's does not; a page that shows neither the learned supplier's name nor its VAT id is another
+  // seller's document on the same template, whose columns may stand elsewhere
+  const seller = [p.vendor?.name, p.vendor?.vatNumber, p.fields['vendor.vatNumber']?.constant];
+  const sameSeller = !seller.some(Boolean) || seller.some((v) => shows(v));
+  const printed = out.totals;
+  const genericProven = linesProven(out.items, printed);
+  if (p.columns?.length && p.tableHead?.length && sameSeller) {
+    const learned = itemsByColumns(ctx, p.columns, p.tableHead);
+    const learnedProven = linesProven(learned, printed);
+    if (learnedProven && !genericProven) {
+      out.items = learned;
+      for (const k of Object.keys(out.confidence.fields))
+        if (k.startsWith('items.')) delete out.confidence.fields[k];
+      // the arithmetic proves the numbers, not which text lines make each description: a person looks
+      learned.forEach((_, i) => {
+        out.confidence.fields[`items.${i}`] = 0.9;
+      });
     }
   }
+  // a document read with a learned layout goes through without a person only when its lines are proven
+  if (!linesProven(out.items, printed))
+    for (const k of Object.keys(out.confidence.fields))
+      if (k.startsWith('items.')) out.confidence.fields[k] = Math.min(out.confidence.fields[k]!, 0.9);
+  const lineTotal = sum(out.items.map((it) => it.amount));
+  for (const field of derived)
+    if (out.items.length) set(out as unknown as Record<string, unknown>, field, lineTotal);
   return out;
+}
+
+/** A row's quantity times its price is its amount (less its discount), to the cent. */
+function multipliesOut(it: TItem): boolean {
+  if (it.amount === undefined || it.itemQty === undefined || it.price === undefined) return false;
+  const slack = 0.011 + Math.abs(it.discount ?? 0) + Math.abs(it.amount) * 0.0005;
+  return Math.abs(it.itemQty * it.price - it.amount) <= slack;
+}
+
+/**
+ * Item rows proven by arithmetic: every row multiplies out, has a description, and the rows add up to a total
+ * printed on the page (the subtotal, the net after discounts and charges, or the total).
+ */
+export function linesProven(items: TItem[], totals: TReaderResult['totals']): boolean {
+  return (
+    items.length > 0 &&
+    items.every((it) => multipliesOut(it) && /\p{L}{2}/u.test(it.itemDesc ?? '')) &&
+    linesAddUp({ items, totals } as TReaderResult)
+  );
 }
 
 function discountFits(t: TReaderResult['totals'], discount: number): boolean {
@@ -657,33 +714,90 @@ function discountFits(t: TReaderResult['totals'], discount: number): boolean {
   );
 }
 
-function itemsByColumns(ctx: ExtractContext, cols: LearnedColumn[]): TItem[] {
-  const items: TItem[] = [];
-  const amountX = cols.find((c) => c.kind === 'amount')?.x;
-  if (amountX === undefined) return items;
+/**
+ * The learned table's heading rows on a document (one per page the table runs over): lines printing most of
+ * the learned heading labels, with how far the row stands right of where it stood on the learned document.
+ */
+function headingRows(ctx: ExtractContext, head: HeadCell[]): { line: Line; shift: number }[] {
+  const key = (t: string) => t.replace(/ /g, '');
+  const need = Math.max(2, Math.ceil(head.length / 2));
+  const out: { line: Line; shift: number }[] = [];
   for (const line of ctx.lines) {
-    const nums = lineNumbers(line, ctx.decimal);
-    const at = (x: number | undefined) =>
-      x === undefined ? undefined : nums.find((n) => Math.abs(n.cell.x1 - x) < 0.015);
-    const a = at(amountX);
-    if (!a) continue;
-    const q = at(cols.find((c) => c.kind === 'qty')?.x);
-    const pr = at(cols.find((c) => c.kind === 'price')?.x);
-    if (!q && !pr) continue;
-    // the learned description column (a table may print the quantity first), else the text before the numbers
-    const descX = cols.find((c) => c.kind === 'desc')?.x;
-    const desc = line.cells
-      .filter((c) =>
-        descX !== undefined
-          ? Math.abs(c.x0 - descX) < 0.02
-          : c.x1 < Math.min(...nums.map((n) => n.cell.x0)) + 0.001 && !/^\d+$/.test(c.text),
-      )
-      .map((c) => c.text)
-      .join(' ');
-    const it: TItem = { itemDesc: desc, amount: a.value };
-    if (q) it.itemQty = q.value;
-    if (pr) it.price = pr.value;
-    items.push(it);
+    const shifts: number[] = [];
+    for (const h of head) {
+      const c = line.cells.find((c) => labelLike(c) && key(labelText(c.text)) === key(h.label));
+      if (c) shifts.push(c.x0 - h.x0);
+    }
+    if (shifts.length < need) continue;
+    shifts.sort((a, b) => a - b);
+    out.push({ line, shift: shifts[Math.floor(shifts.length / 2)]! });
+  }
+  return out;
+}
+
+/** A line that closes the item table: a total, tax or discount row. */
+const closesTable = (line: Line) => {
+  const words = norm(line.text.replace(/[-\d.,%()]+/g, ' '))
+    .split(/\s+/)
+    .filter(Boolean);
+  return SUMMARY_ROW.test(words.slice(0, 3).join(' ')) || DISCOUNT_ROW.test(words.slice(0, 2).join(' '));
+};
+
+/**
+ * The item rows read by learned columns, positioned relative to the table's heading row: a row has a number
+ * in the amount column and in the quantity or price column; its description is the text in the description
+ * column, with the text lines under it before the next row (a description over several lines). Only lines
+ * between a heading row and the row that closes the table count.
+ */
+export function itemsByColumns(ctx: ExtractContext, cols: LearnedColumn[], head: HeadCell[]): TItem[] {
+  const items: TItem[] = [];
+  const col = (k: LearnedColumn['kind']) => cols.find((c) => c.kind === k)?.x;
+  if (col('amount') === undefined || !head.length) return items;
+  const heads = headingRows(ctx, head);
+  for (const [hi, { line: h, shift }] of heads.entries()) {
+    const at = (x: number | undefined, nums: ReturnType<typeof lineNumbers>) =>
+      x === undefined ? undefined : nums.find((n) => Math.abs(n.cell.x1 - (x + shift)) < 0.015);
+    const descX = col('desc');
+    const inDesc = (c: Cell) =>
+      descX !== undefined && Math.abs(c.x0 - (descX + shift)) < 0.02 && /\p{L}/u.test(c.text);
+    const end = heads[hi + 1]?.line.index ?? ctx.lines.length;
+    let last: { item: TItem; line: Line } | undefined;
+    let pending: string[] = [];
+    for (let li = h.index + 1; li < end; li++) {
+      const line = ctx.lines[li]!;
+      if (line.page !== h.page || closesTable(line)) break;
+      const nums = lineNumbers(line, ctx.decimal);
+      const a = at(col('amount'), nums);
+      const q = a && at(col('qty'), nums);
+      const pr = a && at(col('price'), nums);
+      if (a && (q || pr)) {
+        // the learned description column (a table may print the quantity first), else the text before the numbers
+        const desc = line.cells
+          .filter((c) =>
+            descX !== undefined
+              ? inDesc(c)
+              : c.x1 < Math.min(...nums.map((n) => n.cell.x0)) + 0.001 && !/^\d+$/.test(c.text),
+          )
+          .map((c) => c.text)
+          .join(' ');
+        // a row without its own description takes the text printed just above it (a name over its numbers)
+        const it: TItem = { itemDesc: desc || pending.join(' '), amount: a.value };
+        if (desc && pending.length && last)
+          last.item.itemDesc = `${last.item.itemDesc} ${pending.join(' ')}`.trim();
+        pending = [];
+        if (q) it.itemQty = q.value;
+        if (pr) it.price = pr.value;
+        items.push(it);
+        last = { item: it, line };
+        continue;
+      }
+      // a text line in the description column: the next lines of a description, unless a detail ("Label: x")
+      const text = line.cells.filter(inDesc).map((c) => c.text);
+      if (nums.some((n) => isMoneyText(n.cell.text)) || !text.length || DETAIL_LINE.test(text.join(' ')))
+        continue;
+      pending.push(...text);
+    }
+    if (pending.length && last) last.item.itemDesc = `${last.item.itemDesc} ${pending.join(' ')}`.trim();
   }
   return items;
 }
