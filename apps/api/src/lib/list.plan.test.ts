@@ -49,7 +49,7 @@ type TPlanNode = {
 
 let t: TTestApp;
 let seed: TPlanSeed;
-/** A typical shop and supplier (a sixtieth of the orders each): each case of the seed's big ones is tried on them too. */
+/** A typical shop and supplier (a few percent of the orders each): each case of the big ones is tried on them too. */
 let typical: Record<'shops' | 'suppliers', number>;
 /** Raw SQL on the app's pool (EXPLAIN takes the statement's own parameters). */
 async function rawQuery<TRow>(text: string, values: unknown[] = []): Promise<TRow[]> {
