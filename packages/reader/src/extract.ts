@@ -130,6 +130,47 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
       }
     });
   }
+  // "Your | Date of" over "order PO-807854 | delivery 09/03/2022": a band's label wrapped onto the value line, its
+  // last words run into the value's cell. Only in a band of one value cell under each label cell, only for a
+  // label cell that names no field alone, and only where the joined words name one.
+  for (const line of ctx.lines) {
+    const values = ctx.lines[line.index + 1];
+    if (
+      !values ||
+      values.page !== line.page ||
+      line.cells.length < 2 ||
+      values.cells.length !== line.cells.length ||
+      !values.cells.every((c, i) => xOverlap(c, line.cells[i]!) > 0)
+    )
+      continue;
+    line.cells.forEach((cell, ci) => {
+      if (/\d/.test(cell.text) || fields.some((f) => labelMatch(cell.text, HEADER_LABELS[f]))) return;
+      const wrap = /^(\p{L}[\p{L}'.°-]*(?:\s+\p{L}[\p{L}'.°-]*){0,2})\s*:?\s+(\S*\d.*)$/u.exec(
+        values.cells[ci]!.text,
+      );
+      if (!wrap) return;
+      const joined = `${cell.text} ${wrap[1]}`;
+      for (const f of fields) {
+        const m = labelMatch(joined, HEADER_LABELS[f]);
+        if (!m || norm(joined).length - m.end > 2) continue;
+        if (f === 'invoiceDate' && m.rank >= PLAIN_DATE_RANK && NOT_INVOICE_DATE.test(norm(joined))) continue;
+        const prev = out[f];
+        if (prev && prev.rank <= m.rank) continue;
+        let value: string | undefined;
+        if (f.endsWith('Date')) {
+          const d = findDates(wrap[2]!, ctx.dateOrder)[0];
+          // a guess between day and month stays for the main pass's rules: only unambiguous dates here
+          const dm = /(?<!\d)(\d{1,2})\/(\d{1,2})\/\d{2,4}/.exec(wrap[2]!);
+          const ambiguous = !!dm && !ctx.dateOrderKnown && +dm[1]! <= 12 && +dm[2]! <= 12 && dm[1] !== dm[2];
+          if (d && d.index === 0 && !ambiguous) value = d.iso;
+        } else value = cleanId(wrap[2]!);
+        // the value is read from a cell that also holds label words: placed as a value under its label, not
+        // as surely as a band's own cell
+        if (value) out[f] = { value, conf: 0.8 - m.rank * 0.02, box: boxOf(values.cells[ci]!), rank: m.rank };
+        break;
+      }
+    });
+  }
   // "Invoice No … / Date …": a plain date label printed in the document number's block dates the document
   const num = out.invoiceNum ?? out.orderNum;
   const date = out.invoiceDate;
@@ -414,7 +455,15 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   let triple: { t: MoneyCand; nt: MoneyCand; v: MoneyCand; rank: number } | undefined;
   for (const [rank, t] of totals.slice(0, 6).entries()) {
     for (const nt of nets.concat(subs).slice(0, 8)) {
-      const v = vats.find((v) => Math.abs(round2(nt.value + v.value) - t.value) < 0.011);
+      // one printed amount fills one role ("Totaal incl. BTW" names the VAT too), and the VAT is a share of the net
+      // (no rate reaches 100 %): a 0,00 basis under a rate table plus the total read as VAT is no triple
+      const v = vats.find(
+        (v) =>
+          Math.abs(round2(nt.value + v.value) - t.value) < 0.011 &&
+          v.cell !== t.cell &&
+          v.cell !== nt.cell &&
+          Math.abs(v.value) <= Math.abs(nt.value),
+      );
       // net = total only with VAT 0 printed, and as two printed values (not one number read twice); a receipt
       // prints the same amount under several labels (total, cash, rounded), so there it proves nothing
       if (v && (nt.value !== t.value || (!ctx.isReceipt && nt.cell !== t.cell))) {

@@ -428,6 +428,51 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     expect(r.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
   });
 
+  it('reads a table on over a page sum that the next page carries forward, under labels it does not know', async () => {
+    const row = (y: number, desc: string, qty: string, price: string, amount: string): Cell[] => [
+      [40, y, desc],
+      [300, y, qty],
+      [380, y, price],
+      [500, y, amount],
+    ];
+    const pdf = await pdfOf({ size: 'A4', margin: 30 }, (doc) => {
+      doc.font('Helvetica').fontSize(8);
+      const page1: Cell[] = [
+        [40, 40, 'Nordwind Handel GmbH'],
+        [40, 52, 'Hafenstrasse 12, 20457 Hamburg'],
+        [350, 40, 'RECHNUNG'],
+        [350, 60, 'Rechnungsnummer: 2024-117'],
+        [350, 72, 'Datum: 12.03.2024'],
+        [40, 200, 'Beschreibung'],
+        [300, 200, 'Menge'],
+        [380, 200, 'Einzelpreis'],
+        [500, 200, 'Betrag'],
+        ...row(215, 'Kaffeebohnen 1 kg', '2', '10,00', '20,00'),
+        ...row(230, 'Tee 1 kg', '3', '12,00', '36,00'),
+        [300, 250, 'Seitensumme'],
+        [500, 250, '56,00'],
+        [300, 265, 'Vortrag'],
+        [500, 265, '56,00'],
+      ];
+      for (const [x, y, t] of page1) doc.text(t, x, y, { lineBreak: false });
+      doc.addPage();
+      const page2: Cell[] = [
+        [300, 40, 'Vortrag'],
+        [500, 40, '56,00'],
+        ...row(55, 'Zucker 1 kg', '4', '2,50', '10,00'),
+        [300, 80, 'Nettobetrag'],
+        [500, 80, '66,00'],
+        [300, 95, 'MwSt. 19 %'],
+        [500, 95, '12,54'],
+        [300, 110, 'Gesamtbetrag'],
+        [500, 110, '78,54'],
+      ];
+      for (const [x, y, t] of page2) doc.text(t, x, y, { lineBreak: false });
+    });
+    const r = await readDocument(pdf, { fileName: 'items.pdf' });
+    expect(r.items.map((i) => i.amount)).toEqual([20, 36, 10]);
+  });
+
   it('is not sure of a row when signed amounts adjusting it stand too far under it to be attached', async () => {
     // the "= 1,334.52" net price is two lines under the row (a batch line with its allowance between): the row
     // reads 0.9 × 1,482.80 instead of 1 × 1,334.52

@@ -872,6 +872,19 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
 }
 
 /**
+ * A summary row that is a page's sum, not the table's end: its amount is the sum of the rows read so far and the
+ * next page repeats it in its first lines (carried forward), whatever the words of either label.
+ */
+function carriedForward(ctx: ExtractContext, line: Line, items: TItem[], rowNums: RowNum[]): boolean {
+  const amount = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
+  if (amount === undefined || !items.length) return false;
+  const sum = round2(items.reduce((s, it) => s + (it.amount ?? 0), 0));
+  if (Math.abs(sum - amount) >= 0.011) return false;
+  const next = ctx.lines.filter((l) => l.page === line.page + 1).slice(0, 6);
+  return next.some((l) => lineNumbers(l, ctx.decimal).some((x) => Math.abs(x.value - amount) < 0.011));
+}
+
+/**
  * Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped; a page
  * without a heading row the labels know is read by the alignment of its numbers (`alignedTable`).
  */
@@ -994,7 +1007,10 @@ export function extractItems(
       rowNums.every((r) => !r.money || /^[\p{L}\s.-]{3,30}:\s*[-\d]/u.test(r.text));
     if (summaryLike && hasMoney && !itemNote && !/^\d/.test(n)) {
       // a sub-total between groups of lines is skipped; the totals block ends the table
-      if (!/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n))
+      if (
+        !/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n) &&
+        !carriedForward(ctx, line, items, rowNums)
+      )
         inTable = false;
       continue;
     }
@@ -1048,6 +1064,13 @@ export function extractItems(
         (textCells.length ? firstTextX > descCol.x0 + 0.15 : !pendingDesc.length)
       )
         continue;
+      // an amount alone that is the sum of the rows read so far repeats a page's sum ("À reporter", "Carried
+      // forward" over or under a page break), whatever its label says: no item
+      if (amountOnly && items.length >= 2) {
+        const a = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
+        const sum = round2(items.reduce((t, it) => t + (it.amount ?? 0), 0));
+        if (a !== undefined && Math.abs(a - sum) < 0.011) continue;
+      }
       // with an amount column, an item row has its amount there (other numbers are notes or sub-lines)
       if (cols.some((c) => c.kind === 'amount') && !rowNums.some((r) => r.kind === 'amount' && !r.pct)) {
         // quantity and price without the amount: the amount may follow on the next baseline

@@ -135,6 +135,66 @@ describe('structure over layouts', () => {
     expect(r.totals).toMatchObject({ net: 150, vat: 13.8, invoiceTotal: 163.8 });
   });
 
+  it('never reads one printed amount as both the VAT and the total (a "total incl. VAT" over a rate table)', async () => {
+    // "Totaal incl. BTW" names VAT too; the rate table's first basis is 0,00: net 0 + VAT = total must not hold
+    const r = await read([
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [400, 110, 'Factuurnummer:'],
+      [470, 110, 'KM-2207/41'],
+      [400, 122, 'Datum:'],
+      [470, 122, '12-05-2025'],
+      ...table(
+        200,
+        [60, 330, 400, 480],
+        [
+          ['Omschrijving', 'Aantal', 'Prijs', 'Bedrag'],
+          ['Rye flour 25 kg', '4', '31,50', '126,00'],
+        ],
+      ),
+      [330, 250, 'Totaal artikelen'],
+      [480, 250, '126,00'],
+      [330, 266, 'Netto bedrag'],
+      [480, 266, '126,00'],
+      [330, 282, 'Totaal incl. BTW'],
+      [480, 282, '137,34'],
+      ...table(
+        310,
+        [80, 200, 300],
+        [
+          ['BTW-tarief', 'Grondslag', 'BTW'],
+          ['21%', '0,00', '0,00'],
+          ['9%', '126,00', '11,34'],
+        ],
+      ),
+    ]);
+    expect(r.totals).toMatchObject({ net: 126, vat: 11.34, invoiceTotal: 137.34 });
+  });
+
+  it('reads a band label wrapped onto the value line ("Your" over "order PO-55120")', async () => {
+    const r = await read([
+      [60, 50, 'Kettle Mills Trading Ltd', 14, 'Helvetica-Bold'],
+      [340, 110, 'Brightway Bakery Ltd'],
+      [340, 122, '14 Mill Lane'],
+      [340, 134, 'Leeds LS1 1AA'],
+      [60, 170, 'Invoice No.'],
+      [160, 170, 'Invoice date'],
+      [260, 170, 'Your'],
+      [360, 170, 'Date of'],
+      [460, 170, 'Customer No.'],
+      [60, 182, 'KM-2207/41'],
+      [160, 182, '12/05/2025'],
+      [260, 182, 'order PO-55120'],
+      [360, 182, 'delivery 09/05/2025'],
+      [460, 182, '99459'],
+      ...flourTable,
+    ]);
+    expect(r.headers).toMatchObject({
+      invoiceNum: 'KM-2207/41',
+      orderNum: 'PO-55120',
+      invoiceDate: '2025-05-12',
+    });
+  });
+
   it('takes the company printed with its VAT id and IBAN in the footer as the supplier, the other block as the buyer', async () => {
     // no letterhead and no "from/to" words: the address window holds the buyer, the footer the supplier
     const r = await read([
