@@ -25,7 +25,7 @@ import {
 } from './image.js';
 import { rowConfidence } from './item-confidence.js';
 import { extractItems } from './items.js';
-import { buildLines, OCR_WORD_GAP } from './layout.js';
+import { buildLines, type Line, OCR_WORD_GAP } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage, ocrPage, warmOcr, wordsOf } from './ocr.js';
 import type { OwnCompany } from './own-company.js';
@@ -280,6 +280,28 @@ async function ocrScan(
 const RECEIPT_WORDS =
   /\b(?:cash|change|rounding|tunai|cashier|kembali|receipt|qty\s+price|gst\s+summary|thank\s+you|zu\s*zahlen|r[uü]ckgeld|wechselgeld|kassenbon|quittung|kasse|bon\s*-?nr|caissier|ticket|esp[eè]ces|rendu|kassabon|wisselgeld|merci\s+de\s+votre\s+visite)\b/;
 
+/**
+ * The most characters a till printer puts on one line (80 mm paper in its small font prints 56–64); lines of a
+ * page wider than this by a quarter, in widths of the page's own letters, are no receipt's.
+ */
+const RECEIPT_MAX_CHARS = 64;
+
+/**
+ * Whether the page prints lines wider than any till receipt: at least three lines span more than 1.25 ×
+ * `RECEIPT_MAX_CHARS` letter widths (the median width per letter of the words of four letters or more). An A4
+ * invoice's table rows and its blocks side by side span 90–130 letters; a receipt stays narrow however it was
+ * scanned or photographed (on an A4 scanner bed, with wide margins), since both measures scale together.
+ */
+export function widerThanReceipt(words: Word[], lines: Line[]): boolean {
+  const perLetter = words
+    .filter((w) => w.text.length >= 4)
+    .map((w) => (w.x1 - w.x0) / w.text.length)
+    .sort((a, b) => a - b);
+  const letter = perLetter[Math.floor(perLetter.length / 2)];
+  if (!letter || perLetter.length < 10) return false;
+  return lines.filter((l) => (l.x1 - l.x0) / letter > RECEIPT_MAX_CHARS * 1.25).length >= 3;
+}
+
 /** Builds the extraction context of a document. */
 export function contextOf(doc: DocumentWords): ExtractContext {
   const words = doc.pages.flatMap((p) => p.words);
@@ -287,8 +309,11 @@ export function contextOf(doc: DocumentWords): ExtractContext {
   const texts = lines.map((l) => l.text);
   const all = norm(texts.join(' '));
   const tall = doc.image ? receiptShaped(doc.image) : false;
+  // receipt words ("thank you", "cash") on a page whose lines run wider than a till's are an invoice's
   const isReceipt =
-    doc.kind !== 'pdf' && (tall || RECEIPT_WORDS.test(all)) && !/\b(?:rechnung|facture|factuur)\b/.test(all);
+    doc.kind !== 'pdf' &&
+    (tall || (RECEIPT_WORDS.test(all) && !widerThanReceipt(words, lines))) &&
+    !/\b(?:rechnung|facture|factuur)\b/.test(all);
   // a phone scan's page keeps the words of a label, a name or an amount together (the lines' texts are the
   // same); a clean render's columns can stand closer than the spaces of a blurred scan
   if (!isReceipt && doc.pages.some((p) => p.grainy)) lines = buildLines(words, OCR_WORD_GAP);

@@ -617,3 +617,61 @@ describe('parties of a scan without party headings', () => {
     expect([p.vendor.name, p.invoiceTo.name]).toEqual(['Nordlicht Office V.O.F.', 'Atlas Handel V.O.F.']);
   });
 });
+
+describe('a scan with receipt words', () => {
+  /** a line of words whose letters are `letter` wide (page fractions), one space apart */
+  const printed = (y: number, x: number, text: string, letter: number): Word[] => {
+    let at = x;
+    return text.split(' ').map((t) => {
+      const w = { text: t, page: 1, x0: at, x1: at + t.length * letter, y0: y, y1: y + letter * 1.6 };
+      at = w.x1 + letter;
+      return w;
+    });
+  };
+  const isReceipt = (words: Word[]) => contextOf(docOf(words)).isReceipt;
+
+  it('is an invoice when its lines run wider than a till prints ("Thank you for your business." on an A4 page)', () => {
+    const L = 0.0076; // 10 pt on an A4 page
+    const words = [
+      ...printed(0.05, 0.36, 'Brightwater Services GmbH & Co. KG', L * 1.3),
+      ...printed(0.16, 0.08, 'Le Moulin Installatie plc', L),
+      ...printed(0.16, 0.59, 'Invoice #: FR-2024/006-2', L),
+      ...printed(0.25, 0.09, 'Thank you for your business.', L),
+      ...printed(0.28, 0.1, 'Item code', L),
+      ...printed(0.28, 0.2, 'Article / service', L),
+      ...printed(0.28, 0.61, 'No.', L),
+      ...printed(0.28, 0.72, 'Each', L),
+      ...printed(0.28, 0.78, 'VAT %', L),
+      ...printed(0.28, 0.88, 'Ext. price', L),
+      ...printed(0.3, 0.2, 'Koffiebonen biologisch', L),
+      ...printed(0.3, 0.61, '75.75', L),
+      ...printed(0.3, 0.71, '39.36', L),
+      ...printed(0.3, 0.79, '20%', L),
+      ...printed(0.3, 0.89, '2,981.52', L),
+      ...printed(0.32, 0.1, 'A3421769', L),
+      ...printed(0.32, 0.2, 'Prestation de service', L),
+      ...printed(0.32, 0.62, '17', L),
+      ...printed(0.32, 0.71, '545.67', L),
+      ...printed(0.32, 0.79, '20%', L),
+      ...printed(0.32, 0.89, '9,276.39', L),
+      ...printed(0.42, 0.57, 'Total excl. VAT', L),
+      ...printed(0.42, 0.88, '12,257.91', L),
+    ];
+    expect(isReceipt(words)).toBe(false);
+  });
+
+  it("stays a receipt when its lines are a till's width, though the scan is an A4 page", () => {
+    const L = 0.009; // Courier 9 pt on an A4 page
+    const lines = [
+      'SUNRISE BAKERY SDN BHD',
+      '12 JALAN MAWAR 3 47400 PETALING JAYA',
+      'DATE: 14/08/2019 10:42 CASHIER: AMINAH',
+      'BUN KAYA 2 X 1.80 3.60',
+      'ROTI SUSU 1 X 4.50 4.50',
+      'TOTAL INCL GST 8.10',
+      'CASH 10.00 CHANGE 1.90',
+      'THANK YOU PLEASE COME AGAIN',
+    ];
+    expect(isReceipt(lines.flatMap((t, i) => printed(0.2 + i * 0.02, 0.3, t, L)))).toBe(true);
+  });
+});
