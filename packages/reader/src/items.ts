@@ -378,8 +378,9 @@ const decimals = (x: number) => (Number.isInteger(round2(x)) ? 0 : Number.isInte
  * leaves the quantity column to be settled by the rows. A column holds the quantities where, on the rows under
  * the heading, its number times the unit price (less the row's discount, if the table prints one) is the
  * row's amount to the cent; without a unit-price column, where the amount over it is a price to the cent.
- * Positions count 1, 2, 3 … and seldom multiply out. The column that multiplies out on more rows than the
- * one taken for the quantities, and on all but one of its rows at most, becomes the quantity column.
+ * Positions count 1, 2, 3 … and are never the quantity. The column that multiplies out on more rows than the
+ * one taken for the quantities (or a unit column's numbers), and on all its rows but one at most, becomes the
+ * quantity column.
  */
 function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): void {
   const amountCol = cols.find((c) => c.kind === 'amount');
@@ -388,8 +389,11 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
   const discCol = cols.find((c) => c.kind === 'discount');
   const cands = cols.filter((c) => c.kind === 'qty' || c.kind === 'pos' || c.kind === 'other');
   if (cands.length < 2 || !cands.some((c) => c.kind !== 'qty')) return;
+  // a unit column's numbers ("1 Stk") are quantities already in place: they count for the present assignment
+  const units = cols.filter((c) => c.kind === 'unit');
   const hits = new Map<Column, number>();
   const rows = new Map<Column, number>();
+  const values = new Map<Column, number[]>();
   for (let j = head.index + 1; j < Math.min(ctx.lines.length, head.index + 16); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== head.page) break;
@@ -418,17 +422,24 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
         ? Math.abs(round2(gross * (1 - Math.abs(d.value) / 100)) - a) <= 0.011
         : Math.abs(round2(gross - Math.abs(d.value)) - a) <= 0.011;
     };
-    for (const c of cands) {
+    for (const c of [...cands, ...units]) {
       const q = under(c);
       if (q.length !== 1) continue;
       rows.set(c, (rows.get(c) ?? 0) + 1);
+      values.set(c, [...(values.get(c) ?? []), q[0]!.value]);
       if (fits(q[0]!.value)) hits.set(c, (hits.get(c) ?? 0) + 1);
     }
   }
   const score = (c: Column | undefined) => (c ? (hits.get(c) ?? 0) : 0);
+  // positions count 1, 2, 3 …: such a column is never the quantity, however many rows it fits by chance
+  const counts = (c: Column) => {
+    const v = values.get(c) ?? [];
+    return v.length >= 2 && v.every((x, k) => x === v[0]! + k);
+  };
   const current = cands.find((c) => c.kind === 'qty');
-  const best = cands.slice().sort((x, y) => score(y) - score(x))[0]!;
-  if (best === current || score(best) < 2 || score(best) <= score(current)) return;
+  const present = Math.max(score(current), ...units.map(score));
+  const best = cands.filter((c) => !counts(c)).sort((x, y) => score(y) - score(x))[0];
+  if (!best || best === current || score(best) < 2 || score(best) <= present) return;
   if (score(best) < (rows.get(best) ?? 0) - 1) return;
   // the column it replaces keeps what its heading says, unless that was the quantity
   if (current) current.kind = kindOf(current.label) === 'pos' ? 'pos' : 'other';
