@@ -646,4 +646,64 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
       ['Hose connector set', 3, 15, 45],
     ]);
   });
+
+  it('takes as the quantities the column whose numbers multiply out to the amounts, not the position column beside an unknown heading', async () => {
+    // "Stuks" is no known word and "Nr." right of it was taken for a count; only the first column's numbers
+    // divide each amount into a price to the cent (31,75 × 47,01 = 1.492,57), the positions count 1, 2, 3
+    const rows: [string, string, string, string, string][] = [
+      ['3', '1', 'Consulting hours', 'ART7830911', '137,13'],
+      ['31,75', '2', 'Câble HDMI 2 m', 'X1552', '1.492,57'],
+      ['73', '3', 'Cable tie black 200 mm', 'ART26610', '18.894,59'],
+      ['43', '4', 'Wartungspauschale', 'P9186', '3.728,10'],
+    ];
+    const items = await itemsOf([
+      [60, 200, 'Stuks'],
+      [110, 200, 'Nr.'],
+      [140, 200, 'Artikel / dienst'],
+      [430, 200, 'Code'],
+      [520, 200, 'Som'],
+      ...rows.flatMap(([q, n, d, c, a], k): Cell[] => [
+        [60, 215 + k * 15, q],
+        [115, 215 + k * 15, n],
+        [140, 215 + k * 15, d],
+        [430, 215 + k * 15, c],
+        [520, 215 + k * 15, a],
+      ]),
+      [440, 290, 'Subtotaal'],
+      [520, 290, '24.252,39'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Consulting hours', 3, 45.71, 137.13],
+      ['Câble HDMI 2 m', 31.75, 47.01, 1492.57],
+      ['Cable tie black 200 mm', 73, 258.83, 18894.59],
+      ['Wartungspauschale', 43, 86.7, 3728.1],
+    ]);
+  });
+
+  it('leaves a plain number under a VAT heading that also holds the rate to the arithmetic', async () => {
+    // "StückpreisMwSt. %" runs the unit-price and VAT labels together: the rate is the percentage, and the
+    // other number under it is the price that the quantity multiplies out to the amount
+    const items = await itemsOf([
+      [40, 200, 'Text'],
+      [330, 200, 'Stück'],
+      [380, 200, 'StückpreisMwSt. %'],
+      [520, 200, 'Wert'],
+      [40, 215, 'Packing tape brown'],
+      [350, 215, '35'],
+      [390, 215, '329,59'],
+      [455, 215, '19%'],
+      [520, 215, '11.535,65'],
+      [40, 230, 'Cartouche encre cyan'],
+      [350, 230, '44'],
+      [390, 230, '161,80'],
+      [455, 230, '7%'],
+      [520, 230, '7.119,20'],
+      [440, 260, 'Summe'],
+      [520, 260, '18.654,85'],
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount, i.vat])).toEqual([
+      [35, 329.59, 11535.65, 19],
+      [44, 161.8, 7119.2, 7],
+    ]);
+  });
 });

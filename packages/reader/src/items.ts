@@ -365,7 +365,85 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
   if (descs.length >= 2)
     for (const c of descs)
       if (/^(?:artikel|article|item|product|produkt|produit)$/.test(c.label)) c.kind = 'code';
+  quantityByArithmetic(ctx, last, all);
   return { cols: all, last };
+}
+
+/** How many decimals a value has, to the cent: 117 → 0, 31,5 → 1, 169,66 → 2. */
+const decimals = (x: number) => (Number.isInteger(round2(x)) ? 0 : Number.isInteger(round2(x * 10)) ? 1 : 2);
+
+/**
+ * Which column of plain numbers holds the quantities, by arithmetic: header words only name columns, and a
+ * quantity heading the labels do not know ("Stuks") beside a position column ("Nr.", taken for a count)
+ * leaves the quantity column to be settled by the rows. A column holds the quantities where, on the rows under
+ * the heading, its number times the unit price (less the row's discount, if the table prints one) is the
+ * row's amount to the cent; without a unit-price column, where the amount over it is a price to the cent.
+ * Positions count 1, 2, 3 … and are never the quantity. The column that multiplies out on more rows than the
+ * one taken for the quantities (or a unit column's numbers), and on all its rows but one at most, becomes the
+ * quantity column.
+ */
+function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): void {
+  const amountCol = cols.find((c) => c.kind === 'amount');
+  if (!amountCol) return;
+  const priceCol = cols.find((c) => c.kind === 'price');
+  const discCol = cols.find((c) => c.kind === 'discount');
+  const cands = cols.filter((c) => c.kind === 'qty' || c.kind === 'pos' || c.kind === 'other');
+  if (cands.length < 2 || !cands.some((c) => c.kind !== 'qty')) return;
+  // a unit column's numbers ("1 Stk") are quantities already in place: they count for the present assignment
+  const units = cols.filter((c) => c.kind === 'unit');
+  const hits = new Map<Column, number>();
+  const rows = new Map<Column, number>();
+  const values = new Map<Column, number[]>();
+  for (let j = head.index + 1; j < Math.min(ctx.lines.length, head.index + 16); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== head.page) break;
+    const nums = lineNumbers(l, ctx.decimal).filter((x) => !x.pct);
+    const under = (c: Column) => nums.filter((x) => columnFor(cols, x.cell) === c);
+    const amounts = under(amountCol);
+    const a = amounts[amounts.length - 1]?.value;
+    if (a === undefined || a === 0) continue;
+    const p = priceCol ? under(priceCol)[0]?.value : undefined;
+    if (priceCol && p === undefined) continue;
+    const d = discCol
+      ? lineNumbers(l, ctx.decimal).find((x) => columnFor(cols, x.cell) === discCol)
+      : undefined;
+    const fits = (q: number) => {
+      if (q <= 0) return false;
+      // without a unit-price column, the quantity is the rounder of the two factors: under a unit-price heading
+      // the labels do not know ("Each"), 169,66 divides 19.850,22 into 117, and 169,66 is the price
+      if (p === undefined) {
+        const price = round2(a / q);
+        return Math.abs(round2(price * q) - a) <= 0.005 && decimals(q) <= decimals(price);
+      }
+      const gross = q * p;
+      if (Math.abs(round2(gross) - a) <= 0.011) return true;
+      if (!d) return false;
+      return d.pct
+        ? Math.abs(round2(gross * (1 - Math.abs(d.value) / 100)) - a) <= 0.011
+        : Math.abs(round2(gross - Math.abs(d.value)) - a) <= 0.011;
+    };
+    for (const c of [...cands, ...units]) {
+      const q = under(c);
+      if (q.length !== 1) continue;
+      rows.set(c, (rows.get(c) ?? 0) + 1);
+      values.set(c, [...(values.get(c) ?? []), q[0]!.value]);
+      if (fits(q[0]!.value)) hits.set(c, (hits.get(c) ?? 0) + 1);
+    }
+  }
+  const score = (c: Column | undefined) => (c ? (hits.get(c) ?? 0) : 0);
+  // positions count 1, 2, 3 …: such a column is never the quantity, however many rows it fits by chance
+  const counts = (c: Column) => {
+    const v = values.get(c) ?? [];
+    return v.length >= 2 && v.every((x, k) => x === v[0]! + k);
+  };
+  const current = cands.find((c) => c.kind === 'qty');
+  const present = Math.max(score(current), ...units.map(score));
+  const best = cands.filter((c) => !counts(c)).sort((x, y) => score(y) - score(x))[0];
+  if (!best || best === current || score(best) < 2 || score(best) <= present) return;
+  if (score(best) < (rows.get(best) ?? 0) - 1) return;
+  // the column it replaces keeps what its heading says, unless that was the quantity
+  if (current) current.kind = kindOf(current.label) === 'pos' ? 'pos' : 'other';
+  best.kind = 'qty';
 }
 
 export function findHeaderLoose(line: Line): Column[] | undefined {
@@ -523,7 +601,9 @@ function solveRow(nums: RowNum[]): {
 } {
   const byKind = (k: ColumnKind) => nums.find((n) => n.kind === k);
   // a percentage under a discount label is the discount rate, any other one the VAT rate
-  const vat = nums.find((n) => n.kind === 'vat' || (n.pct && n.kind !== 'discount'));
+  // (a percentage before a plain number under the VAT heading: a heading that ran the unit price and the VAT
+  // labels together, "StückpreisMwSt. %", holds both, and the plain number is left to the arithmetic)
+  const vat = nums.find((n) => n.pct && n.kind !== 'discount') ?? nums.find((n) => n.kind === 'vat');
   const pctDiscount = nums.find((n) => n.pct && n.kind === 'discount');
   const plain = nums.filter((n) => n !== vat && n !== pctDiscount);
   const qty = byKind('qty')?.value;
@@ -1166,9 +1246,12 @@ export function extractItems(
       if (itemCode) it.itemCode = itemCode.trim();
       if (s.qty !== undefined) it.itemQty = s.qty;
       if (s.price !== undefined) it.price = s.price;
-      // a table without a unit-price column: the net unit price is the amount over the quantity
-      else if (s.qty && s.amount !== undefined && !cols.some((c) => c.kind === 'price'))
-        it.price = round4(s.amount / s.qty);
+      // a table without a unit-price column: the net unit price is the amount over the quantity, to the cent
+      // where a price to the cent multiplies back to the amount (31,75 × 47,01 = 1.492,57, not 47,0101)
+      else if (s.qty && s.amount !== undefined && !cols.some((c) => c.kind === 'price')) {
+        const cents = round2(s.amount / s.qty);
+        it.price = Math.abs(round2(cents * s.qty) - s.amount) <= 0.005 ? cents : round4(s.amount / s.qty);
+      }
       if (s.amount !== undefined) it.amount = s.amount;
       if (s.vat !== undefined) it.vat = s.vat;
       if (s.discount !== undefined && s.discount !== 0) it.discount = Math.abs(s.discount);
