@@ -576,9 +576,11 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     // does not show is not made up from the others
     put('invoiceTotal', totals[0], 0.6);
     put('net', nets[0], 0.6);
-    const byRates = vatByRates(ctx, vats);
+    // one printed amount fills one role: "Totaal incl. BTW" names the VAT too, but its amount is the total
+    const own = vats.filter((v) => v.cell !== totals[0]?.cell && v.cell !== nets[0]?.cell);
+    const byRates = vatByRates(ctx, own);
     if (byRates) out.vat = byRates;
-    else put('vat', vats[0], 0.5);
+    else put('vat', own[0], 0.5);
   }
   if (subs[0]) put('subtotal', subs[0], 0.8);
   // "Gesamtbetrag der Abschläge 0,00" prints no discount

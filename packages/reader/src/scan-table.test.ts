@@ -450,6 +450,16 @@ describe('totals and ids of scans', () => {
     expect(labelled.vat).toBe(41);
   });
 
+  it('takes no VAT from the total line that names the VAT too, when the totals do not add up', () => {
+    // a credit note whose total OCR read without its minus sign
+    const t = totalsOf([
+      ...pair(0.4, 'Netto bedrag', '-2.823,69'),
+      ...pair(0.42, 'BTW 21%', '-592,97'),
+      ...pair(0.44, 'Totaal incl. BTW', '3.416,66 €'),
+    ]);
+    expect([t.net, t.vat, t.invoiceTotal]).toEqual([-2823.69, -592.97, 3416.66]);
+  });
+
   it('takes the rows of a rate table under a VAT heading whose amount is their rate of their base', () => {
     // the total's amount OCR could not read: the net and the table's VAT rows stay
     const words = [
