@@ -353,6 +353,74 @@ function vatGroups(ctx: ExtractContext): { sum: number; cell: Cell }[] {
   return groups;
 }
 
+/** A VAT row: its rate, its VAT amount, and whether a base printed on the row gives that amount (rate × base). */
+interface RateRow {
+  rate: number;
+  value: number;
+  cell: Cell;
+  checked: boolean;
+}
+
+/**
+ * The rows of a VAT-by-rate list: a line naming VAT with a rate ("VAT 20 % … 12,00"), or a line starting with a
+ * rate under a heading that names VAT ("Rate | Base | VAT" / "21% | 25.00 | 5.25"). A line a net, subtotal or
+ * total label names is no rate row ("Total incl. 20 % VAT"). One row per rate (a rate printed twice is one row).
+ */
+function rateRows(ctx: ExtractContext): RateRow[] {
+  const rows = new Map<number, RateRow>();
+  const others = (Object.entries(TOTAL_LABELS) as [TotalField, [RegExp, number][]][]).filter(
+    ([f]) => f !== 'vat',
+  );
+  let underHeading = false;
+  for (const line of ctx.lines) {
+    const n = norm(line.text);
+    const amounts = lineNumbers(line, ctx.decimal).filter((x) => !x.pct && isAmountText(x.cell.text));
+    if (!amounts.length) {
+      underHeading = VAT_WORD.test(n) && line.cells.length >= 2;
+      continue;
+    }
+    const rateCell = line.cells.find((c) => LABEL_RATE.test(c.text) && c.text.length <= 30);
+    // under a heading, a row that starts with its rate (an item row has a VAT % column too)
+    const named = VAT_WORD.test(n) || (underHeading && rateCell === line.cells[0]);
+    if (!rateCell || !named || others.some(([, pats]) => pats.some(([re]) => re.test(n)))) {
+      underHeading = false;
+      continue;
+    }
+    const rate = Number(LABEL_RATE.exec(rateCell.text)![1]!.replace(',', '.'));
+    const right = amounts.filter((x) => x.cell.x0 >= rateCell.x0 && x.cell !== rateCell);
+    const last = right[right.length - 1];
+    if (!last || rate >= 30) continue;
+    const checked = right.some(
+      (b) =>
+        b !== last &&
+        b.value !== 0 &&
+        Math.abs(last.value) < Math.abs(b.value) &&
+        Math.abs(round2((b.value * rate) / 100) - last.value) < 0.011,
+    );
+    // a row known only by the heading above it counts when its amount is its rate of its base
+    if (!VAT_WORD.test(n) && !checked) continue;
+    const had = rows.get(rate);
+    if (!had || (checked && !had.checked))
+      rows.set(rate, { rate, value: last.value, cell: last.cell, checked });
+  }
+  return [...rows.values()];
+}
+
+/**
+ * The document's VAT where its totals do not add up: the sum of its rate rows when it prints VAT per rate (two
+ * rates or more, or one row whose amount is its rate × its base), else the best labelled VAT. A 0 % row beside
+ * rows that charge VAT is not the document's VAT; a row labelled as the VAT total keeps its place.
+ */
+function vatByRates(ctx: ExtractContext, vats: MoneyCand[]): Found<number> | undefined {
+  const top = vats.find((v) => !v.cents);
+  if (top && top.prio >= Math.max(...TOTAL_LABELS.vat.map(([, p]) => p))) return undefined;
+  const rows = rateRows(ctx);
+  if (!rows.some((r) => r.value !== 0)) return undefined;
+  if (rows.length < 2 && !rows[0]!.checked) return undefined;
+  const first = rows.find((r) => r.value !== 0)!;
+  return { value: round2(rows.reduce((a, r) => a + r.value, 0)), conf: 0.5, box: boxOf(first.cell) };
+}
+
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
 export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
   const cands: MoneyCand[] = [];
@@ -508,7 +576,11 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     // does not show is not made up from the others
     put('invoiceTotal', totals[0], 0.6);
     put('net', nets[0], 0.6);
-    put('vat', vats[0], 0.5);
+    // one printed amount fills one role: "Totaal incl. BTW" names the VAT too, but its amount is the total
+    const own = vats.filter((v) => v.cell !== totals[0]?.cell && v.cell !== nets[0]?.cell);
+    const byRates = vatByRates(ctx, own);
+    if (byRates) out.vat = byRates;
+    else put('vat', own[0], 0.5);
   }
   if (subs[0]) put('subtotal', subs[0], 0.8);
   // "Gesamtbetrag der Abschläge 0,00" prints no discount

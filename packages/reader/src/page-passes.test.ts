@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DocItem, enInvoice, makePdf, pdfOf, scannedPdf } from './__tests__/make-docs.js';
 import { renderPdfPage, toPng } from './image.js';
-import { pickReading } from './page-passes.js';
+import { completeTotals, pickReading } from './page-passes.js';
 import { readDocument } from './read.js';
 import { emptyResult, type TReaderResult } from './types.js';
 
@@ -116,5 +116,49 @@ describe('page images read again when the table does not add up', () => {
     expect(pickReading([slip, good])).toBe(good);
     expect(pickReading([none, slip])).toBe(slip);
     expect(pickReading([good, slip])).toBe(good);
+  });
+});
+
+describe("a reading's totals completed from the other reading of the page", () => {
+  const box = (y: number) => ({ page: 1, x: 0.8, y, w: 0.1, h: 0.01 });
+  function totals(t: TReaderResult['totals'], items: number[] = []) {
+    const r = emptyResult('x');
+    r.totals = { ...t };
+    r.items = items.map((amount, i) => ({ itemDesc: `Item ${i}`, itemQty: 1, price: amount, amount }));
+    const ys = { net: 0.5, vat: 0.52, invoiceTotal: 0.54 } as Record<string, number>;
+    for (const k of Object.keys(t)) if (ys[k]) r.boxes[`totals.${k}`] = box(ys[k]!);
+    return r;
+  }
+
+  it('takes the total one reading lost from the other where net + VAT = total holds', () => {
+    const kept = totals({ net: 16127.92, vat: 3225.58, subtotal: 16127.92 }, [16127.92]);
+    const other = totals({ net: 16127.92, vat: 3225.58, invoiceTotal: 19353.5 });
+    expect(completeTotals(kept, other)).toBe(true);
+    expect(kept.totals).toEqual({ net: 16127.92, vat: 3225.58, subtotal: 16127.92, invoiceTotal: 19353.5 });
+    expect(kept.boxes['totals.invoiceTotal']).toEqual(box(0.54));
+  });
+
+  it("replaces the one amount that breaks the kept reading's arithmetic", () => {
+    const kept = totals({ net: 129097.39, vat: 11621.77, invoiceTotal: 5.25 });
+    const other = totals({ net: 129097.39, vat: 214, invoiceTotal: 140719.16 });
+    expect(completeTotals(kept, other)).toBe(true);
+    expect(kept.totals).toEqual({ net: 129097.39, vat: 11621.77, invoiceTotal: 140719.16 });
+  });
+
+  it('takes nothing that does not add up, breaks the lines that added up, or fills two roles from one amount', () => {
+    const wrong = totals({ net: 100, vat: 20 });
+    expect(completeTotals(wrong, totals({ net: 100, vat: 20, invoiceTotal: 130 }))).toBe(false);
+    expect(wrong.totals.invoiceTotal).toBeUndefined();
+    // the kept lines add up to the net: a net from the other reading that does not is no completion
+    const lines = totals({ vat: 30, invoiceTotal: 120 }, [60, 40]);
+    expect(completeTotals(lines, totals({ net: 90, vat: 20, invoiceTotal: 110 }))).toBe(false);
+    // the net printed once and read as the total too (a "Net total" line): not two amounts
+    const once = totals({ net: -89.79, vat: 0 });
+    const other = totals({ net: -89.79, vat: 0, invoiceTotal: -89.79 });
+    other.boxes['totals.invoiceTotal'] = box(0.5);
+    expect(completeTotals(once, other)).toBe(false);
+    // totals that add up are kept as they are
+    const fine = totals({ net: 100, vat: 20, invoiceTotal: 120 });
+    expect(completeTotals(fine, totals({ net: 100, vat: 25, invoiceTotal: 125 }))).toBe(false);
   });
 });

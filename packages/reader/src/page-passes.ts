@@ -72,6 +72,74 @@ export function pickReading(readings: PageReading[]): PageReading {
   return scored.reduce((best, s) => (better(s, best) ? s : best)).x;
 }
 
+const TRIPLE = ['net', 'vat', 'invoiceTotal'] as const;
+type TripleRole = (typeof TRIPLE)[number];
+
+const addsUp = (t: Partial<Record<TripleRole, number>>) =>
+  t.net !== undefined &&
+  t.vat !== undefined &&
+  t.invoiceTotal !== undefined &&
+  Math.abs(Math.round((t.net + t.vat) * 100) / 100 - t.invoiceTotal) <= 0.02;
+
+/** Two boxes on the same page that overlap: one printed amount. */
+function samePrint(
+  a: TReaderResult['boxes'][string] | undefined,
+  b: TReaderResult['boxes'][string] | undefined,
+) {
+  return (
+    !!a &&
+    !!b &&
+    a.page === b.page &&
+    a.x < b.x + b.w &&
+    b.x < a.x + a.w &&
+    a.y < b.y + b.h &&
+    b.y < a.y + a.h
+  );
+}
+
+/**
+ * The kept reading's totals completed from the other reading of the same page: where the kept reading lacks net,
+ * VAT or total, the other's amounts for those roles; where it has all three and they do not add up, the other's
+ * amount for one role. Taken only when the result adds up (net + VAT = total), each role from a printed amount of
+ * its own, and the item lines' sum still matching the net or subtotal where the kept reading's did or had none to
+ * match; one way only (two ways that add up take nothing). Changes `kept` in place; true when it did.
+ */
+export function completeTotals(kept: TReaderResult, other: TReaderResult): boolean {
+  const t = kept.totals;
+  if (addsUp(t)) return false;
+  const missing = TRIPLE.filter((k) => t[k] === undefined);
+  const choices: TripleRole[][] = missing.length ? [missing] : TRIPLE.map((k) => [k]);
+  // the line amounts' sum where the kept reading's checks found no fault with it
+  const linesFault = (r: TReaderResult) =>
+    runChecks(r).some((i) => i.table === 'totals' && /^Line amounts/.test(i.description));
+  const linesKnown = kept.items.length > 0 && !linesFault(kept);
+  const found: { roles: TripleRole[]; totals: TReaderResult['totals'] }[] = [];
+  for (const roles of choices) {
+    if (roles.some((k) => other.totals[k] === undefined || other.totals[k] === t[k])) continue;
+    const next = { ...t, ...Object.fromEntries(roles.map((k) => [k, other.totals[k]])) };
+    if (!addsUp(next)) continue;
+    // each role its own printed amount: the box an amount came from is not another role's
+    const boxOf = (k: TripleRole) => (roles.includes(k) ? other.boxes : kept.boxes)[`totals.${k}`];
+    if (TRIPLE.some((a) => TRIPLE.some((b) => a < b && samePrint(boxOf(a), boxOf(b))))) continue;
+    if (linesKnown && linesFault({ ...kept, totals: next })) continue;
+    found.push({ roles, totals: next });
+  }
+  if (found.length !== 1) return false;
+  const { roles, totals } = found[0]!;
+  kept.totals = totals;
+  const f = kept.confidence.fields;
+  for (const k of TRIPLE) {
+    if (roles.includes(k)) {
+      const box = other.boxes[`totals.${k}`];
+      if (box) kept.boxes[`totals.${k}`] = box;
+      else delete kept.boxes[`totals.${k}`];
+    }
+    // a consistent triple, as one reading's arithmetic would give it
+    f[`totals.${k}`] = Math.max(roles.includes(k) ? 0 : (f[`totals.${k}`] ?? 0), 0.95);
+  }
+  return true;
+}
+
 /**
  * Reads scanned pages again with another segmentation mode and keeps the better reading of the document.
  * `extract` turns the new OCR words of each page (positions as page fractions) into a reading, as for the first.
@@ -88,7 +156,9 @@ export async function readPagesAgain(
       words.set(page, await ocrImage(preparePage(scan), page, { ...ocr, psm: SECOND_PSM }));
     const second = extract(words);
     const kept = pickReading([first, second]);
-    agreeRows(kept.r, (kept === first ? second : first).r);
+    const other = (kept === first ? second : first).r;
+    agreeRows(kept.r, other);
+    completeTotals(kept.r, other);
     return kept;
   } catch {
     // a failed extra pass keeps the first reading

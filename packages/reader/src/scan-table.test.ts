@@ -422,6 +422,90 @@ describe('totals and ids of scans', () => {
     expect([t.vat, t.invoiceTotal]).toEqual([1933.98, 24219.88]);
   });
 
+  it('takes the sum of the rate rows for the VAT when the totals do not add up, not the last row (a 0 % row)', () => {
+    // a credit note: amounts negative, the total printed without its sign; net + VAT = total holds for no sign
+    const t = totalsOf([
+      ...pair(0.4, 'Net total', '-89.79'),
+      ...pair(0.42, 'VAT 20%', '9.63'),
+      ...pair(0.44, 'VAT 0%', '0.00'),
+      ...pair(0.46, 'Total due', '£99.42'),
+    ]);
+    expect([t.net, t.vat, t.invoiceTotal]).toEqual([-89.79, 9.63, 99.42]);
+    // two rates that both charge VAT: their sum
+    const two = totalsOf([
+      ...pair(0.4, 'Net total', '300.00'),
+      ...pair(0.42, 'VAT 20%', '40.00'),
+      ...pair(0.44, 'VAT 10%', '10.00'),
+      ...pair(0.46, 'Total due', '351.00'),
+    ]);
+    expect(two.vat).toBe(50);
+    // a row labelled as the VAT total keeps its place
+    const labelled = totalsOf([
+      ...pair(0.4, 'Net total', '300.00'),
+      ...pair(0.42, 'VAT 20%', '40.00'),
+      ...pair(0.44, 'VAT 0%', '0.00'),
+      ...pair(0.46, 'Total VAT', '41.00'),
+      ...pair(0.48, 'Total due', '351.00'),
+    ]);
+    expect(labelled.vat).toBe(41);
+  });
+
+  it('takes no VAT from the total line that names the VAT too, when the totals do not add up', () => {
+    // a credit note whose total OCR read without its minus sign
+    const t = totalsOf([
+      ...pair(0.4, 'Netto bedrag', '-2.823,69'),
+      ...pair(0.42, 'BTW 21%', '-592,97'),
+      ...pair(0.44, 'Totaal incl. BTW', '3.416,66 €'),
+    ]);
+    expect([t.net, t.vat, t.invoiceTotal]).toEqual([-2823.69, -592.97, 3416.66]);
+  });
+
+  it('takes the rows of a rate table under a VAT heading whose amount is their rate of their base', () => {
+    // the total's amount OCR could not read: the net and the table's VAT rows stay
+    const words = [
+      ...pair(0.4, 'Netto bedrag', "129'097.39"),
+      ...pair(0.42, 'Totaal', '5.25 x'),
+      ...row(0.44, [
+        [0.5, 0.6, 'BTW-tarief'],
+        [0.65, 0.75, 'Grondslag'],
+        [0.8, 0.9, 'BTW'],
+      ]),
+      ...row(0.46, [
+        [0.5, 0.6, '21%'],
+        [0.65, 0.75, '25.00'],
+        [0.8, 0.9, '5.25'],
+      ]),
+      ...row(0.48, [
+        [0.5, 0.6, '9%'],
+        [0.65, 0.75, "129'072.39"],
+        [0.8, 0.9, "11'616.52"],
+      ]),
+    ];
+    expect(totalsOf(words).vat).toBe(11621.77);
+    // an item table with a VAT column: its rows are no rate rows
+    const items = totalsOf([
+      ...row(0.2, [
+        [0.1, 0.3, 'Description'],
+        [0.5, 0.6, 'VAT %'],
+        [0.8, 0.9, 'Amount'],
+      ]),
+      ...row(0.22, [
+        [0.1, 0.3, 'Chairs'],
+        [0.5, 0.6, '20%'],
+        [0.8, 0.9, '100.00'],
+      ]),
+      ...row(0.24, [
+        [0.1, 0.3, 'Books'],
+        [0.5, 0.6, '5%'],
+        [0.8, 0.9, '50.00'],
+      ]),
+      ...pair(0.4, 'Net total', '150.00'),
+      ...pair(0.42, 'VAT', '22.50'),
+      ...pair(0.46, 'Total due', '170.00'),
+    ]);
+    expect(items.vat).toBe(22.5);
+  });
+
   it("puts back the O of an id's letter prefix that OCR read as a zero", () => {
     const h = extractHeaders(
       contextOf(
