@@ -11,6 +11,13 @@ export interface CheckOptions {
 
 const near = (a: number, b: number, tol = 0.011) => Math.abs(a - b) <= tol;
 
+/** Net, VAT and total are all read, and net + VAT = total to two cents. */
+export const totalsAddUp = (t: Partial<Record<'net' | 'vat' | 'invoiceTotal', number>>) =>
+  t.net !== undefined &&
+  t.vat !== undefined &&
+  t.invoiceTotal !== undefined &&
+  near(round2(t.net + t.vat), t.invoiceTotal, 0.02);
+
 /**
  * The net a subtotal leads to: the document discount taken off and charges added. Both are printed as amounts;
  * on a credit note (negative subtotal) they work in its direction.
@@ -72,12 +79,7 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
         description: `Line amounts add up to ${money(sum)} but the ${t.subtotal !== undefined ? 'subtotal' : 'net total'} says ${money(target)}`,
       });
   }
-  if (
-    t.net !== undefined &&
-    t.vat !== undefined &&
-    t.invoiceTotal !== undefined &&
-    !near(round2(t.net + t.vat), t.invoiceTotal, 0.02)
-  )
+  if (t.net !== undefined && t.vat !== undefined && t.invoiceTotal !== undefined && !totalsAddUp(t))
     issues.push({
       table: 'totals',
       column: 'invoiceTotal',

@@ -1,4 +1,4 @@
-import { linesAddUp, runChecks } from './checks.js';
+import { linesAddUp, runChecks, totalsAddUp } from './checks.js';
 import type { ExtractContext } from './context.js';
 import { type Gray, resize } from './image.js';
 import { agreeRows } from './item-confidence.js';
@@ -75,12 +75,6 @@ export function pickReading(readings: PageReading[]): PageReading {
 const TRIPLE = ['net', 'vat', 'invoiceTotal'] as const;
 type TripleRole = (typeof TRIPLE)[number];
 
-const addsUp = (t: Partial<Record<TripleRole, number>>) =>
-  t.net !== undefined &&
-  t.vat !== undefined &&
-  t.invoiceTotal !== undefined &&
-  Math.abs(Math.round((t.net + t.vat) * 100) / 100 - t.invoiceTotal) <= 0.02;
-
 /** Two boxes on the same page that overlap: one printed amount. */
 function samePrint(
   a: TReaderResult['boxes'][string] | undefined,
@@ -106,7 +100,7 @@ function samePrint(
  */
 export function completeTotals(kept: TReaderResult, other: TReaderResult): boolean {
   const t = kept.totals;
-  if (addsUp(t)) return false;
+  if (totalsAddUp(t)) return false;
   const missing = TRIPLE.filter((k) => t[k] === undefined);
   const choices: TripleRole[][] = missing.length ? [missing] : TRIPLE.map((k) => [k]);
   // the line amounts' sum where the kept reading's checks found no fault with it
@@ -117,7 +111,7 @@ export function completeTotals(kept: TReaderResult, other: TReaderResult): boole
   for (const roles of choices) {
     if (roles.some((k) => other.totals[k] === undefined || other.totals[k] === t[k])) continue;
     const next = { ...t, ...Object.fromEntries(roles.map((k) => [k, other.totals[k]])) };
-    if (!addsUp(next)) continue;
+    if (!totalsAddUp(next)) continue;
     // each role its own printed amount: the box an amount came from is not another role's
     const boxOf = (k: TripleRole) => (roles.includes(k) ? other.boxes : kept.boxes)[`totals.${k}`];
     if (TRIPLE.some((a) => TRIPLE.some((b) => a < b && samePrint(boxOf(a), boxOf(b))))) continue;
