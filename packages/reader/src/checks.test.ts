@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linesAddUp, runChecks } from './checks.js';
+import { linesProven } from './profile.js';
 import { emptyResult, type TItem, type TReaderResult } from './types.js';
 
 const invoice = (items: TItem[], totals: TReaderResult['totals']): TReaderResult => ({
@@ -40,6 +41,24 @@ describe('checks', () => {
     expect(descriptions({ ...doc, source: 'ocr' })).toEqual([
       'Quantity × price − discount is 4600.00 but the line says 46.00',
     ]);
+  });
+
+  it('proves learned lines by the same arithmetic that checks a line (rounded prices yes, unexplained gaps no)', () => {
+    const totals = (net: number) => ({ net, vat: 0, invoiceTotal: net });
+    // 300 × 1.1133 printed as 1.11: the half cent per unit the check forgives
+    const rounded = [line(300, 1.11, 334)];
+    expect(descriptions(invoice(rounded, totals(334)))).toEqual([]);
+    expect(linesProven(rounded, totals(334))).toBe(true);
+    // a discount of 5.00 on 2 × 10.00 gives 15.00, not 18.00: flagged, so not proven either
+    const gap = [{ ...line(2, 10, 18), discount: 5 }];
+    expect(descriptions(invoice(gap, totals(18)))).toEqual([
+      'Quantity × price − discount is 15.00 but the line says 18.00',
+    ]);
+    expect(linesProven(gap, totals(18))).toBe(false);
+    // a price per 100 units proves a line of a text layer only
+    const per100 = [line(250, 18.4, 46)];
+    expect(linesProven(per100, totals(46), 'text')).toBe(true);
+    expect(linesProven(per100, totals(46), 'ocr')).toBe(false);
   });
 
   it('accepts document charges and discounts between the subtotal and the net, also on a credit note', () => {

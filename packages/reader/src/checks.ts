@@ -1,5 +1,5 @@
 import { round2 } from './parse.js';
-import type { TIssue, TReaderResult, TTotals } from './types.js';
+import type { TIssue, TItem, TReaderResult, TTotals } from './types.js';
 
 export interface CheckOptions {
   /** documents already stored, to report duplicates */
@@ -26,6 +26,19 @@ export function netFrom(t: TTotals, subtotal: number): number {
   const s = subtotal < 0 ? -1 : 1;
   return round2(subtotal - s * Math.abs(t.discount ?? 0) + s * Math.abs(t.charges ?? 0));
 }
+/**
+ * A line's quantity × price, less its discount, is its amount. A unit price printed to the cent may have been
+ * rounded: up to half a cent per unit. A price for 10, 100 or 1000 units ("Preis je 100 Stück") gives the amount
+ * exactly, but only on a text layer, since in OCR'd text a lost decimal comma ("2,00" read as "200") looks the same.
+ */
+export function multipliesOut(it: TItem, source?: TReaderResult['source']): boolean {
+  const { itemQty: q, price: p, amount: a } = it;
+  if (q === undefined || p === undefined || a === undefined) return false;
+  const tol = Math.max(0.011, Math.abs(a) * 0.001, Math.abs(q) * 0.005);
+  if (near(round2(q * p - (it.discount ?? 0)), a, tol) || near(round2(q * p), a)) return true;
+  return source === 'text' && [10, 100, 1000].some((base) => near(round2((q * p) / base), a));
+}
+
 const simple = (s: string | undefined) => (s ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /** Arithmetic and plausibility checks; every failure becomes an issue a person can read. */
@@ -34,21 +47,15 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
   const money = (n: number) => n.toFixed(2);
   r.items.forEach((it, i) => {
     if (it.itemQty !== undefined && it.price !== undefined && it.amount !== undefined) {
-      const expect = round2(it.itemQty * it.price - (it.discount ?? 0));
-      // a unit price printed to the cent may have been rounded: up to half a cent per unit
-      const tol = Math.max(0.011, Math.abs(it.amount) * 0.001, Math.abs(it.itemQty) * 0.005);
-      // a price for 10, 100 or 1000 units ("Preis je 100 Stück") gives the amount exactly; only on a text
-      // layer, since in OCR'd text a lost decimal comma ("2,00" read as "200") looks the same
-      const perUnits =
-        r.source === 'text' &&
-        [10, 100, 1000].some((base) => near(round2((it.itemQty! * it.price!) / base), it.amount!));
-      if (!near(expect, it.amount, tol) && !near(round2(it.itemQty * it.price), it.amount) && !perUnits)
+      if (!multipliesOut(it, r.source)) {
+        const expect = round2(it.itemQty * it.price - (it.discount ?? 0));
         issues.push({
           table: 'items',
           column: 'amount',
           item: i,
           description: `Quantity × price − discount is ${money(expect)} but the line says ${money(it.amount)}`,
         });
+      }
     } else if (it.amount === undefined)
       issues.push({ table: 'items', column: 'amount', item: i, description: 'The line has no amount' });
     else if (it.itemQty === undefined || it.price === undefined)

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { linesAddUp } from './checks.js';
+import { linesAddUp, multipliesOut } from './checks.js';
 import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.js';
 import { DETAIL_LINE } from './items.js';
 import { DISCOUNT_ROW, SUMMARY_ROW, TOTAL_LABELS, type TotalField } from './labels.js';
@@ -663,10 +663,10 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
   const seller = [p.vendor?.name, p.vendor?.vatNumber, p.fields['vendor.vatNumber']?.constant];
   const sameSeller = !seller.some(Boolean) || seller.some((v) => shows(v));
   const printed = out.totals;
-  const genericProven = linesProven(out.items, printed);
+  const genericProven = linesProven(out.items, printed, out.source);
   if (p.columns?.length && p.tableHead?.length && sameSeller) {
     const learned = itemsByColumns(ctx, p.columns, p.tableHead);
-    const learnedProven = linesProven(learned, printed);
+    const learnedProven = linesProven(learned, printed, out.source);
     if (learnedProven && !genericProven) {
       out.items = learned;
       for (const k of Object.keys(out.confidence.fields))
@@ -678,7 +678,7 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
     }
   }
   // a document read with a learned layout goes through without a person only when its lines are proven
-  if (!linesProven(out.items, printed))
+  if (!linesProven(out.items, printed, out.source))
     for (const k of Object.keys(out.confidence.fields))
       if (k.startsWith('items.')) out.confidence.fields[k] = Math.min(out.confidence.fields[k]!, 0.9);
   const lineTotal = sum(out.items.map((it) => it.amount));
@@ -687,21 +687,18 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
   return out;
 }
 
-/** A row's quantity times its price is its amount (less its discount), to the cent. */
-function multipliesOut(it: TItem): boolean {
-  if (it.amount === undefined || it.itemQty === undefined || it.price === undefined) return false;
-  const slack = 0.011 + Math.abs(it.discount ?? 0) + Math.abs(it.amount) * 0.0005;
-  return Math.abs(it.itemQty * it.price - it.amount) <= slack;
-}
-
 /**
  * Item rows proven by arithmetic: every row multiplies out, has a description, and the rows add up to a total
  * printed on the page (the subtotal, the net after discounts and charges, or the total).
  */
-export function linesProven(items: TItem[], totals: TReaderResult['totals']): boolean {
+export function linesProven(
+  items: TItem[],
+  totals: TReaderResult['totals'],
+  source?: TReaderResult['source'],
+): boolean {
   return (
     items.length > 0 &&
-    items.every((it) => multipliesOut(it) && /\p{L}{2}/u.test(it.itemDesc ?? '')) &&
+    items.every((it) => multipliesOut(it, source) && /\p{L}{2}/u.test(it.itemDesc ?? '')) &&
     linesAddUp({ items, totals } as TReaderResult)
   );
 }
