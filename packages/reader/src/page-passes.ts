@@ -141,7 +141,7 @@ export function completeTotals(kept: TReaderResult, other: TReaderResult): boole
 export async function readPagesAgain(
   first: PageReading,
   scans: Map<number, Gray>,
-  ocr: Pick<OcrOptions, 'langs' | 'engine'>,
+  ocr: Pick<OcrOptions, 'langs' | 'engine' | 'timeoutMs'>,
   extract: (words: Map<number, OcrWord[]>) => PageReading,
 ): Promise<PageReading> {
   try {

@@ -86,6 +86,8 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
   const size = Math.max(1, options.workers ?? Math.max(1, os.availableParallelism() - 1));
   const timeoutMs = options.timeoutMs ?? 60_000;
   const spec = workerSpec();
+  // one OCR call may run as long as the whole document may (a slow phone scan under a long --timeout)
+  const defaults: ReadOptions = { ocrTimeoutMs: timeoutMs, ...options.defaults };
   const queue: Job[] = [];
   const slots: Slot[] = [];
   let nextId = 1;
@@ -166,7 +168,7 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
       return new Promise((resolve) =>
         enqueue({
           // a function cannot cross to the worker: progress comes back as messages
-          message: { id: nextId++, bytes, opts: { ...options.defaults, ...opts } },
+          message: { id: nextId++, bytes, opts: { ...defaults, ...opts } },
           onPage,
           answer: (m) =>
             resolve(m.result ?? failure(file, `The document could not be read: ${m.error}`, 'error')),
@@ -181,7 +183,7 @@ export function createReader(options: ReaderPoolOptions = {}): Reader {
           message: {
             id: nextId++,
             bytes,
-            opts: { ...options.defaults, ...opts },
+            opts: { ...defaults, ...opts },
             learn: { supplierKey, corrected, previous },
           },
           answer: (m) =>

@@ -62,6 +62,8 @@ export interface ReadOptions extends CheckOptions {
   supplierKey?: string;
   limits?: Partial<ReaderLimits>;
   ocrEngine?: OcrOptions['engine'];
+  /** the longest one native OCR call may run (60 s unless given); the reader pool passes its per-document limit */
+  ocrTimeoutMs?: number;
   /** confidence below which a document goes to review */
   threshold?: number;
   /** OCR passes for images: more passes, better receipts, more time */
@@ -137,12 +139,18 @@ export function guessLang(words: Word[]): string | undefined {
   return best[0] !== 'eng' && best[1] >= 3 && best[1] > count.eng! * 0.8 ? best[0] : undefined;
 }
 
+/** The OCR engine a document is read with, and how long one call of it may run. */
+const ocrEngineOf = (opts: ReadOptions): Pick<OcrOptions, 'engine' | 'timeoutMs'> => ({
+  engine: opts.ocrEngine,
+  timeoutMs: opts.ocrTimeoutMs,
+});
+
 /** OCR with English first; a page in German, French or Dutch is read again with that language too. */
 async function ocrWithLang(img: Gray, page: number, psm: number, opts: ReadOptions): Promise<Word[]> {
-  const first = wordsOf(await ocrImage(img, page, { psm, engine: opts.ocrEngine, langs: ['eng'] }));
+  const first = wordsOf(await ocrImage(img, page, { ...ocrEngineOf(opts), psm, langs: ['eng'] }));
   const lang = guessLang(first);
   if (!lang) return first;
-  return wordsOf(await ocrImage(img, page, { psm, engine: opts.ocrEngine, langs: ['eng', lang] }));
+  return wordsOf(await ocrImage(img, page, { ...ocrEngineOf(opts), psm, langs: ['eng', lang] }));
 }
 
 /** One more OCR pass over the text area of a receipt; words in page fractions. */
@@ -156,8 +164,8 @@ export async function receiptPass(
   const sized = scaleToLetters(region, p.letterPx);
   const g = p.adaptive ? adaptiveBinarize(sized, p.letterPx * 2) : sized;
   const ws = await ocrImage(g, 1, {
+    ...ocrEngineOf(opts),
     psm: p.psm,
-    engine: opts.ocrEngine,
     langs: ['eng', ...(lang ? [lang] : [])],
   });
   return wordsOf(ws).map((w) => ({
@@ -271,7 +279,7 @@ async function ocrScan(
   // a page costs 2–3 s a pass: it is read once in English here, and again in its own language (page-passes)
   // only when that reading does not add up; a receipt is small enough to be read in its language at once
   const words = pageImage
-    ? wordsOf(await ocrPage(prepared, page, { psm, engine: opts.ocrEngine, langs: ['eng'] }))
+    ? wordsOf(await ocrPage(prepared, page, { ...ocrEngineOf(opts), psm, langs: ['eng'] }))
     : await ocrWithLang(prepared, page, uniformBlock ? 6 : psm, opts);
   return { words, scan, grainy: isGrainy(img) };
 }
@@ -592,7 +600,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
   ) {
     const lang = guessLang(doc.pages.flatMap((p) => (scans.has(p.page) ? p.words : [])));
     const langs = ['eng', ...(lang ? [lang] : [])];
-    ({ r, ctx } = await readPagesAgain({ r, ctx }, scans, { langs, engine: opts.ocrEngine }, (again) => {
+    ({ r, ctx } = await readPagesAgain({ r, ctx }, scans, { ...ocrEngineOf(opts), langs }, (again) => {
       const pages = doc.pages.map((p) => {
         const ws = again.get(p.page);
         return ws ? { ...p, words: wordsOf(ws) } : p;
