@@ -512,6 +512,15 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   const nets = best('net');
   const vats = best('vat');
   const subs = best('subtotal');
+  // a subtotal the page carries on to a printed net (subtotal − discount + charges) is not the net, though it may
+  // add up with one VAT row to the total by chance (a 5 % row equal to the discount)
+  const adjust: TTotals = { discount: best('discount')[0]?.value, charges: best('charges')[0]?.value };
+  const carriedToNet = (sub: MoneyCand) =>
+    !!(adjust.discount || adjust.charges) &&
+    nets.some(
+      (n) => !n.cents && n.value !== sub.value && Math.abs(netFrom(adjust, sub.value) - n.value) < 0.011,
+    );
+  const netsAndSubs = nets.concat(subs.filter((sub) => !carriedToNet(sub)));
   const out: Partial<Record<TotalField, Found<number>>> = {};
   const put = (f: TotalField, c: MoneyCand | undefined, conf: number) => {
     if (c) out[f] = { value: c.value, conf, box: boxOf(c.cell) };
@@ -522,7 +531,7 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   // VAT is nothing: a 0 % row beside rows that charge VAT is not the document's VAT.
   let triple: { t: MoneyCand; nt: MoneyCand; v: MoneyCand; rank: number } | undefined;
   for (const [rank, t] of totals.slice(0, 6).entries()) {
-    for (const nt of nets.concat(subs).slice(0, 8)) {
+    for (const nt of netsAndSubs.slice(0, 8)) {
       // one printed amount fills one role ("Totaal incl. BTW" names the VAT too), and the VAT is a share of the net
       // (no rate reaches 100 %): a 0,00 basis under a rate table plus the total read as VAT is no triple
       const v = vats.find(
@@ -545,7 +554,7 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   if (!ctx.isReceipt && (!triple || triple.rank > 0 || triple.v.value === 0)) {
     const groups = vatGroups(ctx);
     for (const [rank, t] of totals.slice(0, 4).entries()) {
-      for (const nt of nets.concat(subs).slice(0, 6)) {
+      for (const nt of netsAndSubs.slice(0, 6)) {
         const g = groups.find((g) => Math.abs(round2(nt.value + g.sum) - t.value) < 0.011);
         if (g && nt.value !== t.value) {
           perRate = { t, nt, g, rank };

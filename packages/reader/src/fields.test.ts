@@ -214,6 +214,24 @@ describe('totals', () => {
     expect(r.totals).toMatchObject({ net: 100, vat: 0, invoiceTotal: 100 });
   });
 
+  it('keeps the printed net after a discount when the subtotal adds up with one VAT row to the total by chance', async () => {
+    // 962.50 − 12.50 = 950.00 net; VAT 140.00 + 12.50 = 152.50; and 962.50 + 140.00 is the total 1,102.50 too
+    const r = await read([
+      [60, 60, 'INVOICE No. INV-2024-88', 12],
+      [60, 80, 'Invoice date: 12/03/2024'],
+      ...rows(600, [
+        ['Total items', '962.50'],
+        ['Discount', '12.50'],
+        ['Net total', '950.00'],
+        ['Tax 20%', '140.00'],
+        ['Tax 5%', '12.50'],
+        ['Total due', '1,102.50'],
+      ]),
+      CLOSING,
+    ]);
+    expect(r.totals).toMatchObject({ subtotal: 962.5, net: 950, vat: 152.5, invoiceTotal: 1102.5 });
+  });
+
   it('takes the sum row of a totals table with one row per VAT rate', async () => {
     const cols: [number, string, string[]][] = [
       [60, 'Warenwert', ['-5,00', '-2,90', '-7,90']],

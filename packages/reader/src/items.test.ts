@@ -53,6 +53,34 @@ describe('line items: layouts', () => {
     ]);
   });
 
+  it('keeps a quantity with its unit out of the description when it starts left of its right-aligned heading', async () => {
+    const items = await itemsOf([
+      [40, 200, 'No.'],
+      [60, 200, 'Description'],
+      [352, 200, 'Qty'],
+      [400, 200, 'Unit price'],
+      [500, 200, 'Amount'],
+      [44, 215, '1'],
+      [60, 215, 'P2528'],
+      [334, 215, '39 carton'],
+      [414, 215, '58.94'],
+      [500, 215, '2,298.66'],
+      [60, 226, 'Packing tape brown'],
+      [44, 245, '2'],
+      [60, 245, 'Q7710'],
+      [340, 245, '4 pack'],
+      [418, 245, '9.50'],
+      [510, 245, '38.00'],
+      [60, 256, 'Cable ties 200 mm'],
+      [400, 280, 'Subtotal'],
+      [500, 280, '2,336.66'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.amount])).toEqual([
+      ['P2528', 'Packing tape brown', 39, 2298.66],
+      ['Q7710', 'Cable ties 200 mm', 4, 38],
+    ]);
+  });
+
   it('finds a table whose amount and description headings it does not know by the amounts under them', async () => {
     // "Particulars", "Value": no known word; "No." right of the text counts items; "Each" is no known word either
     const items = await itemsOf([

@@ -1055,8 +1055,23 @@ export function extractItems(
       (c) => !looksNumeric(c.text) && !/^\d[\d.,]*\s*[a-z%²³]{0,4}$/i.test(c.text),
     );
     const descRange = descRangeOf(cols);
+    // a number with its unit ("39 carton") under a right-aligned heading starts left of the heading, inside the
+    // description's range: its cell reaches into the column that claims it, and its words are that column's
+    const claims = (c: Cell) => {
+      const k = columnFor(cols!, c)?.kind;
+      return k !== undefined && CLAIMING.has(k);
+    };
+    const claimed = new Set(
+      descRange
+        ? line.cells
+            .filter((c) => /^\d/.test(c.text) && c.x1 > descRange.x1 && claims(c))
+            .flatMap((c) => c.words)
+        : [],
+    );
     const descWords = descRange
-      ? line.words.filter((w) => (w.x0 + w.x1) / 2 >= descRange.x0 && (w.x0 + w.x1) / 2 < descRange.x1)
+      ? line.words.filter(
+          (w) => (w.x0 + w.x1) / 2 >= descRange.x0 && (w.x0 + w.x1) / 2 < descRange.x1 && !claimed.has(w),
+        )
       : [];
     const descByWords = descWords.map((w) => w.text).join(' ');
     const descText0 = textCells
