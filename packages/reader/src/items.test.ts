@@ -81,6 +81,32 @@ describe('line items: layouts', () => {
     ]);
   });
 
+  it('reads a French "N°" heading as the positions, not as part of the description', async () => {
+    const items = await itemsOf([
+      [44, 200, 'N°'],
+      [70, 200, 'Désignation'],
+      [330, 200, 'Quantité'],
+      [400, 200, 'Prix unitaire'],
+      [500, 200, 'Total HT'],
+      [50, 215, '9'],
+      [70, 215, '3972569'],
+      [350, 215, '2'],
+      [420, 215, '34,95'],
+      [510, 215, '69,90'],
+      [70, 226, 'Safety gloves size 9'],
+      [44, 245, '10'],
+      [70, 245, '67191'],
+      [350, 245, '3'],
+      [414, 245, '166,01'],
+      [510, 245, '498,03'],
+      [70, 256, 'Winkelprofil Aluminium'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.amount])).toEqual([
+      ['3972569', 'Safety gloves size 9', 2, 69.9],
+      ['67191', 'Winkelprofil Aluminium', 3, 498.03],
+    ]);
+  });
+
   it('finds a table whose amount and description headings it does not know by the amounts under them', async () => {
     // "Particulars", "Value": no known word; "No." right of the text counts items; "Each" is no known word either
     const items = await itemsOf([
