@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './__tests__/make-docs.js';
+import { isNoiseName } from './parties.js';
 import { readDocument, STRAIGHT_THROUGH } from './read.js';
 
 /** A text: x and y in points on an A4 page, optional font size (default 9). */
@@ -52,6 +53,18 @@ describe('parties', () => {
     expect(r.vendor.name).toBe('Nordlicht Handel GmbH');
     expect(r.invoiceTo.name).toBe('Bäckerei Sonnenschein KG');
     expect(r.headers.shopAccount).toBe('30817');
+  });
+
+  it('takes no sentence for a party name, but names that end in an abbreviation', () => {
+    for (const t of ['Thank you for your business.', 'Paiement à 30 jours.', 'Bedankt voor uw bestelling.'])
+      expect(isNoiseName(t), t).toBe(true);
+    for (const t of [
+      'Lindqvist Consulting Ltd',
+      'Brown & Sons Trading Co.',
+      'Hansen Bros.',
+      'Atelier Durand et Fils S.A.',
+    ])
+      expect(isNoiseName(t), t).toBe(false);
   });
 
   it('skips the contact line that opens a buyer block', async () => {

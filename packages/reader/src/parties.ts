@@ -166,6 +166,9 @@ export function isNoiseName(t: string): boolean {
   )
     return true;
   if (findDates(t).length) return true;
+  // a sentence ("Thank you for your business.", "Paiement à 30 jours."): four words or more ending in a full stop
+  // after a lower-case word, no legal form
+  if (/\p{Ll}{3}\.$/u.test(t.trim()) && t.trim().split(/\s+/).length >= 4 && !LEGAL_FORM.test(t)) return true;
   // an identifier ("CONTRACT-12345", "KD-4711") names no one
   if (/^[A-Z0-9]+(?:[-/_.][A-Z0-9]+)+$/.test(t.trim()) && /\d/.test(t)) return true;
   // a line of an address: a post box, a suite or building, a street line ("456 Main St", "12 rue de la Paix")
