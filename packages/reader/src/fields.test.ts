@@ -67,6 +67,40 @@ describe('parties', () => {
       expect(isNoiseName(t), t).toBe(false);
   });
 
+  it("takes an order's buyer from its footer when the letterhead prints only initials", async () => {
+    const r = await read([
+      [37, 48, 'PB', 14],
+      [37, 100, 'PURCHASE ORDER', 12],
+      [37, 125, 'Order number'],
+      [130, 125, 'PO-2023-67022'],
+      [342, 125, 'Supplier:'],
+      [37, 135, 'Date'],
+      [130, 135, '15-03-2023'],
+      [342, 135, 'Kestrel Metallbau B.V.'],
+      [342, 146, 'Kerkstraat 14'],
+      [342, 156, '3011 CD Rotterdam'],
+      [40, 200, 'Qty'],
+      [90, 200, 'Description'],
+      [400, 200, 'Price'],
+      [500, 200, 'Amount'],
+      [50, 215, '2'],
+      [90, 215, 'Steel bracket 40 mm'],
+      [403, 215, '10.00'],
+      [503, 215, '20.00'],
+      [400, 240, 'Total'],
+      [503, 240, '20.00'],
+      [37, 770, 'Polaris Bakery B.V.'],
+      [208, 770, 'VAT no. NL284574229B44'],
+      [378, 770, 'IBAN NL96 3230 7139 3820 5979 81'],
+      [37, 780, 'Stationsweg 2'],
+      [208, 780, 'KvK 86173030'],
+      [37, 790, '1012 AB Amsterdam'],
+      CLOSING,
+    ]);
+    expect(r.vendor.name).toBe('Kestrel Metallbau B.V.');
+    expect(r.invoiceTo.name).toBe('Polaris Bakery B.V.');
+  });
+
   it('skips the contact line that opens a buyer block', async () => {
     const r = await read([
       [60, 60, 'FACTURE N° : FA-2031', 12],

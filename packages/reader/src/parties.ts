@@ -798,6 +798,19 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         if (!best || cell.y1 - cell.y0 > best.cell.y1 - best.cell.y0) best = { cell, line };
       }
     }
+    // a letterhead of initials or a logo names no company: the writer's name is then its footer's, the company
+    // printed with its VAT id, IBAN or register number
+    if (!best) {
+      const issuers = issuerEvidence(ctx, buyerZone);
+      issuers.delete(vendorKey);
+      for (const line of ctx.lines) {
+        const cell = line.cells.find((c) => issuers.has(nameKey(c.text.split(SENDER_SPLIT)[0]!)));
+        if (cell && !notFor('buyer', cell.text)) {
+          best = { cell: { ...cell, text: cell.text.split(SENDER_SPLIT)[0]!.trim() }, line };
+          break;
+        }
+      }
+    }
     if (best) {
       const a = addressAfter(ctx, best.line, best.cell, 4);
       invoiceTo = partyFromLines(
