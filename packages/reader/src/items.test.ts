@@ -231,6 +231,30 @@ describe('line items: layouts', () => {
     expect(items[0]!.vat).toBeUndefined();
   });
 
+  it('takes a percent discount whose amount a whole-unit currency rounds to the unit', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Description'],
+      [250, 200, 'Quantity'],
+      [320, 200, 'Unit price'],
+      [400, 200, 'Disc.'],
+      [480, 200, 'Amount'],
+      [40, 215, 'Thermal labels 100 x 150'],
+      [250, 215, '8'],
+      [320, 215, '116,452'],
+      [400, 215, '20%'],
+      [480, 215, '745,293'],
+      [40, 230, 'Espresso beans 1 kg'],
+      [250, 230, '15'],
+      [320, 230, '9,394'],
+      [480, 230, '140,910'],
+      [320, 260, 'Total'],
+      [480, 260, '886,203'],
+    ]);
+    // 8 × 116,452 less 20 % is 745,292.8, printed as 745,293
+    expect(items[0]).toMatchObject({ itemQty: 8, price: 93161.6, amount: 745293, discount: 186323 });
+    expect(items[1]).toMatchObject({ itemQty: 15, price: 9394, amount: 140910 });
+  });
+
   it('is sure of a row whose percent discount under its label makes it multiply out to the cent', async () => {
     const r = await readPage([
       [40, 200, 'Description'],
