@@ -594,7 +594,10 @@ function solveScanQty(s: Solved): Solved {
  * Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. `wholeUnits`: the
  * document prints its amounts in whole units of its currency, so they are rounded to the unit.
  */
-function solveRow(nums: RowNum[], wholeUnits = false): {
+function solveRow(
+  nums: RowNum[],
+  wholeUnits = false,
+): {
   qty?: number;
   price?: number;
   amount?: number;
