@@ -101,6 +101,33 @@ describe('parties', () => {
     expect(r.invoiceTo.name).toBe('Polaris Bakery B.V.');
   });
 
+  it("takes the company in the letterhead's larger print as the vendor, not the address window under it", async () => {
+    const r = await read([
+      [220, 35, 'Hollandia Distribution N.V.', 15],
+      [53, 120, 'FACTUUR', 12],
+      [53, 147, 'Factuurnummer:'],
+      [141, 147, '2693899'],
+      [347, 147, 'Meridian Papeterie N.V.'],
+      [53, 159, 'Factuurdatum:'],
+      [141, 159, '12.08.2020'],
+      [347, 159, 'Industrieweg 40'],
+      [347, 172, '3511 LK Utrecht'],
+      [347, 184, 'NL'],
+      [60, 227, 'Winkelprofil Aluminium'],
+      [430, 227, '1'],
+      [527, 227, '61,28'],
+      [342, 297, 'Totaal excl. BTW'],
+      [527, 297, '61,28'],
+      [342, 312, 'BTW 21 %'],
+      [527, 312, '12,87'],
+      [342, 328, 'Te betalen'],
+      [527, 328, '74,15'],
+      CLOSING,
+    ]);
+    expect(r.vendor.name).toBe('Hollandia Distribution N.V.');
+    expect(r.invoiceTo.name).toBe('Meridian Papeterie N.V.');
+  });
+
   it('skips the contact line that opens a buyer block', async () => {
     const r = await read([
       [60, 60, 'FACTURE N° : FA-2031', 12],

@@ -628,6 +628,20 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         if (score > 0) cands.push({ cell, line, score });
       }
     }
+    // a company block under another company's name printed above it in clearly larger print (a letterhead) is the
+    // letterhead's addressee, however well its address block marks it
+    const isLetterhead = (c: { cell: Cell; line: Line }) => c.line.y0 < 0.2 && LEGAL_FORM.test(c.cell.text);
+    for (const c of cands) {
+      const h = c.cell.y1 - c.cell.y0;
+      const above = cands.some(
+        (o) =>
+          isLetterhead(o) &&
+          o.line.y0 < c.line.y0 &&
+          o.cell.y1 - o.cell.y0 > h * 1.25 &&
+          nameKey(o.cell.text) !== nameKey(c.cell.text),
+      );
+      if (above && hasPostcodeLine(addressAfter(ctx, c.line, c.cell, 4).cells, ctx.ocr)) c.score -= 1.5;
+    }
     // a sender line "Name · Street · City" above the address window names the vendor too
     for (const line of first.filter((l) => l.y0 < 0.35)) {
       const parts = senderParts(line);
