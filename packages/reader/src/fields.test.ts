@@ -128,6 +128,56 @@ describe('parties', () => {
     expect(r.invoiceTo.name).toBe('Meridian Papeterie N.V.');
   });
 
+  it('takes the buyer under the sender line, not a header label that shares its line on the left', async () => {
+    const r = await read([
+      [383, 50, 'De Vries Installatie Ltd', 14],
+      [43, 135, 'Invoice', 12],
+      [43, 161, 'Invoice No.'],
+      [139, 161, 'RE-94969'],
+      [327, 161, 'De Vries Installatie Ltd · 8 Mill Lane · London EC1A 1BB', 7],
+      [43, 171, 'Printed'],
+      [139, 171, '20/06/2018'],
+      [327, 171, 'Van Dijk Trading LLC'],
+      [327, 181, '90 Station Road'],
+      [43, 186, 'Date of issue'],
+      [139, 186, '13/06/2018'],
+      [327, 192, 'Bristol BS1 4DJ'],
+      CLOSING,
+    ]);
+    expect(r.invoiceTo.name).toBe('Van Dijk Trading LLC');
+  });
+
+  it('never reads an item row with a dash in its description as a sender line', async () => {
+    const r = await read([
+      [45, 44, 'NP', 14],
+      [497, 105, 'FACTUUR', 12],
+      [61, 132, 'Alpenrose Foods N.V.'],
+      [332, 132, 'Factuurnr.'],
+      [438, 132, 'FA-26.3419'],
+      [61, 142, 'Kerkstraat 14'],
+      [332, 142, 'Factuurdatum'],
+      [438, 142, '21-06-2026'],
+      [61, 153, '9711 EX Groningen'],
+      [53, 198, 'Omschr.'],
+      [350, 198, 'Stuks'],
+      [420, 198, 'P/st'],
+      [520, 198, 'Waarde'],
+      [53, 214, 'ART97966 - Hydraulic hose 1/2 inch'],
+      [363, 214, '47'],
+      [415, 214, '2,10'],
+      [518, 214, '98,70'],
+      [53, 225, 'Periode maart'],
+      [332, 252, 'Totaal excl. BTW'],
+      [518, 252, '98,70'],
+      [45, 781, 'Nordlicht Print N.V.'],
+      [215, 781, 'BTW nr. NL080499845B67'],
+      [385, 781, 'IBAN NL25 9747 4583 2127 6183 94'],
+      CLOSING,
+    ]);
+    expect(r.vendor.name).toBe('Nordlicht Print N.V.');
+    expect(r.invoiceTo.name).toBe('Alpenrose Foods N.V.');
+  });
+
   it('skips the contact line that opens a buyer block', async () => {
     const r = await read([
       [60, 60, 'FACTURE N° : FA-2031', 12],

@@ -2,7 +2,7 @@ import { boxOf, cellAt, cleanId, type ExtractContext, type Found, rawIndex } fro
 import { DOC_TYPE, HEADER_LABELS, LEGAL_FORM, PARTY_LABELS } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { isOwnAddress, isOwnName, type OwnCompany, vatKey } from './own-company.js';
-import { compact, editDistance, findDates, norm } from './parse.js';
+import { compact, editDistance, findDates, looksNumeric, norm } from './parse.js';
 import type { TBox, TParty } from './types.js';
 
 const VAT_ID =
@@ -296,8 +296,12 @@ function senderParts(line: Line): string[] {
   const parts = line.text.split(SENDER_SPLIT);
   if (parts.length >= 3) return parts;
   const cut = line.cells.flatMap((c) => c.text.split(SENDER_SPLIT)).filter((t) => t.trim().length > 0);
-  // split into cells by OCR: still a separator in it, and a name first (not an item row's code)
-  return cut.length >= 3 && SENDER_SPLIT.test(line.text) && !isNoiseName(cut[0]!) ? cut : parts;
+  // split into cells by OCR: still a separator in it, a name first (not an item row's code), and not two cells of
+  // bare numbers (an item row's quantity, price, amount; a postcode OCR cut from its town is one)
+  const numbers = line.cells.filter((c) => looksNumeric(c.text)).length;
+  return cut.length >= 3 && SENDER_SPLIT.test(line.text) && !isNoiseName(cut[0]!) && numbers < 2
+    ? cut
+    : parts;
 }
 
 /** A line OCR made of specks (a rule's dots, a separator read below its line): no word of two letters. */
@@ -723,7 +727,13 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       const below = first.filter((l) => l.index > sender.index && !specks(l));
       let next = below[0];
       if (next && /:\s*$/.test(next.text)) next = below[1];
-      const start = next?.cells.find((c) => Math.abs(c.x0 - sender.x0) < 0.08);
+      // under the sender line's own cell: header fields may share its line and the window's lines on the left
+      // (its first cell: one holding separators, or one a cell of a separator alone follows)
+      const alone = (c?: Cell) => !!c && /^[·•●|]$/.test(c.text.trim());
+      const senderX = (
+        sender.cells.find((c, k) => SEPARATORS.test(c.text) || alone(sender.cells[k + 1])) ?? sender
+      ).x0;
+      const start = next?.cells.find((c) => Math.abs(c.x0 - senderX) < 0.08);
       const cell = next && start ? wholeName(next, start) : undefined;
       // an order's window holds the supplier under its heading ("Leverancier:"): the sender line is the buyer's
       const vendorsBlock = !!vendorByLabel && !!next && vendorByLabel.line.index === next.index;
