@@ -512,15 +512,14 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   const nets = best('net');
   const vats = best('vat');
   const subs = best('subtotal');
-  // a subtotal the page carries on to a printed net (subtotal − discount + charges) is not the net, though it may
-  // add up with one VAT row to the total by chance (a 5 % row equal to the discount)
+  // an amount the page carries on to a printed net (subtotal − discount + charges) is not the net, though it may
+  // add up with one VAT row to the total by chance (a 5 % row equal to the discount): a subtotal, or a "net" read
+  // under the item table's heading of the same words ("Montant HT") before the discount
   const adjust: TTotals = { discount: best('discount')[0]?.value, charges: best('charges')[0]?.value };
-  const carriedToNet = (sub: MoneyCand) =>
+  const carriedToNet = (c: MoneyCand) =>
     !!(adjust.discount || adjust.charges) &&
-    nets.some(
-      (n) => !n.cents && n.value !== sub.value && Math.abs(netFrom(adjust, sub.value) - n.value) < 0.011,
-    );
-  const netsAndSubs = nets.concat(subs.filter((sub) => !carriedToNet(sub)));
+    nets.some((n) => !n.cents && n.value !== c.value && Math.abs(netFrom(adjust, c.value) - n.value) < 0.011);
+  const netsAndSubs = nets.concat(subs).filter((c) => !carriedToNet(c));
   const out: Partial<Record<TotalField, Found<number>>> = {};
   const put = (f: TotalField, c: MoneyCand | undefined, conf: number) => {
     if (c) out[f] = { value: c.value, conf, box: boxOf(c.cell) };

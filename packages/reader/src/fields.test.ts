@@ -356,6 +356,37 @@ describe('totals', () => {
     expect(r.totals).toMatchObject({ subtotal: 962.5, net: 950, vat: 152.5, invoiceTotal: 1102.5 });
   });
 
+  it('keeps the printed net after a discount when the item table heading names the net too', async () => {
+    // "Montant HT" heads the table (its amount 176.54 is before the discount) and labels the net 158.89; the
+    // amount before the discount plus the 20 % row (−3.53) is the total 173.01 by chance
+    const r = await read([
+      [60, 60, 'FACTURE N° FA-2020-38', 12],
+      [60, 80, 'Date de facture: 12/02/2020'],
+      [58, 205, 'Description'],
+      [340, 205, 'Quantité'],
+      [420, 205, 'TVA %'],
+      [510, 205, 'Montant HT'],
+      [58, 222, 'Verlengsnoer 5 m'],
+      [370, 222, '1'],
+      [430, 222, '10%'],
+      [520, 222, '176,54'],
+      [330, 252, 'Total lignes HT'],
+      [520, 252, '176,54'],
+      [330, 266, 'Remise globale'],
+      [520, 266, '-17,65'],
+      [330, 279, 'Montant HT'],
+      [520, 279, '158,89'],
+      [330, 293, 'TVA 20 %'],
+      [525, 293, '-3,53'],
+      [330, 306, 'TVA 10 %'],
+      [525, 306, '17,65'],
+      [330, 320, 'Total TTC'],
+      [520, 320, '173,01'],
+      CLOSING,
+    ]);
+    expect(r.totals).toMatchObject({ net: 158.89, vat: 14.12, invoiceTotal: 173.01 });
+  });
+
   it('takes the sum row of a totals table with one row per VAT rate', async () => {
     const cols: [number, string, string[]][] = [
       [60, 'Warenwert', ['-5,00', '-2,90', '-7,90']],
