@@ -945,10 +945,10 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   ].sort((a, b) => a.x0 - b.x0);
   // the table may run over several pages (a footer between them ends a reading): on each page it starts at
   // its first item-like row aligned with these, or at the first row of a run that adds up before it (the sum
-  // takes in every row of that run; an amount-only line before the first item-like row may be a page's sum
-  // carried forward)
+  // takes in every row of that run; on a text layer only, see `provenRuns`; an amount-only line before the
+  // first item-like row may be a page's sum carried forward)
   const x1 = best[0]!.amount.x1;
-  const summed = proven.filter((run) => addsUpUnder(ctx, run)).map((run) => run[0]!);
+  const summed = ctx.ocr ? [] : proven.filter((run) => addsUpUnder(ctx, run)).map((run) => run[0]!);
   const firsts = [...summed, ...rows.filter(itemLike)].filter((r) => Math.abs(r.amount.x1 - x1) < 0.012);
   const starts = new Map<number, number>();
   for (const r of firsts)
