@@ -697,6 +697,120 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     ]);
   });
 
+  it("finds a credit note's one-row table without a heading row by its arithmetic and the net under it", async () => {
+    // one row, signed amounts: quantity × price = amount (negative), and the row is the net printed under it
+    const items = await itemsOf([
+      [40, 200, 'Wall plug 8 mm (100 pcs)'],
+      [330, 200, '58'],
+      [400, 200, '-1,603.48'],
+      [480, 200, '-93,001.84'],
+      [380, 240, 'Net total'],
+      [480, 240, '-93,001.84'],
+      [380, 255, 'VAT 20%'],
+      [480, 255, '-18,600.37'],
+      [380, 270, 'Credit total'],
+      [475, 270, '-111,602.21'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Wall plug 8 mm (100 pcs)', 58, -1603.48, -93001.84],
+    ]);
+  });
+
+  it('reads amount-only service lines of a table without a heading row when the lines add up to the net', async () => {
+    // one row of four multiplies out: too few to say "items" by arithmetic, but the four make the amount under
+    // them (under a label the totals words do not know)
+    const items = await itemsOf([
+      [40, 200, 'Monthly leasing fee 04/2025'],
+      [500, 200, '474.82'],
+      [40, 215, 'Hosting package Business'],
+      [500, 215, '893.82'],
+      [40, 230, 'Safety gloves size 9'],
+      [330, 230, '30'],
+      [400, 230, '11.40'],
+      [500, 230, '342.00'],
+      [40, 245, 'Software subscription 05/2025'],
+      [500, 245, '171.84'],
+      [380, 275, 'Net amount'],
+      [495, 275, '1,882.48'],
+      [380, 290, 'VAT 20%'],
+      [500, 290, '376.50'],
+      [380, 305, 'Total'],
+      [495, 305, '2,258.98'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.amount])).toEqual([
+      ['Monthly leasing fee 04/2025', 474.82],
+      ['Hosting package Business', 893.82],
+      ['Safety gloves size 9', 342],
+      ['Software subscription 05/2025', 171.84],
+    ]);
+  });
+
+  it('keeps rows without a heading that hold a labelled note or an allowance word beside their numbers', async () => {
+    // "Colour: black" on the numbers' line (they multiply out), "Promo:" right of the price with its signed
+    // amount under it (beside a note): items, and the signed amount adjusts its row instead of being one
+    const items = await itemsOf([
+      [40, 200, 'Office chair ergonomic'],
+      [330, 200, '2'],
+      [400, 200, '150.00'],
+      [500, 200, '300.00'],
+      [40, 215, 'Desk lamp LED'],
+      [40, 227, 'Colour: black'],
+      [330, 227, '3'],
+      [400, 227, '125.00'],
+      [500, 227, '375.00'],
+      [40, 245, 'Garden hose 20 m'],
+      [330, 245, '4'],
+      [400, 245, '100.00'],
+      [452, 245, 'Promo:'],
+      [500, 245, '390.00'],
+      [40, 257, 'Colour: grey'],
+      [462, 257, '- 10.00'],
+      [380, 285, 'Net total'],
+      [495, 285, '1,065.00'],
+    ]);
+    expect(items.map((i) => i.amount)).toEqual([300, 375, 390]);
+    expect(items[1]).toMatchObject({ itemQty: 3, price: 125 });
+  });
+
+  it('takes no page sum carried forward for an item of a table without a heading row', async () => {
+    // page 2 opens with the sum of page 1 under a word that names no total ("Transport"): with it, page 2's
+    // amounts would make the subtotal, without it they do not
+    const row = (y: number, desc: string, qty: string, price: string, amount: string): Cell[] => [
+      [40, y, desc],
+      [330, y, qty],
+      [400, y, price],
+      [500, y, amount],
+    ];
+    const pdf = await pdfOf({ size: 'A4', margin: 30 }, (doc) => {
+      doc.font('Helvetica').fontSize(8);
+      const page1: Cell[] = [
+        [40, 40, 'Nordwind Handel GmbH'],
+        [350, 40, 'INVOICE'],
+        [350, 60, 'Invoice No: 2024-117'],
+        ...row(200, 'Office chair ergonomic', '2', '150.00', '300.00'),
+        ...row(215, 'Desk lamp LED', '3', '125.00', '375.00'),
+        [40, 240, 'Transport'],
+        [500, 240, '675.00'],
+      ];
+      for (const [x, y, t] of page1) doc.text(t, x, y, { lineBreak: false });
+      doc.addPage();
+      const page2: Cell[] = [
+        [40, 40, 'Transport'],
+        [500, 40, '675.00'],
+        ...row(55, 'Garden hose 20 m', '4', '100.00', '400.00'),
+        [40, 70, 'Monthly hosting fee'],
+        [500, 70, '120.00'],
+        [40, 85, 'Maintenance flat rate'],
+        [500, 85, '230.00'],
+        [380, 110, 'Subtotal'],
+        [495, 110, '1,425.00'],
+      ];
+      for (const [x, y, t] of page2) doc.text(t, x, y, { lineBreak: false });
+    });
+    const r = await readDocument(pdf, { fileName: 'items.pdf' });
+    expect(r.items.map((i) => i.amount)).toEqual([300, 375, 400, 120, 230]);
+  });
+
   it('never takes an item row or a "Label: value" note under it for the heading of another table', async () => {
     const items = await itemsOf([
       [40, 200, 'Item Product'],

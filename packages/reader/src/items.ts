@@ -864,42 +864,38 @@ function multipliesOut(vals: number[]): boolean {
 }
 
 /**
- * An item table without a heading row the labels know, found by the alignment of its numbers: the longest
- * run of lines that start with text and end with a money amount whose right edges line up, most of whose
- * numbers multiply out (quantity × price = amount). Its columns are the number cells grouped by right edge
- * (the amounts', a rate's), the text left of them the description.
+ * An item table without a heading row the labels know, found by the alignment of its numbers: a run of lines
+ * that start with text and end with a money amount whose right edges line up, proven as items by arithmetic
+ * (see `provenRuns`). The longest such run gives the columns: its number cells grouped by right edge (the
+ * amounts', a rate's), the text left of them the description.
  */
 function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] } | undefined {
-  type Row = { line: Line; nums: { value: number; cell: Cell; pct: boolean }[]; amount: Cell };
-  const rows: Row[] = [];
+  const rows: AlignedRow[] = [];
   for (const line of ctx.lines) {
     const last = line.cells[line.cells.length - 1];
     if (!last || !looksNumeric(last.text) || !isMoneyText(last.text, ctx.wholeUnits)) continue;
     const text = line.cells.filter((c) => !looksNumeric(c.text));
     const n = norm(line.text);
-    // a label far right of the text (a totals row), a "Label: value" line or a totals word is no item
-    if (!text.length || text[0]!.x0 > 0.45 || text.some((c) => /:(?:\s|$)/.test(c.text))) continue;
+    const nums = lineNumbers(line, ctx.decimal);
+    // a label far right of the text (a totals row), a "Label: value" line or a totals word is no item; a row
+    // whose numbers multiply out is one whatever note it holds ("Colour: black"), and so is one whose labelled
+    // word stands right of its first amount (an allowance's "Promo:" beside the price)
+    if (!text.length || text[0]!.x0 > 0.45) continue;
+    const firstMoney = nums.find((x) => isMoneyText(x.cell.text, ctx.wholeUnits))?.cell.x0 ?? 1;
+    const labelled = text.some((c) => /:(?:\s|$)/.test(c.text) && c.x0 < firstMoney);
+    if (labelled && !multipliesOut(unsigned(nums))) continue;
     if (SUMMARY_ROW.test(n) || DISCOUNT_ROW.test(n) || CHARGE_ROW.test(n)) continue;
-    rows.push({ line, nums: lineNumbers(line, ctx.decimal), amount: last });
+    const row = { line, nums, amount: last };
+    // an amount alone that is the sum of the rows before it is a page's sum carried forward, no item
+    const before = Math.abs(round2(rows.reduce((t, r) => t + amountOf(r), 0)));
+    if (rows.length >= 2 && !itemLikeRow(ctx, row) && Math.abs(Math.abs(amountOf(row)) - before) < 0.011)
+      continue;
+    rows.push(row);
   }
-  let best: Row[] = [];
-  let run: Row[] = [];
-  for (const r of rows) {
-    const prev = run[run.length - 1];
-    const aligned =
-      prev &&
-      prev.line.page === r.line.page &&
-      r.line.index - prev.line.index <= 5 &&
-      Math.abs(prev.amount.x1 - r.amount.x1) < 0.012;
-    run = aligned ? [...run, r] : [r];
-    if (run.length > best.length) best = run;
-  }
-  if (best.length < 2) return undefined;
-  // item rows multiply out, or print a quantity beside the amount ("31 pce  1.849,96")
-  const itemLike = (r: Row) =>
-    multipliesOut(r.nums.map((x) => x.value)) ||
-    r.nums.some((x) => x.cell !== r.amount && !x.pct && !isMoneyText(x.cell.text, ctx.wholeUnits));
-  if (best.filter(itemLike).length * 2 < best.length) return undefined;
+  const itemLike = (r: AlignedRow) => itemLikeRow(ctx, r);
+  const proven = provenRuns(ctx, rows, itemLike);
+  const best = proven.slice().sort((a, b) => b.length - a.length)[0];
+  if (!best) return undefined;
   const clusters: {
     x0: number;
     x1: number;
@@ -940,6 +936,11 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     if (kindOfCluster(clusters[k]!) === 'code' && clusters[k]!.x0 - textX0 < 0.02) clusters.splice(k, 1);
   const numX0 = Math.min(...clusters.filter((c) => c.x0 > textX0).map((c) => c.x0));
   if (!Number.isFinite(numX0)) return undefined;
+  // a labelled word right of the numbers ("Promo:", an allowance with its signed amount under it) keeps its
+  // own column, so that the amount under it adjusts the row instead of being read as one
+  const labels = best.flatMap((r) =>
+    r.line.cells.filter((c) => c.x0 > numX0 && /:$/.test(c.text.trim()) && !looksNumeric(c.text)),
+  );
   const cols: Column[] = [
     { kind: 'desc' as ColumnKind, x0: textX0, x1: Math.max(textX0, numX0 - 0.01), label: '' },
     ...clusters.map((c) => ({
@@ -948,15 +949,88 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       x1: c.x1,
       label: '',
     })),
+    ...labels.map((c) => ({ kind: 'other' as ColumnKind, x0: c.x0, x1: c.x1, label: norm(c.text) })),
   ].sort((a, b) => a.x0 - b.x0);
-  // the table may run over several pages (a footer between them ends a reading): on each page, its first
-  // row is the first item-like one aligned with these
+  // the table may run over several pages (a footer between them ends a reading): on each page it starts at
+  // its first item-like row aligned with these, or at the first row of a run that adds up before it (the sum
+  // takes in every row of that run; on a text layer only, see `provenRuns`; an amount-only line before the
+  // first item-like row may be a page's sum carried forward)
   const x1 = best[0]!.amount.x1;
+  const summed = ctx.ocr ? [] : proven.filter((run) => addsUpUnder(ctx, run)).map((run) => run[0]!);
+  const firsts = [...summed, ...rows.filter(itemLike)].filter((r) => Math.abs(r.amount.x1 - x1) < 0.012);
   const starts = new Map<number, number>();
-  for (const r of rows)
-    if (Math.abs(r.amount.x1 - x1) < 0.012 && itemLike(r) && !starts.has(r.line.page))
-      starts.set(r.line.page, r.line.index);
-  return { cols, starts: [...starts.values()] };
+  for (const r of firsts)
+    starts.set(r.line.page, Math.min(starts.get(r.line.page) ?? Infinity, r.line.index));
+  return { cols, starts: [...starts.values()].sort((a, b) => a - b) };
+}
+
+type AlignedRow = { line: Line; nums: { value: number; cell: Cell; pct: boolean }[]; amount: Cell };
+
+/** The value of a row's amount cell. */
+const amountOf = (r: AlignedRow) => r.nums.filter((x) => x.cell === r.amount).pop()?.value ?? 0;
+
+/** A row's numbers without their signs: a credit note prints its amounts negative, or its prices unsigned. */
+const unsigned = (nums: { value: number }[]) => nums.map((x) => Math.abs(x.value));
+
+/**
+ * Item rows multiply out (quantity × price = amount, in either sign), or print a quantity beside the amount
+ * ("31 pce  1.849,96").
+ */
+function itemLikeRow(ctx: ExtractContext, r: AlignedRow): boolean {
+  return (
+    multipliesOut(unsigned(r.nums)) ||
+    r.nums.some((x) => x.cell !== r.amount && !x.pct && !isMoneyText(x.cell.text, ctx.wholeUnits))
+  );
+}
+
+/**
+ * The runs of aligned rows that are item tables: consecutive rows (at most five lines apart, on one page) whose
+ * amounts' right edges line up, either most of them item-like (two rows at least), or, with an item-like row
+ * among them, their amounts adding up (in either sign) to the amount of the totals row under them (a
+ * subtotal, the net, a page total): amount-only service lines and a table of one row are items by that sum
+ * (on a text layer, whose labels are read as printed).
+ */
+function provenRuns(
+  ctx: ExtractContext,
+  rows: AlignedRow[],
+  itemLike: (r: AlignedRow) => boolean,
+): AlignedRow[][] {
+  const runs: AlignedRow[][] = [];
+  for (const r of rows) {
+    const run = runs[runs.length - 1];
+    const prev = run?.[run.length - 1];
+    const aligned =
+      prev &&
+      prev.line.page === r.line.page &&
+      r.line.index - prev.line.index <= 5 &&
+      Math.abs(prev.amount.x1 - r.amount.x1) < 0.012;
+    if (aligned) run.push(r);
+    else runs.push([r]);
+  }
+  // (on a scan, a totals label OCR garbled is not known as one: its row would look like a table of one row
+  // adding up to the next totals row, so the sum proves nothing there)
+  const proven = (run: AlignedRow[]) =>
+    (run.length >= 2 && run.filter(itemLike).length * 2 >= run.length) ||
+    (!ctx.ocr && run.some(itemLike) && addsUpUnder(ctx, run));
+  return runs.filter(proven);
+}
+
+/**
+ * Whether the amounts of a run of rows add up to the amount of the totals row under it: the first of the next
+ * four lines that prints a money amount, whatever its label says ("Net amount" is no word the labels know).
+ */
+function addsUpUnder(ctx: ExtractContext, run: AlignedRow[]): boolean {
+  const sum = Math.abs(round2(run.reduce((t, r) => t + amountOf(r), 0)));
+  const last = run[run.length - 1]!.line;
+  for (let j = last.index + 1; j < Math.min(ctx.lines.length, last.index + 5); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== last.page) break;
+    const a = lineNumbers(l, ctx.decimal)
+      .filter((x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits))
+      .pop();
+    if (a) return sum > 0 && Math.abs(Math.abs(a.value) - sum) < 0.011;
+  }
+  return false;
 }
 
 /**
