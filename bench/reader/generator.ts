@@ -496,6 +496,29 @@ const DETAIL = {
   fr: ['Couleur : noir', 'kit de montage inclus', 'Période de mars', 'Lot 117'],
   nl: ['Kleur: wit', 'incl. montageset', 'Periode maart', 'Partij 117'],
 };
+/** A "Label: value" line under an item's name whose value is a code or a number (serial, lot, size). */
+const LABELLED_DETAIL: Record<Lang, ((r: Rand) => string)[]> = {
+  en: [
+    (r) => `Serial no.: SN${digits(r, 7)}`,
+    (r) => `Lot: ${int(r, 2019, 2026)}-${digits(r, 3)}`,
+    (r) => `Size: ${int(r, 36, 48)}`,
+  ],
+  de: [
+    (r) => `Seriennr.: ${digits(r, 8)}`,
+    (r) => `Charge: L${digits(r, 5)}`,
+    (r) => `Größe: ${int(r, 36, 48)}`,
+  ],
+  fr: [
+    (r) => `N° de série : ${digits(r, 8)}`,
+    (r) => `Lot : ${int(r, 2019, 2026)}-${digits(r, 3)}`,
+    (r) => `Taille : ${int(r, 36, 48)}`,
+  ],
+  nl: [
+    (r) => `Serienummer: SN${digits(r, 7)}`,
+    (r) => `Partij: L${digits(r, 5)}`,
+    (r) => `Maat: ${int(r, 36, 48)}`,
+  ],
+};
 const UNITS = {
   en: ['pcs', 'kg', 'h', 'box'],
   de: ['Stk', 'kg', 'Std', 'Karton'],
@@ -735,6 +758,7 @@ export function makeTruth(r: Rand, id: string, maxLines = 60, like?: GenDoc): Ge
     const desc = [name];
     if (chance(r, 0.2)) desc.push(pick(r, DETAIL[lang]));
     if (chance(r, 0.08)) desc.push(pick(r, DETAIL[lang]));
+    if (chance(r, 0.1)) desc.push(pick(r, LABELLED_DETAIL[lang])(r));
     // whole-unit currencies come with whole quantities (a fraction would print the only decimals)
     const qty =
       !whole && chance(r, 0.15) ? round(int(r, 1, 400) / 4, 2) : chance(r, 0.4) ? 1 : int(r, 2, 120);
@@ -843,6 +867,8 @@ interface Layout {
   numbersRow: 'first' | 'last';
   /** column headings of less common software */
   rareHeads: boolean;
+  /** the price and amount columns without a heading of their own (blank, or only the currency code) */
+  unheadedNumbers: 'no' | 'blank' | 'currency';
   /** how a line discount is printed: a rate column; the gross price with "- unit discount" and "= net price"
    * under it in the price cell; or an allowance column with a word on the row and the signed amount under it */
   lineDisc: 'pct' | 'stack' | 'allow';
@@ -928,6 +954,7 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
     noHead: chance(at('l38'), 0.1),
     numbersRow: chance(at('l28'), 0.25) ? 'last' : 'first',
     rareHeads: chance(at('l29'), 0.3),
+    unheadedNumbers: chance(at('l39'), 0.12) ? pick(at('l40'), ['blank', 'currency'] as const) : 'no',
     otherDates: (['period', 'printed', 'orderDate'] as const).filter(
       (k, i) => (k !== 'period' || d.kind !== 'order') && chance(at(`l30-${i}`), 0.2),
     ),
@@ -1214,9 +1241,13 @@ export function renderPdf(
         c,
         c === 'disc' && lay.lineDisc === 'allow'
           ? word(at('allowHead'), ALLOW_COL.head, lang)
-          : lay.rareHeads && RARE_COL[c]
-            ? word(at(`rare:${c}`), RARE_COL[c]!, lang)
-            : word(at(`col:${c}`), L.col[c], lang),
+          : lay.unheadedNumbers !== 'no' && (c === 'price' || c === 'amount')
+            ? lay.unheadedNumbers === 'currency'
+              ? d.money.currency
+              : ''
+            : lay.rareHeads && RARE_COL[c]
+              ? word(at(`rare:${c}`), RARE_COL[c]!, lang)
+              : word(at(`col:${c}`), L.col[c], lang),
       ]),
     ) as Record<Col, string>;
     const drawHeader = (top: number) => {
@@ -1224,6 +1255,7 @@ export function renderPdf(
       doc.font(lay.bold);
       for (const c of lay.cols) {
         const x = colX[c]!;
+        if (!colLabel[c]) continue;
         if (numericCol(c)) rtext(colLabel[c], x + widthOf[c] - 4, top);
         else text(colLabel[c], x + 8, top);
       }

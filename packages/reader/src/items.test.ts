@@ -371,7 +371,7 @@ describe('line items: how sure a row is', () => {
       [380, 215, '980.23'],
       [500, 215, '40,189.43'],
       [40, 225, 'incl. mounting kit'],
-      [40, 235, 'Colour: blue, size L'],
+      [40, 235, 'Delivered 03/04/2024'],
       [40, 255, 'Packing tape brown'],
       [300, 255, '1'],
       [380, 255, '409.21'],
@@ -552,8 +552,8 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
   });
 
   it('is not sure of a row when signed amounts adjusting it stand too far under it to be attached', async () => {
-    // the "= 1,334.52" net price is two lines under the row (a batch line with its allowance between): the row
-    // reads 0.9 × 1,482.80 instead of 1 × 1,334.52
+    // the allowance and the "= 1,334.52" net price stand a line's gap under the row's batch line: the row reads
+    // 0.9 × 1,482.80 instead of 1 × 1,334.52
     const r = await readPage([
       [40, 200, 'Description'],
       [300, 200, 'Qty'],
@@ -564,12 +564,12 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
       [380, 215, '1,482.80'],
       [500, 215, '1,334.52'],
       [40, 226, 'Lot 117'],
-      [380, 226, '- 148.28'],
-      [380, 237, '= 1,334.52'],
-      [40, 255, 'Safety gloves size 9'],
-      [300, 255, '1'],
-      [380, 255, '94.63'],
-      [500, 255, '94.63'],
+      [380, 250, '- 148.28'],
+      [380, 261, '= 1,334.52'],
+      [40, 280, 'Safety gloves size 9'],
+      [300, 280, '1'],
+      [380, 280, '94.63'],
+      [500, 280, '94.63'],
       [380, 290, 'Net total'],
       [500, 290, '1,429.15'],
     ]);
@@ -667,7 +667,7 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
       [500, 290, '325.00'],
     ]);
     expect(items.map((i) => [i.itemDesc, i.itemQty, i.amount])).toEqual([
-      ['Office chair ergonomic', 2, 300],
+      ['Office chair ergonomic Colour: grey', 2, 300],
       ['Desk lamp LED incl. bulb', 1, 25],
     ]);
   });
@@ -896,6 +896,110 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     expect(items.map((i) => [i.itemQty, i.price, i.amount, i.vat])).toEqual([
       [35, 329.59, 11535.65, 19],
       [44, 161.8, 7119.2, 7],
+    ]);
+  });
+});
+
+describe('line items: multi-line descriptions with "Label: value" lines, headings without amount columns', () => {
+  it('keeps a "Label: value" line in the description column as part of the item above, beside the row\'s allowance too', async () => {
+    const r = await readPage([
+      [40, 200, 'Description'],
+      [300, 200, 'Qty'],
+      [380, 200, 'Unit price'],
+      [500, 200, 'Amount'],
+      [40, 215, 'Maintenance flat rate'],
+      [300, 215, '1'],
+      [380, 215, '1,482.80'],
+      [500, 215, '1,334.52'],
+      [40, 226, 'Serial no.: 0886053'],
+      [380, 226, '- 148.28'],
+      [380, 237, '= 1,334.52'],
+      [40, 255, 'Safety gloves size 9'],
+      [300, 255, '3'],
+      [380, 255, '31.50'],
+      [500, 255, '94.50'],
+      [40, 266, 'Lot: 2025-348'],
+      [380, 290, 'Net total'],
+      [500, 290, '1,429.02'],
+    ]);
+    expect(r.items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Maintenance flat rate Serial no.: 0886053', 1, 1334.52, 1334.52],
+      ['Safety gloves size 9 Lot: 2025-348', 3, 31.5, 94.5],
+    ]);
+    expect(r.headers.invoiceNum).toBe('2024-117');
+  });
+
+  it('leaves a "Label: value" note that prices the item out of its description', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Description'],
+      [300, 200, 'Qty'],
+      [380, 200, 'Unit price'],
+      [500, 200, 'Amount'],
+      [40, 215, 'Solar mounting hooks'],
+      [300, 215, '10'],
+      [380, 215, '53.10'],
+      [500, 215, '531.00'],
+      [40, 226, 'Gross price: 59.00'],
+      [380, 260, 'Net total'],
+      [500, 260, '531.00'],
+    ]);
+    expect(items.map((i) => i.itemDesc)).toEqual(['Solar mounting hooks']);
+  });
+
+  it('names the amount columns of a heading row that leaves them blank by the amounts under them', async () => {
+    // "Particulars" and "Pcs" are no known words; positions, codes and a rate are: the amounts name the rest
+    // (read without a heading, the positions would be the quantities and the code part of the name)
+    const items = await itemsOf([
+      [40, 200, 'Pos.'],
+      [70, 200, 'Particulars'],
+      [270, 200, 'Part No.'],
+      [340, 200, 'Pcs'],
+      [440, 200, 'Tax %'],
+      [45, 215, '1'],
+      [70, 215, 'Hosting package Business 07/2021'],
+      [445, 215, '20%'],
+      [510, 215, '527.47'],
+      [45, 230, '2'],
+      [70, 230, 'Office chair ergonomic'],
+      [270, 230, 'A9746'],
+      [345, 230, '2'],
+      [390, 230, '150.00'],
+      [445, 230, '20%'],
+      [510, 230, '300.00'],
+      [45, 245, '3'],
+      [70, 245, 'Monthly leasing fee 03/2024'],
+      [445, 245, '20%'],
+      [510, 245, '589.29'],
+      [380, 275, 'Net total'],
+      [510, 275, '1,416.76'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      [undefined, 'Hosting package Business 07/2021', undefined, undefined, 527.47],
+      ['A9746', 'Office chair ergonomic', 2, 150, 300],
+      [undefined, 'Monthly leasing fee 03/2024', undefined, undefined, 589.29],
+    ]);
+  });
+
+  it('names the amount columns under currency headings beside a description heading', async () => {
+    const items = await itemsOf([
+      [70, 200, 'Mng.'],
+      [110, 200, 'Text'],
+      [420, 200, 'EUR'],
+      [510, 200, 'EUR'],
+      [70, 215, '27 Stk'],
+      [110, 215, 'Glass cleaner 5 l'],
+      [420, 215, '11,73'],
+      [500, 215, '316,71'],
+      [70, 230, '1 kg'],
+      [110, 230, 'Cable tie black 200 mm'],
+      [420, 230, '52,93'],
+      [505, 230, '52,93'],
+      [380, 260, 'Summe netto'],
+      [500, 260, '369,64'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Glass cleaner 5 l', 27, 11.73, 316.71],
+      ['Cable tie black 200 mm', 1, 52.93, 52.93],
     ]);
   });
 });

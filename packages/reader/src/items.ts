@@ -84,6 +84,22 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     else if (!seen.has('amount')) cols.push({ kind: 'amount', ...products, label: '' });
     seen.add('amount');
   }
+  // a heading row that names no amount or price column (blank headings over the numbers, a currency code): the
+  // money amounts aligned under it name them, when the row names two kinds of column wherever they stand ("Qty"
+  // first, then the description; positions, codes and a rate), or its description and has a heading the labels
+  // do not know over the rows' last amounts ("EUR")
+  const headOverAmounts = () =>
+    named('desc') && unknown.some((u) => u.x0 > 0.45 && rowsEndUnder(ctx, line, u) >= 2);
+  if (
+    !named('amount') &&
+    !named('price') &&
+    !/\d/.test(line.text) &&
+    (knownKinds(cols) >= 2 || headOverAmounts())
+  )
+    for (const c of numberColumns(ctx, line, cols)) {
+      cols.push(c);
+      seen.add(c.kind);
+    }
   // a heading the labels do not know, left of the numbers, over the widest text column: the description of
   // a table with quantities (a VAT or payment table has none), or of one whose amounts were found under it
   const firstNumber = Math.min(
@@ -105,7 +121,7 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
       seen.add('desc');
     }
   }
-  // a heading OCR lost ("P.U. HT", "Montant HT" read as nothing): the numbers under the row name the columns
+  // a heading OCR lost ("P.U. HT", "Montant HT" read as nothing), beside a description named above
   if (!named('amount') && !named('price') && headingLike && (named('desc') || named('qty')))
     for (const c of numberColumns(ctx, line, cols)) {
       cols.push(c);
@@ -140,9 +156,12 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
  * nor is an item row whose words a heading could use ("Mineralwasser … 20 Stk 7 %": the caller wants no digit).
  */
 function spansTable(cols: Column[]): boolean {
-  const known = cols.filter((c) => c.kind !== 'other');
-  return new Set(known.map((c) => c.kind)).size >= 2 && known.some((c) => c.x0 > 0.45);
+  return knownKinds(cols) >= 2 && cols.some((c) => c.kind !== 'other' && c.x0 > 0.45);
 }
+
+/** How many kinds of column the known headings name. */
+const knownKinds = (cols: Column[]) =>
+  new Set(cols.filter((c) => c.kind !== 'other').map((c) => c.kind)).size;
 
 /**
  * Amount and unit-price columns of a header row that names neither, from the money amounts printed under it:
@@ -174,7 +193,11 @@ export function numberColumns(ctx: ExtractContext, line: Line, named: Column[]):
   const free = groups
     .filter((g) => g.rows.size >= Math.min(2, rows) && !named.some((c) => xOverlap(c, g) > 0))
     .sort((a, b) => b.x1 - a.x1);
-  const firstText = Math.min(...named.filter((c) => c.kind === 'desc').map((c) => c.x1));
+  // the numbers stand right of the text: of the description, else of the codes and positions named
+  const descs = named.filter((c) => c.kind === 'desc').map((c) => c.x1);
+  const firstText = descs.length
+    ? Math.min(...descs)
+    : Math.max(0, ...named.filter((c) => c.kind === 'code' || c.kind === 'pos').map((c) => c.x1));
   const out: Column[] = [];
   for (const [i, kind] of (['amount', 'price'] as const).entries()) {
     const g = free[i];
@@ -727,8 +750,23 @@ function nameOf(desc: string): { name: string; cut: boolean } {
 /** A cell that starts with a totals label ("Total HT", "MwSt 19 %"), not one that mentions tax in its text. */
 const startsSummary = (text: string) => SUMMARY_ROW.test(norm(text).split(/\s+/).slice(0, 2).join(' '));
 
-/** A detail line under an item (bullet, "Label: value" note, an article number), not part of its name. */
+/** A detail line under an item (bullet, "Label: value" note, an article number); see `notDescription`. */
 export const DETAIL_LINE = /^[•·▪]|^[\p{L}\s._-]{2,25}\s?:\s*\S|^\(?(?:gtin|ean|se_id|by_id|art-?nr|ref)\b/iu;
+
+/**
+ * A line under an item that is no part of its description: a bullet, an article number, a date, or a "Label:
+ * value" note with an amount ("Bruttopreis: 59,00"). Other "Label: value" lines in the description column
+ * ("Serial no.: SN0451", "Colour: grey") describe the item and join its description.
+ */
+function notDescription(t: string): boolean {
+  if (findDates(t).length) return true;
+  if (!DETAIL_LINE.test(t)) return false;
+  const value = /^[\p{L}\s._-]{2,25}\s?:\s*(\S.*)$/u.exec(t)?.[1];
+  // bullets and article numbers ("GTIN: 4006…", "Ref: …") stay out, and so does a note with an amount
+  return (
+    value === undefined || /^\(?(?:gtin|ean|se_id|by_id|art-?nr|ref)\b/iu.test(t) || /\d[.,]\d/.test(value)
+  );
+}
 
 /** A word without the table rules that OCR reads as glyphs at its ends ("60,00|", "|FOURNITURES", "7,00]"). */
 function stripRules(text: string): string {
@@ -767,12 +805,14 @@ function adjustmentsOf(
   const out: { sign: string; value: number; x1: number }[] = [];
   for (const x of nums) {
     const kind = columnFor(cols, x.cell)?.kind;
+    // a number inside the description's text ("Size: 39", "Serial: 0886") is the item's note beside them
+    if (kind === 'desc' && !looksNumeric(x.cell.text)) continue;
     if (x.pct || kind === 'qty' || kind === 'amount') return undefined;
     const sign = /(?:^|\s)([-+=−–])\s*\D{0,3}\s*\d[\d.,' ]*\s*\D{0,3}$/.exec(x.cell.text)?.[1];
     if (!sign) return undefined;
     out.push({ sign, value: Math.abs(x.value), x1: x.cell.x1 });
   }
-  return out;
+  return out.length ? out : undefined;
 }
 
 /**
@@ -1199,7 +1239,7 @@ export function extractItems(
       adjust(lastRow, adj);
       resolveAdjusted(lastRow, confs);
       // the description may go on beside them; under a row that printed only its code, it is the name
-      if (descText && !DETAIL_LINE.test(descText) && !nameOnly && !stacked) {
+      if (descText && !notDescription(descText) && !nameOnly && !stacked) {
         const prev = lastRow.item;
         if (codeAbove(prev)) {
           prev.itemCode = prev.itemDesc;
@@ -1288,7 +1328,7 @@ export function extractItems(
       if (down.length) {
         headsSeen = true;
         const parts = down.filter((d) => !d.detail).map((d) => d.text);
-        const rowKept = !parts.length || !(DETAIL_LINE.test(desc) || findDates(desc).length);
+        const rowKept = !parts.length || !notDescription(desc);
         if (rowKept) parts.push(desc);
         linesJoined = parts.filter((t) => t !== '').length >= 2;
         detailSkipped = down.some((d) => d.detail) || (!rowKept && desc !== '');
@@ -1425,7 +1465,7 @@ export function extractItems(
     }
     if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
     if (/^(?:page|seite|pagina)\b/.test(n)) continue;
-    const detail = DETAIL_LINE.test(contText) || findDates(contText).length > 0;
+    const detail = notDescription(contText);
     // a line that starts with a position number starts an item: its text is that item's description
     const first = line.cells[0];
     if (first && /^\d{1,4}$/.test(first.text) && columnFor(cols, first)?.kind === 'pos') {
