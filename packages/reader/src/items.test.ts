@@ -980,6 +980,33 @@ describe('line items: multi-line descriptions with "Label: value" lines, heading
     ]);
   });
 
+  it('keeps a column under a heading it does not know out of the description when it names the amounts', async () => {
+    // "ArtikelnummerME" runs two headings together: its codes and units are no part of the description
+    const items = await itemsOf([
+      [50, 200, 'Menge'],
+      [90, 200, 'Bezeichnung'],
+      [320, 200, 'ArtikelnummerME'],
+      [50, 215, '109'],
+      [90, 215, 'Wall plug 8 mm (100 pcs)'],
+      [320, 215, '56244'],
+      [385, 215, 'Karton'],
+      [450, 215, '88,59'],
+      [510, 215, '9.656,31'],
+      [50, 230, '1'],
+      [90, 230, 'Steel bracket 40 mm'],
+      [320, 230, 'ART4080662'],
+      [385, 230, 'Karton'],
+      [450, 230, '44,88'],
+      [510, 230, '44,88'],
+      [380, 260, 'Summe netto'],
+      [510, 260, '9.701,19'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Wall plug 8 mm (100 pcs)', 109, 88.59, 9656.31],
+      ['Steel bracket 40 mm', 1, 44.88, 44.88],
+    ]);
+  });
+
   it('names the amount columns under currency headings beside a description heading', async () => {
     const items = await itemsOf([
       [70, 200, 'Mng.'],

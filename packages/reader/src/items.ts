@@ -95,11 +95,19 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     !named('price') &&
     !/\d/.test(line.text) &&
     (knownKinds(cols) >= 2 || headOverAmounts())
-  )
-    for (const c of numberColumns(ctx, line, cols)) {
+  ) {
+    const amounts = numberColumns(ctx, line, cols);
+    // a heading it does not know between the description and those amounts ("ArtikelnummerME") heads a column
+    // of its own, which the description must not swallow
+    const desc = cols.find((c) => c.kind === 'desc');
+    const firstAmount = Math.min(...amounts.map((c) => c.x0));
+    for (const u of desc ? unknown.filter((u) => u.x0 > desc.x1 && u.x1 < firstAmount) : [])
+      cols.push({ kind: 'other', x0: u.x0, x1: u.x1, label: norm(u.text) });
+    for (const c of amounts) {
       cols.push(c);
       seen.add(c.kind);
     }
+  }
   // a heading the labels do not know, left of the numbers, over the widest text column: the description of
   // a table with quantities (a VAT or payment table has none), or of one whose amounts were found under it
   const firstNumber = Math.min(
