@@ -46,6 +46,14 @@ export function ocrDateValues(lines: Line[]): string[] {
   return out;
 }
 
+/**
+ * A scan's value with the specks OCR read as "$", "%" or "§" between two letters or digits taken out ("S$53-839447",
+ * "D7616%9"): no document number prints a sign inside it.
+ */
+function withoutSpecks(text: string): string {
+  return text.replace(/(?<=[\p{L}\d])[$%§](?=[\p{L}\d])/gu, '');
+}
+
 export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField, Found<string>>> {
   /** (band: the label's line and its value's cell, for a value found under its label) */
   const out: Partial<
@@ -91,7 +99,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             const m = /(?<!\d)(\d{1,2})\/(\d{1,2})\/\d{2,4}/.exec(v.text);
             ambiguous = !!m && !ctx.dateOrderKnown && +m[1]! <= 12 && +m[2]! <= 12 && m[1] !== m[2];
           } else {
-            value = cleanId(v.text);
+            value = cleanId(ctx.ocr ? withoutSpecks(v.text) : v.text);
             // a scan's letter prefix with an O read as a zero ("S0-2026/924-7"): letters before the first
             // separator, one of them a 0 among letters
             if (value && ctx.ocr)
@@ -233,8 +241,19 @@ interface MoneyCand {
   rateOnly?: boolean;
 }
 
-/** A rate printed in a label: "21%", "MwsSt. 19 %", "TVA 5,5 &". */
-const LABEL_RATE = /(?:^|[^\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*[%&]/;
+/** A scan's amount of plain digits where amounts have cents: its decimal separator may be lost ("219754"). */
+function lostSeparator(ctx: ExtractContext, x: { value: number; cell: Cell }): boolean {
+  return (
+    !!ctx.ocr &&
+    !ctx.wholeUnits &&
+    Number.isInteger(x.value) &&
+    x.value >= 100 &&
+    !/\d[.,' ]\d/.test(x.cell.text)
+  );
+}
+
+/** A rate printed in a label: "21%", "MwsSt. 19 %", and a scan's per cent sign read as "&" or "§" ("TVA 5,5 &"). */
+const LABEL_RATE = /(?:^|[^\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*[%&§]/;
 
 /**
  * Rows of a scan that no totals label names but whose label carries a rate ("21%" or "MwsSt. 19 %": OCR lost or
@@ -253,15 +272,13 @@ function rateOnlyVats(ctx: ExtractContext, unlabelled: Line[], nets: MoneyCand[]
     );
     const last = nums[nums.length - 1];
     if (!last || last.value <= 0) continue;
-    if (nets.some((n) => n.index < line.index && Math.abs(round2((n.value * p) / 100) - last.value) < 0.011))
-      out.push({
-        field: 'vat',
-        value: last.value,
-        prio: 0,
-        index: line.index,
-        cell: last.cell,
-        rateOnly: true,
-      });
+    // plain digits whose decimal separator the blur took ("3228334") are read in cents too: the rate decides
+    const values = lostSeparator(ctx, last) ? [last.value, last.value / 100] : [last.value];
+    const value = values.find((v) =>
+      nets.some((n) => n.index < line.index && Math.abs(round2((n.value * p) / 100) - v) < 0.011),
+    );
+    if (value !== undefined)
+      out.push({ field: 'vat', value, prio: 0, index: line.index, cell: last.cell, rateOnly: true });
   }
   return out;
 }
@@ -316,7 +333,7 @@ function columnUnder(ctx: ExtractContext, line: Line, labelCell: Cell): ReturnTy
 
 const VAT_WORD = new RegExp(TOTAL_LABELS.vat[TOTAL_LABELS.vat.length - 1]![0].source);
 /** A VAT rate in a label ("VAT 20%", "MwSt. 7 %"): a row of a VAT-by-rate list, or the rate column's heading. */
-const RATE_WORD = /\d\s*[%&]|\b(?:rate|satz|taux|tarief)\b/;
+const RATE_WORD = /\d\s*[%&§]|\b(?:rate|satz|taux|tarief)\b/;
 
 /**
  * VAT printed once per rate rather than as one sum, as groups whose whole sum is the VAT: all rows
@@ -466,14 +483,7 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
           });
         // a scan's plain digits where amounts have cents: the decimal separator may be lost ("219754"); the
         // reading in cents counts only where the totals' arithmetic takes it
-        if (
-          last &&
-          ctx.ocr &&
-          !ctx.wholeUnits &&
-          Number.isInteger(last.value) &&
-          last.value >= 100 &&
-          !/\d[.,' ]\d/.test(last.cell.text)
-        )
+        if (last && lostSeparator(ctx, last))
           cands.push({
             field,
             value: last.value / 100,

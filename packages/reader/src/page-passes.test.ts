@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DocItem, enInvoice, makePdf, pdfOf, scannedPdf } from './__tests__/make-docs.js';
 import { renderPdfPage, toPng } from './image.js';
-import { completeTotals, pickReading } from './page-passes.js';
+import { completeTotals, pickReading, totalFromNetAndVat } from './page-passes.js';
 import { readDocument } from './read.js';
 import { emptyResult, type TReaderResult } from './types.js';
 
@@ -160,5 +160,25 @@ describe("a reading's totals completed from the other reading of the page", () =
     // totals that add up are kept as they are
     const fine = totals({ net: 100, vat: 20, invoiceTotal: 120 });
     expect(completeTotals(fine, totals({ net: 100, vat: 25, invoiceTotal: 125 }))).toBe(false);
+  });
+
+  it('makes up a total lost in both readings from the net and VAT when the lines add up to the net and the VAT is one rate of it', () => {
+    const lost = totals({ net: 250, vat: 47.5 }, [100, 150]);
+    expect(totalFromNetAndVat(lost)).toBe(true);
+    expect(lost.totals.invoiceTotal).toBe(297.5);
+    expect(lost.confidence.fields['totals.invoiceTotal']).toBe(0.6);
+    // the lines do not add up to the net, or the VAT is no rate of it, or no lines: nothing made up
+    for (const r of [
+      totals({ net: 250, vat: 47.5 }, [100, 140]),
+      totals({ net: 250, vat: 47.3 }, [100, 150]),
+      totals({ net: 250, vat: 47.5 }),
+    ]) {
+      expect(totalFromNetAndVat(r)).toBe(false);
+      expect(r.totals.invoiceTotal).toBeUndefined();
+    }
+    // a printed total stays
+    const printed = totals({ net: 250, vat: 47.5, invoiceTotal: 290 }, [100, 150]);
+    expect(totalFromNetAndVat(printed)).toBe(false);
+    expect(printed.totals.invoiceTotal).toBe(290);
   });
 });

@@ -3,6 +3,7 @@ import type { ExtractContext } from './context.js';
 import { type Gray, resize } from './image.js';
 import { agreeRows } from './item-confidence.js';
 import { type OcrOptions, type OcrWord, ocrImage } from './ocr.js';
+import { round2 } from './parse.js';
 import { removeRulingLines } from './ruling.js';
 import type { TReaderResult } from './types.js';
 
@@ -134,6 +135,27 @@ export function completeTotals(kept: TReaderResult, other: TReaderResult): boole
   return true;
 }
 
+/** The VAT is a whole or half per cent (under 30 %) of the net, to the cent: one rate × its base. */
+function oneRateOf(net: number, vat: number): boolean {
+  for (let p = 0.5; p < 30; p += 0.5) if (Math.abs(round2((net * p) / 100) - vat) < 0.011) return true;
+  return false;
+}
+
+/**
+ * A total that OCR lost in both readings, made up from the net and VAT where both are read and checked: the item
+ * lines add up to the net and the VAT is one rate of it. Printed nowhere the reader could see, so never sure (0.6,
+ * as printed totals that do not add up). Changes `r` in place; true when it did.
+ */
+export function totalFromNetAndVat(r: TReaderResult): boolean {
+  const t = r.totals;
+  if (t.invoiceTotal !== undefined || t.net === undefined || !t.vat || t.net <= 0 || t.vat <= 0) return false;
+  if (!linesAddUp(r) || !oneRateOf(t.net, t.vat)) return false;
+  t.invoiceTotal = round2(t.net + t.vat);
+  r.confidence.fields['totals.invoiceTotal'] = 0.6;
+  delete r.boxes['totals.invoiceTotal'];
+  return true;
+}
+
 /**
  * Reads scanned pages again with another segmentation mode and keeps the better reading of the document.
  * `extract` turns the new OCR words of each page (positions as page fractions) into a reading, as for the first.
@@ -153,6 +175,7 @@ export async function readPagesAgain(
     const other = (kept === first ? second : first).r;
     agreeRows(kept.r, other);
     completeTotals(kept.r, other);
+    totalFromNetAndVat(kept.r);
     return kept;
   } catch {
     // a failed extra pass keeps the first reading

@@ -16,10 +16,27 @@ const SELLER_HINT =
 const LABELLED_VAT_ID =
   /\b(?:ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr\.?)?|umsatzsteuer\s*-?\s*id\w*|vat\s*(?:id|no|number|reg\w*)\.?|n[°o]?\s*(?:de\s+)?tva(?:\s+intra\w*)?|tva\s+intra\w*|btw\s*-?\s*(?:nr|nummer|id)\.?)\.?\s*:?\s*([A-Z]{2}\s?[0-9A-Z]{2,14}(?:[\s.]\d{2,4})*)\b/gi;
 
-/** The VAT ids printed on a line: by their national pattern, else by their label. */
-function vatIdsOf(text: string): { id: string; index: number }[] {
+/** A scan's word that may be a VAT id with digits OCR read as letters ("DEO76346592"): a country code and 9–12 more. */
+const OCR_VAT_WORD = /\b[A-Z]{2}[0-9A-Z]{9,12}\b/g;
+
+/** The word is a VAT id of its national pattern once the digits OCR read as letters are put back. */
+function vatOnceRead(word: string): boolean {
+  const fixed = vatDigits(word);
+  return (word.match(/\d/g)?.length ?? 0) >= 6 && fixed.match(VAT_ID)?.[0] === fixed;
+}
+
+/**
+ * The VAT ids printed on a line: by their national pattern, else by their label; on a scan (`ocr`) also a word
+ * that has the national pattern once `vatDigits` puts back the digits OCR read as letters, with its label lost or
+ * garbled ("BIW-nummer NLS51942398B45") or none (a footer's "DEO76346592").
+ */
+function vatIdsOf(text: string, ocr?: boolean): { id: string; index: number }[] {
   const out: { id: string; index: number }[] = [];
   for (const m of text.matchAll(VAT_ID)) out.push({ id: m[0].replace(/[\s.-]/g, ''), index: m.index });
+  if (ocr)
+    for (const m of text.matchAll(OCR_VAT_WORD))
+      if (vatOnceRead(m[0]) && !out.some((o) => Math.abs(o.index - m.index) < 3))
+        out.push({ id: m[0], index: m.index });
   for (const m of text.matchAll(LABELLED_VAT_ID)) {
     const id = m[1]!.replace(/[\s.]/g, '');
     const index = m.index + m[0].length - m[1]!.length;
@@ -107,7 +124,7 @@ export function extractVat(
   const cands: { id: string; score: number; line: Line }[] = [];
   const ownVat = own?.vatId ? vatKey(own.vatId) : '';
   for (const line of ctx.lines) {
-    for (const m of vatIdsOf(line.text)) {
+    for (const m of vatIdsOf(line.text, ctx.ocr)) {
       const id = ctx.ocr ? vatDigits(m.id) : m.id;
       const mine = ownVat.length > 4 && vatKey(id) === ownVat;
       if (mine && own?.role === 'buyer') continue;

@@ -422,6 +422,25 @@ describe('totals and ids of scans', () => {
     expect([t.vat, t.invoiceTotal]).toEqual([1933.98, 24219.88]);
   });
 
+  it('adds VAT rows whose per cent sign OCR read as "§"', () => {
+    const t = totalsOf([
+      ...pair(0.4, 'Totaal excl. BTW', '12.400,00'),
+      ...pair(0.42, 'BTW 21 §', '1.680,00'),
+      ...pair(0.44, 'BTW 9 §', '396,00'),
+      ...pair(0.46, 'Te betalen', '14.476,00'),
+    ]);
+    expect([t.net, t.vat, t.invoiceTotal]).toEqual([12400, 2076, 14476]);
+  });
+
+  it('reads the plain digits of a row named only by its rate as cents when that is the rate of the net', () => {
+    const t = totalsOf([
+      ...pair(0.4, 'Gesamt netto', '12.345,60'),
+      ...pair(0.42, 'MwsSt. 19 %', '234566'),
+      ...pair(0.44, 'Rechnungsbetrag', '14.691,26'),
+    ]);
+    expect([t.net, t.vat, t.invoiceTotal]).toEqual([12345.6, 2345.66, 14691.26]);
+  });
+
   it('takes the sum of the rate rows for the VAT when the totals do not add up, not the last row (a 0 % row)', () => {
     // a credit note: amounts negative, the total printed without its sign; net + VAT = total holds for no sign
     const t = totalsOf([
@@ -519,6 +538,24 @@ describe('totals and ids of scans', () => {
     );
     expect(h.invoiceNum?.value).toBe('SO-2026/924-7');
   });
+
+  it('takes out a speck OCR read as "$" or "%" inside an id', () => {
+    const h = extractHeaders(
+      contextOf(
+        docOf([
+          ...row(0.2, [
+            [0.1, 0.25, 'Invoice No.:'],
+            [0.3, 0.45, 'K$42-615093'],
+          ]),
+          ...row(0.22, [
+            [0.1, 0.25, 'Customer No.:'],
+            [0.3, 0.45, 'C5803%7'],
+          ]),
+        ]),
+      ),
+    );
+    expect([h.invoiceNum?.value, h.shopAccount?.value]).toEqual(['K42-615093', 'C58037']);
+  });
 });
 
 describe('VAT ids of scans', () => {
@@ -579,6 +616,17 @@ describe('words of a scan that OCR set apart', () => {
     expect(p.vendor.name).toBe('Horizon Bakery B.V.');
     expect(p.invoiceTo.name).toBe('Polaris Handel SA');
     expect(extractTotals(c).invoiceTotal?.value).toBe(57551.92);
+  });
+
+  it('reads a VAT id whose digits OCR read as letters, with its label garbled or without one', () => {
+    const vatOf = (text: string) => {
+      const c = contextOf(docOf(ocrRow(0.9, [[0.1, text]]), 'ocr', true));
+      return extractVat(c, extractParties(c).buyerZone)?.value;
+    };
+    expect(vatOf('BIW-nummer NLS12345678B01')).toBe('NL512345678B01');
+    expect(vatOf('Harbour Tools GmbH DEO12345678')).toBe('DE012345678');
+    // a word of letters and digits that is no VAT id once read back
+    expect(vatOf('Artikel DEBA1234XY')).toBeUndefined();
   });
 
   it("reads a VAT id after a label ending in a point, with a Dutch id's B read as an 8", () => {
