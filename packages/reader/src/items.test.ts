@@ -672,6 +672,31 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     ]);
   });
 
+  it('reads the positions of a table without a heading row as positions, not as its quantities', async () => {
+    const items = await itemsOf([
+      [60, 215, '1'],
+      [75, 215, 'A47805'],
+      [140, 215, 'Prestation de service'],
+      [445, 215, '5 Stk'],
+      [510, 215, '10.320,45'],
+      [60, 230, '2'],
+      [140, 230, 'Maintenance contract'],
+      [440, 230, '12 Std'],
+      [520, 230, '164,16'],
+      [60, 245, '3'],
+      [140, 245, 'Consulting hours'],
+      [440, 245, '115 kg'],
+      [510, 245, '17.897,45'],
+      [380, 275, 'Summe netto'],
+      [510, 275, '28.382,06'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Prestation de service', 5, 2064.09, 10320.45],
+      ['Maintenance contract', 12, 13.68, 164.16],
+      ['Consulting hours', 115, 155.63, 17897.45],
+    ]);
+  });
+
   it('finds an item table without a heading row by its aligned amounts', async () => {
     // no heading at all: rows whose amounts line up and multiply out (or print a quantity) are the items
     const items = await itemsOf([

@@ -403,6 +403,9 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
 /** How many decimals a value has, to the cent: 117 → 0, 31,5 → 1, 169,66 → 2. */
 const decimals = (x: number) => (Number.isInteger(round2(x)) ? 0 : Number.isInteger(round2(x * 10)) ? 1 : 2);
 
+/** Numbers that count up by one from row to row (1, 2, 3 …): positions, never quantities. */
+const countsUp = (v: number[]) => v.length >= 2 && v.every((x, k) => x === v[0]! + k);
+
 /**
  * Which column of plain numbers holds the quantities, by arithmetic: header words only name columns, and a
  * quantity heading the labels do not know ("Stuks") beside a position column ("Nr.", taken for a count)
@@ -463,10 +466,7 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
   }
   const score = (c: Column | undefined) => (c ? (hits.get(c) ?? 0) : 0);
   // positions count 1, 2, 3 …: such a column is never the quantity, however many rows it fits by chance
-  const counts = (c: Column) => {
-    const v = values.get(c) ?? [];
-    return v.length >= 2 && v.every((x, k) => x === v[0]! + k);
-  };
+  const counts = (c: Column) => countsUp(values.get(c) ?? []);
   const current = cands.find((c) => c.kind === 'qty');
   const present = Math.max(score(current), ...units.map(score));
   const best = cands.filter((c) => !counts(c)).sort((x, y) => score(y) - score(x))[0];
@@ -952,13 +952,14 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     n: number;
     money: number;
     ids: number;
+    values: number[];
   }[] = [];
   for (const r of best)
     for (const x of r.nums) {
       if (!looksNumeric(x.cell.text) && !/^\d[\d.,]*\s*\p{L}{1,6}\.?$/u.test(x.cell.text)) continue;
       let c = clusters.find((k) => Math.abs(k.x1 - x.cell.x1) < 0.015);
       if (!c) {
-        c = { x0: x.cell.x0, x1: x.cell.x1, amount: false, pct: false, n: 0, money: 0, ids: 0 };
+        c = { x0: x.cell.x0, x1: x.cell.x1, amount: false, pct: false, n: 0, money: 0, ids: 0, values: [] };
         clusters.push(c);
       }
       c.x0 = Math.min(c.x0, x.cell.x0);
@@ -966,13 +967,25 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       c.amount ||= x.cell === r.amount;
       c.pct ||= x.pct;
       c.n++;
+      c.values.push(x.value);
       if (isMoneyText(x.cell.text, ctx.wholeUnits)) c.money++;
       if (/^\d{4,}$/.test(x.cell.text)) c.ids++;
     }
-  // a column of long plain numbers holds codes; one of mostly plain numbers (a unit beside them, a fraction
-  // now and then) the quantities; the arithmetic places the others
+  // a column of long plain numbers holds codes; one that counts 1, 2, 3 … left of the text the positions; one of
+  // mostly plain numbers (a unit beside them, a fraction now and then) the quantities; the arithmetic places the
+  // others
   const kindOfCluster = (c: (typeof clusters)[number]): ColumnKind =>
-    c.amount ? 'amount' : c.pct ? 'vat' : c.ids * 2 > c.n ? 'code' : c.money * 2 < c.n ? 'qty' : 'other';
+    c.amount
+      ? 'amount'
+      : c.pct
+        ? 'vat'
+        : c.ids * 2 > c.n
+          ? 'code'
+          : c.x1 < textX0 && countsUp(c.values)
+            ? 'pos'
+            : c.money * 2 < c.n
+              ? 'qty'
+              : 'other';
   // the description: where the rows' text starts, up to the first numbers right of it (a quantity column
   // may come first)
   const textX0 = Math.min(
