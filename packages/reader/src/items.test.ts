@@ -697,6 +697,33 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     ]);
   });
 
+  it('reads the Dutch "Tekst" heading as the description column', async () => {
+    const items = await itemsOf([
+      [58, 200, 'Aant.'],
+      [95, 200, 'Nr.'],
+      [117, 200, 'Tekst'],
+      [373, 200, 'Prijs/st'],
+      [456, 200, 'BTW %'],
+      [538, 200, 'Som'],
+      [56, 215, '72 uur'],
+      [100, 215, '1'],
+      [117, 215, 'Maintenance contract'],
+      [380, 215, '26,19'],
+      [467, 215, '21%'],
+      [525, 215, '1.885,68'],
+      [56, 230, '1 doos'],
+      [100, 230, '2'],
+      [117, 230, 'Consulting hours'],
+      [375, 230, '699,24'],
+      [471, 230, '9%'],
+      [531, 230, '699,24'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Maintenance contract', 72, 26.19, 1885.68],
+      ['Consulting hours', 1, 699.24, 699.24],
+    ]);
+  });
+
   it('finds an item table without a heading row by its aligned amounts', async () => {
     // no heading at all: rows whose amounts line up and multiply out (or print a quantity) are the items
     const items = await itemsOf([

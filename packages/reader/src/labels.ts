@@ -228,7 +228,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ],
   [
     'desc',
-    /\b(?:produkt|artikelbezeichnung|description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|beschrijving|product|article|artikel|item|produit|text|details|service|dienst\w*|prestation)\b/,
+    /\b(?:produkt|artikelbezeichnung|description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|beschrijving|product|article|artikel|item|produit|text|tekst|details|service|dienst\w*|prestation)\b/,
   ],
   ['pos', /^(?:pos\.?|position|#|no\.?|n°|nr\.?|ligne|line|lfd\.?\s*nr\.?)$/],
 ];
