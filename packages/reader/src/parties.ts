@@ -746,7 +746,7 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       if (next && /:\s*$/.test(next.text)) next = below[1];
       // under the sender line's own cell: header fields may share its line and the window's lines on the left
       // (its first cell: one holding separators, or one a cell of a separator alone follows)
-      const alone = (c?: Cell) => !!c && /^[·•●|]$/.test(c.text.trim());
+      const alone = (c?: Cell) => !!c && c.text.trim().length === 1 && SEPARATORS.test(c.text);
       const senderX = (
         sender.cells.find((c, k) => SEPARATORS.test(c.text) || alone(sender.cells[k + 1])) ?? sender
       ).x0;
@@ -845,9 +845,10 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       const issuers = issuerEvidence(ctx, buyerZone);
       issuers.delete(vendorKey);
       for (const line of ctx.lines) {
-        const cell = line.cells.find((c) => issuers.has(nameKey(c.text.split(SENDER_SPLIT)[0]!)));
+        const head = (c: Cell) => c.text.split(SENDER_SPLIT)[0]!.trim();
+        const cell = line.cells.find((c) => issuers.has(nameKey(head(c))));
         if (cell && !notFor('buyer', cell.text)) {
-          best = { cell: { ...cell, text: cell.text.split(SENDER_SPLIT)[0]!.trim() }, line };
+          best = { cell: { ...cell, text: head(cell) }, line };
           break;
         }
       }
