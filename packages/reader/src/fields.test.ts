@@ -195,6 +195,23 @@ describe('parties', () => {
     expect(r.invoiceTo.name).toBe('Boulangerie du Port');
   });
 
+  it('reads a customer account printed as "Account:" with its value in the same cell', async () => {
+    const r = await read([
+      [60, 60, 'INVOICE', 14],
+      [60, 100, 'Harbour Café Ltd'],
+      [60, 112, '1 Quay Street'],
+      [60, 124, 'Galway H91 F2X9'],
+      [330, 100, 'Invoice no.: INV-2026-0417'],
+      [330, 112, 'Date: 04/09/2026'],
+      [330, 124, 'Account: K-22370'],
+      [60, 400, 'Total due'],
+      [290, 400, '119.00'],
+      [60, 700, 'Atlantic Foods Ltd · IBAN IE29 AIBK 9311 5212 3456 78'],
+      CLOSING,
+    ]);
+    expect(r.headers.shopAccount).toBe('K-22370');
+  });
+
   it('reads the buyer number printed as "ID:" inside the buyer block of an order', async () => {
     const r = await read([
       [40, 40, 'BUYER: Harbour Café'],

@@ -1082,3 +1082,175 @@ describe('line items: multi-line descriptions with "Label: value" lines, heading
     ]);
   });
 });
+
+describe('line items: headings the labels half know', () => {
+  it('splits two headings printed with no gap between them into their columns', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Code articleLibellé'],
+      [330, 200, 'QuantitéPrix unitaire'],
+      [480, 200, 'Montant HT'],
+      [40, 215, 'X95311'],
+      [100, 215, 'Flexible hydraulique'],
+      [350, 215, '23'],
+      [400, 215, '2.309,29'],
+      [490, 215, '53.113,67'],
+      [40, 230, 'ART2010'],
+      [100, 230, 'Heures de conseil'],
+      [350, 230, '2'],
+      [400, 230, '68,19'],
+      [490, 230, '136,38'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['X95311', 'Flexible hydraulique', 23, 2309.29, 53113.67],
+      ['ART2010', 'Heures de conseil', 2, 68.19, 136.38],
+    ]);
+  });
+
+  it('keeps "Line" as positions beside quantities under a heading it does not know', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Pcs'],
+      [70, 200, 'Line'],
+      [110, 200, 'Particulars'],
+      [380, 200, 'Each'],
+      [500, 200, 'Ext. price'],
+      [45, 215, '20'],
+      [80, 215, '1'],
+      [110, 215, 'Maintenance visit'],
+      [380, 215, '137.11'],
+      [500, 215, '2,742.20'],
+      [45, 230, '3'],
+      [80, 230, '2'],
+      [110, 230, 'Filter cartridge'],
+      [380, 230, '12.50'],
+      [500, 230, '37.50'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Maintenance visit', 20, 137.11, 2742.2],
+      ['Filter cartridge', 3, 12.5, 37.5],
+    ]);
+  });
+
+  it('reads "Ext. price" as the line amount of a one-row table with an adjustment under its price', async () => {
+    const items = await itemsOf([
+      [68, 200, 'Pcs'],
+      [92, 200, 'Line'],
+      [123, 200, 'Item code'],
+      [185, 200, 'Particulars'],
+      [340, 200, 'Each'],
+      [402, 200, 'Adjustments'],
+      [471, 200, 'Tax %'],
+      [519, 200, 'Ext. price'],
+      [73, 215, '20'],
+      [106, 215, '1'],
+      [123, 215, 'ART51828'],
+      [185, 215, 'Maintenance visit'],
+      [330, 215, '137.11'],
+      [371, 215, 'Promo code:'],
+      [480, 215, '20%'],
+      [528, 215, '2,193.76'],
+      [185, 227, 'Period 01/03 - 31/03'],
+      [416, 227, '- 548.44'],
+      [340, 260, 'Net amount'],
+      [514, 260, '2,193.76'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemQty, i.amount])).toEqual([['ART51828', 20, 2193.76]]);
+  });
+
+  it('reads the allowances printed under a "Line discounts" heading beside "Ext. price"', async () => {
+    const items = await itemsOf([
+      [58, 200, 'Article / service'],
+      [210, 200, 'Ref.'],
+      [290, 200, 'Pcs'],
+      [322, 200, 'Price/unit'],
+      [399, 200, 'Line discounts'],
+      [490, 200, 'Ext. price'],
+      [58, 215, 'Hydraulic hose 1/2 inch'],
+      [210, 215, '63745'],
+      [299, 215, '1'],
+      [346, 215, '18.51'],
+      [382, 215, 'Trade discount:'],
+      [514, 215, '17.58'],
+      [437, 227, '- 0.93'],
+      [58, 250, 'Maintenance contract'],
+      [210, 250, 'X3770'],
+      [299, 250, '1'],
+      [332, 250, '1,853.27'],
+      [382, 250, 'Promo code:'],
+      [500, 250, '1,575.28'],
+      [428, 262, '- 277.99'],
+      [340, 290, 'Net amount'],
+      [500, 290, '1,592.86'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.discount, i.amount])).toEqual([
+      ['Hydraulic hose 1/2 inch', 1, 18.51, 0.93, 17.58],
+      ['Maintenance contract', 1, 1853.27, 277.99, 1575.28],
+    ]);
+  });
+
+  it('finds the description under a heading it does not know right of a quantity column that comes first', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Aant.'],
+      [80, 200, 'Nr.'],
+      [110, 200, 'Omschr.'],
+      [420, 200, 'P/st'],
+      [500, 200, 'Waarde'],
+      [40, 215, '1 doos'],
+      [85, 215, '1'],
+      [110, 215, 'Installatiewerkzaamheden'],
+      [420, 215, '48,30'],
+      [500, 215, '48,30'],
+      [40, 230, '8 uur'],
+      [85, 230, '2'],
+      [110, 230, 'Veiligheidshandschoenen'],
+      [420, 230, '1.334,57'],
+      [500, 230, '10.676,56'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Installatiewerkzaamheden', 1, 48.3, 48.3],
+      ['Veiligheidshandschoenen', 8, 1334.57, 10676.56],
+    ]);
+  });
+
+  it('reads each row of a table with amounts alone as one unit at its amount', async () => {
+    const items = await itemsOf([
+      [60, 200, 'No.'],
+      [90, 200, 'SKU'],
+      [150, 200, 'Particulars'],
+      [440, 200, 'VAT %'],
+      [500, 200, 'Ext. price'],
+      [75, 215, '1'],
+      [90, 215, 'P1603'],
+      [150, 215, 'Verlengsnoer 5 m'],
+      [450, 215, '5%'],
+      [520, 215, '19.30'],
+      [75, 230, '2'],
+      [90, 230, 'P2210'],
+      [150, 230, 'Installatie op locatie'],
+      [450, 230, '20%'],
+      [510, 230, '240.00'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['P1603', 'Verlengsnoer 5 m', 1, 19.3, 19.3],
+      ['P2210', 'Installatie op locatie', 1, 240, 240],
+    ]);
+  });
+
+  it('keeps a heading of two description words whole after a code heading glued to it', async () => {
+    const items = await itemsOf([
+      [55, 200, 'ArtikelnummerArtikel / Leistung'],
+      [340, 200, 'Stück'],
+      [390, 200, 'Preis/Einh.'],
+      [445, 200, 'USt. %'],
+      [520, 200, 'Wert'],
+      [55, 215, 'P208255'],
+      [120, 215, 'Cable tie black 200 mm'],
+      [355, 215, '4'],
+      [400, 215, '301,66'],
+      [450, 215, '19%'],
+      [510, 215, '1.206,64'],
+    ]);
+    expect(items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['P208255', 'Cable tie black 200 mm', 4, 301.66, 1206.64],
+    ]);
+  });
+});

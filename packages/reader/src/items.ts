@@ -65,10 +65,10 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
       seen.add('amount');
     }
   }
-  // "No." right of the text columns counts items, it numbers no positions
+  // "No." right of the text columns counts items, it numbers no positions ("Line", "Pos." always do)
   const textStart = Math.min(...[...cols.filter((c) => c.kind === 'desc'), ...unknown].map((c) => c.x0));
   for (const c of cols)
-    if (c.kind === 'pos' && c.x0 > textStart && !seen.has('qty')) {
+    if (c.kind === 'pos' && /^(?:no|nr|n°|#)\.?$/.test(c.label) && c.x0 > textStart && !seen.has('qty')) {
       c.kind = 'qty';
       seen.add('qty');
     }
@@ -122,7 +122,15 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
   ) {
     const xs = [...cols.map((c) => c.x0), ...unknown.map((c) => c.x0)].sort((a, b) => a - b);
     const span = (c: Cell) => (xs.find((x) => x > c.x0) ?? 1) - c.x0;
-    const best = unknown.filter((c) => c.x1 < firstNumber).sort((a, b) => span(b) - span(a))[0];
+    // left of all numbers, else a wide one left of the money columns where a quantity column comes first
+    // ("Aant. | Nr. | Omschr. | … | Waarde"; a narrow heading between the quantity and the prices, "VKE/Geb",
+    // is a unit's)
+    const firstMoney = Math.min(...cols.filter((c) => ['price', 'amount'].includes(c.kind)).map((c) => c.x0));
+    const leftOf = (x: number, minSpan: number) =>
+      unknown
+        .filter((c) => c.x1 < x && span(c) >= minSpan && !cols.some((k) => xOverlap(k, c) > 0))
+        .sort((a, b) => span(b) - span(a))[0];
+    const best = leftOf(firstNumber, 0) ?? leftOf(firstMoney, 0.2);
     if (best) {
       cols.push({ kind: 'desc', x0: best.x0, x1: best.x1, label: norm(best.text) });
       cols.sort((a, b) => a.x0 - b.x0);
@@ -285,6 +293,24 @@ function plainNumbersUnder(ctx: ExtractContext, line: Line, head: { x0: number; 
 
 const kindOf = (t: string): ColumnKind | undefined => COLUMN_LABELS.find(([, re]) => re.test(norm(t)))?.[0];
 
+/**
+ * Two headings printed with no gap between them read as one word ("QuantitéPrix", "ArtikelnummerArtikelbezeichnung"
+ * when a heading is wider than its column): such a word is split where a lower-case letter meets a capital, when
+ * the word names no column and the part after the capital does. Each part keeps its share of the word's width.
+ */
+function splitGluedHeadings(w: Word): Word[] {
+  if (kindOf(w.text)) return [w];
+  const parts = w.text.split(/(?<=\p{Ll})(?=\p{Lu}\p{Ll})/u);
+  if (parts.length < 2 || !parts.slice(1).every((p) => kindOf(p))) return [w];
+  const cw = (w.x1 - w.x0) / w.text.length;
+  let at = 0;
+  return parts.map((text) => {
+    const x0 = w.x0 + at * cw;
+    at += text.length;
+    return { ...w, text, x0, x1: x0 + text.length * cw };
+  });
+}
+
 /** Splits header cells that hold several column labels ("Pos Art-Nr Beschreibung") into one cell per label. */
 function splitHeaderCells(cells: Cell[]): Cell[] {
   const out: Cell[] = [];
@@ -298,19 +324,25 @@ function splitHeaderCells(cells: Cell[]): Cell[] {
     y1: c.y1,
   });
   for (const c of cells) {
-    const kinds = new Set(c.words.map((w) => kindOf(w.text)).filter(Boolean));
-    if (c.words.length < 2 || kinds.size < 2) {
+    const words = c.words.flatMap(splitGluedHeadings);
+    const kinds = new Set(words.map((w) => kindOf(w.text)).filter(Boolean));
+    if (words.length < 2 || kinds.size < 2) {
       out.push(c);
       continue;
     }
     // one piece per labelled word; unlabelled words stay with the label before them
     const pieces: Word[][] = [];
-    for (const w of c.words) {
+    for (const w of words) {
       const last = pieces[pieces.length - 1];
       // a lone "%" qualifies the label before it ("Korting %", "MwSt. %"), and so does a position word
-      // ("Total ligne": the line's total, not a position column)
+      // ("Total ligne": the line's total, not a position column), and a word joined to the one before by
+      // "/" or "and" and naming the same kind of column ("Artikel / Leistung": one heading)
       const k = kindOf(w.text);
-      if (!last || (k && k !== 'pos' && /\p{L}/u.test(w.text))) pieces.push([w]);
+      const joined =
+        last &&
+        kindOf(last[0]!.text) === k &&
+        /^(?:[/&+]|und|and|et|en|or|oder|ou|of)$/i.test(last[last.length - 1]!.text);
+      if (!last || (k && k !== 'pos' && !joined && /\p{L}/u.test(w.text))) pieces.push([w]);
       else last.push(w);
     }
     // two-word labels ("Unit Price", "Code article") stay together
@@ -1409,6 +1441,17 @@ export function extractItems(
       else if (s.qty && s.amount !== undefined && !cols.some((c) => c.kind === 'price')) {
         const cents = round2(s.amount / s.qty);
         it.price = Math.abs(round2(cents * s.qty) - s.amount) <= 0.005 ? cents : round4(s.amount / s.qty);
+      }
+      // a table of amounts alone, with no quantity or price column (fees, services): each row is one unit
+      // at its amount
+      else if (
+        s.qty === undefined &&
+        s.amount !== undefined &&
+        s.discount === undefined &&
+        !cols.some((c) => c.kind === 'qty' || c.kind === 'price')
+      ) {
+        it.itemQty = 1;
+        it.price = s.amount;
       }
       if (s.amount !== undefined) it.amount = s.amount;
       if (s.vat !== undefined) it.vat = s.vat;

@@ -99,8 +99,9 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
       /\bkunden\s*-?\s*(?:nr\.?|nummer|no)|\bkundennummer\b|\bcustomer\s*(?:no\.?|number|id|account|#)|\baccount\s*(?:no\.?|number|#)|\b(?:n[°o]|code|numero)\s*client\b|\bclient\s*(?:n[°o]|numero)|\bklant\s*(?:nr|nummer)|\bklantnummer\b|\bdebiteur\s*(?:nr|nummer)/,
       0,
     ],
-    // "Account" as a label of its own (a bank account says "bank" or "IBAN")
-    [/^account\s*:?$/, 1],
+    // "Account" as a label of its own, or starting its cell before a colon ("Account: K-22370"); a bank
+    // account says "bank" or "IBAN"
+    [/^account\s*(?::|$)/, 1],
   ],
   reference: [
     [/\bbuyer\s+reference\b|\bihr\s+zeichen\b|\bvotre\s+reference\b|\buw\s+referentie\b|\bleitweg/, 0],
@@ -205,21 +206,25 @@ export type ColumnKind =
 
 export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ['amount', /(?:netto|gesamt|positions|zeilen)wert\b|\bline\s+amount\b|\bmontant\s+net\b/],
-  ['amount', /\b(?:gesamt\w*|total\s+price|line\s+total|prix\s+total|totaalprijs|montant\s+ht)\b/],
+  // before the prices: "Ext. price" (extended price) is the line amount
+  [
+    'amount',
+    /\b(?:gesamt\w*|total\s+price|ext\w*\.?\s*price|line\s+total|prix\s+total|totaalprijs|montant\s+ht)\b/,
+  ],
   [
     'price',
     /preis\b|prijs\b|\b(?:unit\s*price|price|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif|p\/st|prijs\/st|per\s+stuk)\b/,
   ],
   [
     'amount',
-    /betrag\b|\b(?:amount|total|[a-z]*totaal|line\s+total|gesamt\w*|gp|summe|montant|total\s*ht|bedrag|totaal|net\s+amount|ext\w*\s*price|netto|waarde|wert)\b/,
+    /betrag\b|\b(?:amount|total|[a-z]*totaal|line\s+total|gesamt\w*|gp|summe|montant|total\s*ht|bedrag|totaal|net\s+amount|netto|waarde|wert)\b/,
   ],
   ['base', /\b(?:(?:price\s+)?base\s+(?:qty|quantity)|preiseinheit|pe|per|prijs\s+per|prix\s+par)\b/],
   [
     'qty',
     /menge\b|\b(?:qty|quantity|units|anzahl|qte|quantite|aantal|aant|hoeveelheid|stk|hrs|hours|uren|qt)\b/,
   ],
-  ['discount', /\b(?:discount|rabatt|remise|korting|disc|rem|rab)\b/],
+  ['discount', /\b(?:discounts?|rabatt|remise|korting|disc|rem|rab)\b/],
   ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*)\b|%/],
   ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],
   [
