@@ -534,13 +534,15 @@ interface Money {
   style: 'en' | 'de' | 'fr' | 'ch';
   symbol: 'none' | 'before' | 'after' | 'code';
 }
+// (the won sign is printed as its code: the standard PDF fonts the documents are drawn with have no ₩, and
+// pdfkit would put "©" in the text layer, which no real document prints)
 const SYMBOLS: Record<string, string> = {
   EUR: '€',
   USD: '$',
   GBP: '£',
   CHF: 'CHF',
   JPY: '¥',
-  KRW: '₩',
+  KRW: 'KRW',
   ISK: 'kr',
 };
 function fmtNum(n: number, m: Money): string {

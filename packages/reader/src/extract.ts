@@ -13,7 +13,6 @@ import {
   valuesNear,
 } from './context.js';
 import {
-  CHARGE_ROW,
   DISCOUNT_ROW,
   DOC_TYPE,
   HEADER_LABELS,
@@ -21,6 +20,7 @@ import {
   NOT_INVOICE_DATE,
   PLAIN_DATE_RANK,
   TOTAL_LABELS,
+  TOTALS_CHARGE_ROW,
   type TotalField,
 } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
@@ -615,16 +615,20 @@ function allowancesAndCharges(ctx: ExtractContext): { allowances: number; charge
   let charges = 0;
   for (const line of ctx.lines) {
     // the row's label: a short cell (a sentence mentioning "frais" is no charge row)
-    const k = line.cells.findIndex((c) => DISCOUNT_ROW.test(norm(c.text)) || CHARGE_ROW.test(norm(c.text)));
+    const k = line.cells.findIndex(
+      (c) => DISCOUNT_ROW.test(norm(c.text)) || TOTALS_CHARGE_ROW.test(norm(c.text)),
+    );
     if (k < 0 || line.cells[k]!.text.length > 60) continue;
     const label = norm(line.cells[k]!.text);
     const allowance = DISCOUNT_ROW.test(label);
     if (/\bskonto\b/.test(label)) continue;
-    // the amount: the last money cell right of the label that is not a rate
-    const amount = line.cells
+    // the amount: the last money cell right of the label that is not a rate; a row with a price and an amount
+    // is an item's ("Packing tape brown … 71,37 428,22")
+    const amounts = line.cells
       .slice(k + 1)
-      .filter((c) => looksNumeric(c.text) && isMoneyText(c.text, ctx.wholeUnits) && !/%/.test(c.text))
-      .pop();
+      .filter((c) => looksNumeric(c.text) && isMoneyText(c.text, ctx.wholeUnits) && !/%/.test(c.text));
+    if (amounts.length > 1) continue;
+    const amount = amounts[0];
     const v = amount && lineNumbers({ ...line, cells: [amount] }, ctx.decimal)[0]?.value;
     if (v === undefined) continue;
     if (allowance) allowances += Math.abs(v);

@@ -463,6 +463,73 @@ describe('totals', () => {
     expect(r.issues).toEqual([]);
   });
 
+  it('reads the goods total under a bare "Summe" from the lines when packaging leads it to the net', async () => {
+    const r = await read([
+      [60, 60, 'RECHNUNG Nr. 2024-118', 12],
+      [60, 80, 'Rechnungsdatum: 12.03.2024'],
+      [60, 200, 'Bezeichnung'],
+      [330, 200, 'Menge'],
+      [400, 200, 'Einzelpreis'],
+      [490, 200, 'Gesamt'],
+      [60, 220, 'Kopierpapier A4 80 g'],
+      [340, 220, '10'],
+      [410, 220, '4,50'],
+      [495, 220, '45,00'],
+      [60, 240, 'Druckerpatrone schwarz'],
+      [340, 240, '2'],
+      [410, 240, '27,50'],
+      [495, 240, '55,00'],
+      [330, 290, 'Summe'],
+      [490, 290, '100,00'],
+      [330, 305, 'Verpackung'],
+      [495, 305, '4,90'],
+      [330, 320, 'Nettobetrag'],
+      [490, 320, '104,90'],
+      [330, 335, 'MwSt. 19 %'],
+      [495, 335, '19,93'],
+      [330, 350, 'Rechnungsbetrag'],
+      [490, 350, '124,83'],
+    ]);
+    expect(r.totals).toMatchObject({
+      subtotal: 100,
+      charges: 4.9,
+      net: 104.9,
+      vat: 19.93,
+      invoiceTotal: 124.83,
+    });
+  });
+
+  it('takes no item row for a charge row because its goods are packing material', async () => {
+    const r = await read([
+      [60, 60, 'RECHNUNG Nr. 2024-119', 12],
+      [60, 80, 'Rechnungsdatum: 12.03.2024'],
+      [60, 200, 'Bezeichnung'],
+      [330, 200, 'Menge'],
+      [400, 200, 'Einzelpreis'],
+      [490, 200, 'Gesamt'],
+      [60, 220, 'Packing tape brown'],
+      [340, 220, '6'],
+      [410, 220, '71,37'],
+      [495, 220, '428,22'],
+      [60, 240, 'Druckerpatrone schwarz'],
+      [340, 240, '2'],
+      [410, 240, '35,89'],
+      [495, 240, '71,78'],
+      [330, 290, 'Summe'],
+      [490, 290, '500,00'],
+      [330, 305, 'Fracht'],
+      [495, 305, '9,95'],
+      [330, 320, 'Gesamt netto'],
+      [490, 320, '509,95'],
+      [330, 335, 'MwSt. 19 %'],
+      [495, 335, '96,89'],
+      [330, 350, 'Summe brutto'],
+      [490, 350, '606,84'],
+    ]);
+    expect(r.items.map((i) => i.amount)).toEqual([428.22, 71.78]);
+    expect(r.totals).toMatchObject({ subtotal: 500, charges: 9.95, net: 509.95, invoiceTotal: 606.84 });
+  });
+
   it('reads the document allowances and charges printed as totals ("Gesamtbetrag der Abschläge / Zuschläge")', async () => {
     const r = await read([
       [60, 60, 'Rechnung Nr. 4711 vom 02.03.2025', 12],

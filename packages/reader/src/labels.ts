@@ -243,6 +243,10 @@ export const SUMMARY_ROW =
   /\b(?:sub\s*-?\s*total|total|totaal|summe|zwischensumme|gesamt\w*|montant|net\s+a\s+payer|netto\w*|brutto\w*|\w*summe|mwst\w*|subtotaal|amount\s+due|balance|tax|vat|mwst|ust\.?|tva|btw|rounding|cash|change|carried|ubertrag|report|warenwert|basisbetrag|steuerbetrag|zahlbetrag|positionssumme)\b/;
 export const DISCOUNT_ROW = /\b(?:discount|rabatt|nachlass|remise|korting|skonto)\b/;
 export const CHARGE_ROW = /\b(?:shipping|freight|versand\w*|fracht|frais|port|verzending|charge|zuschlag)\b/;
+/** A charge row of the totals block: packaging and handling are charged like carriage there, where in an item
+ * table the same words name goods ("Packing tape") */
+export const TOTALS_CHARGE_ROW =
+  /\b(?:shipping|freight|versand\w*|fracht|frais|port|porto|verzend\w*|vracht\w*|charge|zuschlag|verpackung|packaging|packing|emballage|verpakking|handling)\b/;
 
 export const PARTY_LABELS = {
   vendor:

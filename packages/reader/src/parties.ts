@@ -310,6 +310,9 @@ const SENDER_SPLIT = /\s*[·•●|]\s*|\s+-\s+/;
  * "Postcode Town" as two cells, the last separator read as a gap).
  */
 function senderParts(line: Line): string[] {
+  // the cell that holds the separators: header fields may share the sender line, left of it ("Re.-Nr.: 7618")
+  const own = line.cells.map((c) => c.text.split(SENDER_SPLIT)).find((p) => p.length >= 3);
+  if (own) return own;
   const parts = line.text.split(SENDER_SPLIT);
   if (parts.length >= 3) return parts;
   const cut = line.cells.flatMap((c) => c.text.split(SENDER_SPLIT)).filter((t) => t.trim().length > 0);
@@ -666,8 +669,10 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
     // a sender line "Name · Street · City" above the address window names the vendor too
     for (const line of first.filter((l) => l.y0 < 0.35)) {
       const parts = senderParts(line);
-      if (parts.length >= 3 && LEGAL_FORM.test(parts[0]!) && !notFor('supplier', parts[0]!))
-        cands.push({ cell: { ...line.cells[0]!, text: parts[0]! }, line, score: 2.8 });
+      if (parts.length >= 3 && LEGAL_FORM.test(parts[0]!) && !notFor('supplier', parts[0]!)) {
+        const at = line.cells.find((c) => c.text.startsWith(parts[0]!.trim())) ?? line.cells[0]!;
+        cands.push({ cell: { ...at, text: parts[0]! }, line, score: 2.8 });
+      }
     }
     cands.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
     const best = cands[0];

@@ -376,6 +376,37 @@ describe('structure over layouts', () => {
     expect(r.items.map((i) => i.itemDesc)).toEqual(['Menu cards A4, matt', 'Table stands']);
   });
 
+  it('takes the supplier from the sender line alone when a header field shares its line', async () => {
+    const r = await read([
+      [60, 50, 'AI', 20, 'Helvetica-Bold'],
+      [60, 100, 'Rechnung', 16],
+      [60, 125, 'Re.-Nr.: INV/2026/76188'],
+      [340, 125, 'Atlas Installatie KG · Gartenweg 27 · 20095 Hamburg', 6.5],
+      [60, 137, 'Rechnungsdatum: 7. April 2023'],
+      [340, 140, 'Blue Harbor Foods KG', 10],
+      [340, 153, 'Hauptstraße 12'],
+      [340, 165, '10115 Berlin'],
+      ...table(
+        230,
+        [60, 330, 400, 480],
+        [
+          ['Beschreibung', 'Menge', 'E-Preis', 'Gesamtpreis'],
+          ['Kabelbinder schwarz 200 mm', '4', '12,50', '50,00'],
+          ['Kopierpapier A4', '10', '5,00', '50,00'],
+        ],
+      ),
+      [330, 300, 'Nettobetrag'],
+      [480, 300, '100,00'],
+      [330, 314, 'MwSt. 19 %'],
+      [480, 314, '19,00'],
+      [330, 328, 'Rechnungsbetrag'],
+      [480, 328, '119,00'],
+    ]);
+    expect(r.vendor.name).toBe('Atlas Installatie KG');
+    expect(r.invoiceTo.name).toBe('Blue Harbor Foods KG');
+    expect(r.headers.invoiceNum).toBe('INV/2026/76188');
+  });
+
   it('takes the sender line as the supplier and the block under it as the buyer, whatever their print', async () => {
     // no letterhead, no footer, no "from/to" words: the window's block is the addressee even with a legal form
     const r = await read([
