@@ -316,10 +316,12 @@ function senderParts(line: Line): string[] {
   const parts = line.text.split(SENDER_SPLIT);
   if (parts.length >= 3) return parts;
   const cut = line.cells.flatMap((c) => c.text.split(SENDER_SPLIT)).filter((t) => t.trim().length > 0);
-  // split into cells by OCR: still a separator in it, a name first (not an item row's code), and not two cells of
-  // bare numbers (an item row's quantity, price, amount; a postcode OCR cut from its town is one)
+  // split into cells by OCR: still a separator in it, a name first (not an item row's code), not two cells of
+  // bare numbers (an item row's quantity, price, amount; a postcode OCR cut from its town is one), and a town
+  // with its postcode (a band of header values with a period "01/01/2025 - 31/01/2025" is no address)
   const numbers = line.cells.filter((c) => looksNumeric(c.text)).length;
-  return cut.length >= 3 && SENDER_SPLIT.test(line.text) && !isNoiseName(cut[0]!) && numbers < 2
+  const town = cut.some((t) => POSTCODE_CITY.test(t.trim()) || POSTCODE_CITY.test(asDigits(t.trim())));
+  return cut.length >= 3 && SENDER_SPLIT.test(line.text) && !isNoiseName(cut[0]!) && numbers < 2 && town
     ? cut
     : parts;
 }

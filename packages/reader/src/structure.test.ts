@@ -407,6 +407,47 @@ describe('structure over layouts', () => {
     expect(r.headers.invoiceNum).toBe('INV/2026/76188');
   });
 
+  it('takes no band of header values with a period for a sender line over the buyer', async () => {
+    const r = await read([
+      [40, 45, 'RHEINLAND', 18, 'Helvetica-Bold'],
+      [480, 125, 'Facture', 16],
+      [48, 150, 'Atlas Print EURL', 10],
+      [48, 161, '12 rue de la Paix'],
+      [48, 172, '31000 Toulouse'],
+      [48, 183, 'FR'],
+      [42, 215, 'Numéro de facture'],
+      [165, 215, 'Date de facturation'],
+      [297, 215, 'Période'],
+      [420, 215, "Date d'échéance"],
+      [42, 228, 'RG 2024-26954'],
+      [165, 228, '11/02/2025'],
+      [297, 228, '01/01/2025 - 31/01/2025'],
+      [420, 228, '13/03/2025'],
+      ...table(
+        260,
+        [48, 320, 400, 500],
+        [
+          ['Libellé', 'Qté', 'Prix HT', 'Montant'],
+          ['Cartouche encre cyan', '94', '70,52', '6.628,88'],
+          ['Ramette papier recyclé', '10', '5,00', '50,00'],
+        ],
+      ),
+      [360, 330, 'Total HT'],
+      [500, 330, '6.678,88'],
+      [360, 344, 'TVA 20 %'],
+      [500, 344, '1.335,78'],
+      [360, 358, 'Montant TTC'],
+      [500, 358, '8.014,66'],
+      [42, 770, 'Rheinland Textiles SARL', 7],
+      [215, 770, 'N° TVA intracom. FR54289364072', 7],
+      [380, 770, 'IBAN FR34 4077 9051 5221 5665 03', 7],
+      [42, 779, '7 boulevard Voltaire', 7],
+      [42, 788, '33000 Bordeaux', 7],
+    ]);
+    expect(r.vendor.name).toBe('Rheinland Textiles SARL');
+    expect(r.invoiceTo.name).toBe('Atlas Print EURL');
+  });
+
   it('takes the sender line as the supplier and the block under it as the buyer, whatever their print', async () => {
     // no letterhead, no footer, no "from/to" words: the window's block is the addressee even with a legal form
     const r = await read([
