@@ -824,6 +824,61 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
     expect(items[1]).toMatchObject({ itemQty: 3, price: 125 });
   });
 
+  it('keeps a row without a heading whose note stands beside its quantity and amount', async () => {
+    // no price printed: "Size: 40" on the numbers' line of a row that prints a quantity is a note, not a
+    // "Label: value" line; it is the one item-like row, and with it the lines make the net
+    const items = await itemsOf([
+      [40, 200, 'Monthly leasing fee 04/2025'],
+      [500, 200, '474.82'],
+      [40, 215, 'Office chair black'],
+      [40, 227, 'Size: 40'],
+      [420, 227, '37'],
+      [495, 227, '3,154.62'],
+      [40, 245, 'Hosting package Business'],
+      [500, 245, '893.82'],
+      [380, 275, 'Net amount'],
+      [495, 275, '4,523.26'],
+    ]);
+    expect(items.map((i) => [i.itemQty, i.amount])).toEqual([
+      [undefined, 474.82],
+      [37, 3154.62],
+      [undefined, 893.82],
+    ]);
+  });
+
+  it('reads a table without a heading row whose service lines outnumber its goods, from its first line', async () => {
+    // three rows of eight multiply out and the lines do not make the net (a shipping charge comes between)
+    const items = await itemsOf([
+      [40, 200, 'Monthly leasing fee 04/2025'],
+      [500, 200, '474.82'],
+      [40, 215, 'Hosting package Business'],
+      [500, 215, '893.82'],
+      [40, 230, 'Safety gloves size 9'],
+      [330, 230, '30'],
+      [400, 230, '11.40'],
+      [500, 230, '342.00'],
+      [40, 245, 'Software subscription 05/2025'],
+      [500, 245, '171.84'],
+      [40, 260, 'Cable tie black 200 mm'],
+      [330, 260, '4'],
+      [400, 260, '12.50'],
+      [505, 260, '50.00'],
+      [40, 275, 'Maintenance flat rate 05/2025'],
+      [500, 275, '230.00'],
+      [40, 290, 'Desk lamp LED'],
+      [330, 290, '3'],
+      [400, 290, '25.00'],
+      [505, 290, '75.00'],
+      [40, 305, 'Service fee 05/2025'],
+      [500, 305, '120.00'],
+      [380, 330, 'Shipping'],
+      [505, 330, '10.00'],
+      [380, 345, 'Net amount'],
+      [495, 345, '2,367.48'],
+    ]);
+    expect(items.map((i) => i.amount)).toEqual([474.82, 893.82, 342, 171.84, 50, 230, 75, 120]);
+  });
+
   it('takes no page sum carried forward for an item of a table without a heading row', async () => {
     // page 2 opens with the sum of page 1 under a word that names no total ("Transport"): with it, page 2's
     // amounts would make the subtotal, without it they do not

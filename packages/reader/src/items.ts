@@ -957,15 +957,16 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     const text = line.cells.filter((c) => !looksNumeric(c.text));
     const n = norm(line.text);
     const nums = lineNumbers(line, ctx.decimal);
-    // a label far right of the text (a totals row), a "Label: value" line or a totals word is no item; a row
-    // whose numbers multiply out is one whatever note it holds ("Colour: black"), and so is one whose labelled
-    // word stands right of its first amount (an allowance's "Promo:" beside the price)
+    // a label far right of the text (a totals row), a "Label: value" line or a totals word is no item; an
+    // item-like row (its numbers multiply out, or a quantity stands beside its amount) is one whatever note it
+    // holds ("Colour: black", "Taille : 40  37  3 154,62"), and so is one whose labelled word stands right of its
+    // first amount (an allowance's "Promo:" beside the price)
     if (!text.length || text[0]!.x0 > 0.45) continue;
+    const row = { line, nums, amount: last };
     const firstMoney = nums.find((x) => isMoneyText(x.cell.text, ctx.wholeUnits))?.cell.x0 ?? 1;
     const labelled = text.some((c) => /:(?:\s|$)/.test(c.text) && c.x0 < firstMoney);
-    if (labelled && !multipliesOut(unsigned(nums))) continue;
+    if (labelled && !itemLikeRow(ctx, row)) continue;
     if (SUMMARY_ROW.test(n) || DISCOUNT_ROW.test(n) || CHARGE_ROW.test(n)) continue;
-    const row = { line, nums, amount: last };
     // an amount alone that is the sum of the rows before it is a page's sum carried forward, no item
     const before = Math.abs(round2(rows.reduce((t, r) => t + amountOf(r), 0)));
     if (rows.length >= 2 && !itemLikeRow(ctx, row) && Math.abs(Math.abs(amountOf(row)) - before) < 0.011)
@@ -1045,12 +1046,12 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     ...labels.map((c) => ({ kind: 'other' as ColumnKind, x0: c.x0, x1: c.x1, label: norm(c.text) })),
   ].sort((a, b) => a.x0 - b.x0);
   // the table may run over several pages (a footer between them ends a reading): on each page it starts at
-  // its first item-like row aligned with these, or at the first row of a run that adds up before it (the sum
-  // takes in every row of that run; on a text layer only, see `provenRuns`; an amount-only line before the
-  // first item-like row may be a page's sum carried forward)
+  // the first row of a proven run (amount-only service lines before its first item-like row included; a
+  // page's sum carried forward is no row, see above) or at its first item-like row aligned with these
   const x1 = best[0]!.amount.x1;
-  const summed = ctx.ocr ? [] : proven.filter((run) => addsUpUnder(ctx, run)).map((run) => run[0]!);
-  const firsts = [...summed, ...rows.filter(itemLike)].filter((r) => Math.abs(r.amount.x1 - x1) < 0.012);
+  const firsts = [...proven.map((run) => run[0]!), ...rows.filter(itemLike)].filter(
+    (r) => Math.abs(r.amount.x1 - x1) < 0.012,
+  );
   const starts = new Map<number, number>();
   for (const r of firsts)
     starts.set(r.line.page, Math.min(starts.get(r.line.page) ?? Infinity, r.line.index));
@@ -1102,9 +1103,15 @@ function provenRuns(
   }
   // (on a scan, a totals label OCR garbled is not known as one: its row would look like a table of one row
   // adding up to the next totals row, so the sum proves nothing there)
-  const proven = (run: AlignedRow[]) =>
-    (run.length >= 2 && run.filter(itemLike).length * 2 >= run.length) ||
-    (!ctx.ocr && run.some(itemLike) && addsUpUnder(ctx, run));
+  // (service lines among goods may outnumber them: on a text layer, three item-like rows that are a third of
+  // the run prove it; a scan's garbled lines make too many runs of that kind)
+  const proven = (run: AlignedRow[]) => {
+    const k = run.filter(itemLike).length;
+    return (
+      (run.length >= 2 && k * 2 >= run.length) ||
+      (!ctx.ocr && ((k >= 3 && k * 3 >= run.length) || (k > 0 && addsUpUnder(ctx, run))))
+    );
+  };
   return runs.filter(proven);
 }
 
