@@ -1194,18 +1194,33 @@ export function renderPdf(
         break;
       }
       case 'band': {
-        const n = header.length;
-        const w = (right - left) / n;
-        doc.font(lay.bold);
-        header.forEach(([k], i) => {
-          text(k, left + i * w, below, { width: w - 6, lineBreak: false, ellipsis: false });
+        // columns of an equal share, widened where a value or a label's longest word needs it (no value runs
+        // into the next column and no word is broken, as in no real layout; a label wider than its share wraps
+        // between its words); a band wider than the page goes on in a second band
+        const share = (right - left) / header.length;
+        const widths = header.map(([key, val]) => {
+          doc.font(lay.bold);
+          const word = Math.max(...key.split(/\s+/).map((w) => doc.widthOfString(w)));
+          doc.font(lay.font);
+          return Math.max(share, doc.widthOfString(val) + 14, word + 12);
         });
-        doc.font(lay.font);
-        header.forEach(([, val, f], i) => {
-          text(val, left + i * w, below + lh + 2);
-          if (f) printed.add(f);
-        });
-        below += 2 * lh + 20;
+        for (let i = 0; i < header.length; ) {
+          let j = i;
+          let used = 0;
+          while (j < header.length && (j === i || used + widths[j]! <= right - left)) used += widths[j++]!;
+          let x = left;
+          for (let k = i; k < j; k++) {
+            const [key, val, f] = header[k]!;
+            doc.font(lay.bold);
+            text(key, x, below, { width: widths[k]! - 6, lineBreak: false, ellipsis: false });
+            doc.font(lay.font);
+            text(val, x, below + lh + 2);
+            if (f) printed.add(f);
+            x += widths[k]!;
+          }
+          below += 2 * lh + 20;
+          i = j;
+        }
         break;
       }
     }
