@@ -626,6 +626,8 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       if (buyerZone.has(line.index) || zoneBeforeRecipient.has(line.index)) continue;
       for (const cell of line.cells) {
         if (isNoiseName(cell.text) || cell.text.length > 60 || notFor('supplier', cell.text)) continue;
+        // a sender line "Name · Street · Town" is no name: its first part stands for it (below)
+        if (cell.text.split(SEPARATORS).length >= 3) continue;
         let score = 0;
         if (LEGAL_FORM.test(cell.text)) score += 2;
         if (line.y0 < 0.2) score += 1;

@@ -448,6 +448,41 @@ describe('structure over layouts', () => {
     expect(r.invoiceTo.name).toBe('Atlas Print EURL');
   });
 
+  it('names the supplier by the first part of its sender line when nothing else names it', async () => {
+    const r = await read([
+      [48, 45, 'AC', 20, 'Helvetica-Bold'],
+      [440, 105, 'CREDIT NOTE', 14],
+      [48, 130, 'Alpenrose Consulting Inc. · 8 Mill Lane · London EC1A 1BB', 7],
+      [48, 142, 'Vermeer Services B.V.', 10],
+      [48, 154, 'Attn: Accounts Payable'],
+      [48, 166, 'Stationsweg 2'],
+      [48, 178, '3511 LK Utrecht'],
+      [48, 225, 'Credit note number'],
+      [210, 225, 'Customer No.'],
+      [370, 225, 'Credit note date'],
+      [48, 238, 'AB-2020/998'],
+      [210, 238, 'K-95386'],
+      [370, 238, '12/02/2020'],
+      ...table(
+        275,
+        [60, 330, 400, 480],
+        [
+          ['Service', 'Qty', 'Price', 'Amount'],
+          ['Transport pallet Euro', '4', '12.50', '50.00'],
+          ['Extension lead 5 m', '10', '5.00', '50.00'],
+        ],
+      ),
+      [330, 340, 'Net total'],
+      [480, 340, '100.00'],
+      [330, 354, 'Tax 20%'],
+      [480, 354, '20.00'],
+      [330, 368, 'Grand total'],
+      [480, 368, '120.00'],
+    ]);
+    expect(r.vendor.name).toBe('Alpenrose Consulting Inc.');
+    expect(r.invoiceTo.name).toBe('Vermeer Services B.V.');
+  });
+
   it('takes the sender line as the supplier and the block under it as the buyer, whatever their print', async () => {
     // no letterhead, no footer, no "from/to" words: the window's block is the addressee even with a legal form
     const r = await read([
