@@ -1396,6 +1396,39 @@ describe('line items: tables continued across pages (issue 18)', () => {
     expect(r.items.map((i) => i.amount)).toEqual([21, 36, 10]);
   });
 
+  it('reads on past a sum of the rows read so far that the next page carries, however long the footer under it', async () => {
+    const footer: Cell[] = [
+      'Nordwind Handel GmbH',
+      'Hafenstrasse 12',
+      '20457 Hamburg',
+      'Telefon 040 123456',
+      'info@nordwind.example',
+      'Geschäftsführer: Jan Nordmann',
+    ].map((t, k) => [40, 740 + k * 10, t]);
+    const r = await readPages(
+      [
+        ...heading(200),
+        ...row(215, 'Kaffeebohnen 1 kg', '2', '10,00', '20,00'),
+        ...row(230, 'Tee 1 kg', '3', '12,00', '36,00'),
+        [40, 250, 'Seitensumme'],
+        [500, 250, '56,00'],
+        ...footer,
+      ],
+      [
+        [40, 60, 'Übertrag'],
+        [500, 60, '56,00'],
+        ...row(75, 'Zucker 1 kg', '4', '2,50', '10,00'),
+        [300, 100, 'Nettobetrag'],
+        [500, 100, '66,00'],
+        [300, 115, 'MwSt. 19 %'],
+        [500, 115, '12,54'],
+        [300, 130, 'Gesamtbetrag'],
+        [500, 130, '78,54'],
+      ],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([20, 36, 10]);
+  });
+
   it('reads on under its heading printed again overleaf above a carried sum, where no row under it proves it a heading', async () => {
     const head = (y: number): Cell[] => [
       [40, y, 'Leistungsbeschreibung'],

@@ -1167,8 +1167,10 @@ function carriedSum(ctx: ExtractContext, line: Line, amount: number, items: TIte
     numbersAt(ctx, page, end).some((v) => same(v, amount));
   const at = (lines: Line[]) => lines.some((l) => l.index === line.index);
   const page = linesOf(ctx, line.page);
+  // the sum of the rows read so far, printed again overleaf, is carried from wherever it stands on its page (a
+  // long footer under it); an amount only larger than the rows must stand by the page break
   return (
-    (at(page.slice(-6)) && printed(line.page + 1, 'head')) ||
+    ((sum || at(page.slice(-6))) && printed(line.page + 1, 'head')) ||
     (at(page.slice(0, 6)) && printed(line.page - 1, 'foot'))
   );
 }
