@@ -1309,3 +1309,262 @@ describe('line items: headings the labels half know', () => {
     ]);
   });
 });
+
+describe('line items: tables continued across pages (issue 18)', () => {
+  /** A document of these pages; the first one under the header block of `pagePdf`. */
+  const readPages = async (...pages: Cell[][]) => {
+    const pdf = await pdfOf({ size: 'A4', margin: 30 }, (doc) => {
+      doc.font('Helvetica').fontSize(8);
+      const head: Cell[] = [
+        [40, 40, 'Nordwind Handel GmbH'],
+        [40, 52, 'Hafenstrasse 12, 20457 Hamburg'],
+        [350, 40, 'INVOICE'],
+        [350, 60, 'Invoice No: 2024-117'],
+        [350, 72, 'Invoice Date: 12/03/2024'],
+      ];
+      pages.forEach((cells, k) => {
+        if (k) doc.addPage();
+        for (const [x, y, t] of [...(k ? [] : head), ...cells]) doc.text(t, x, y, { lineBreak: false });
+      });
+    });
+    return readDocument(pdf, { fileName: 'items.pdf' });
+  };
+  const row = (y: number, desc: string, qty: string, price: string, amount: string): Cell[] => [
+    [40, y, desc],
+    [300, y, qty],
+    [380, y, price],
+    [500, y, amount],
+  ];
+  const heading = (y: number): Cell[] => [
+    [40, y, 'Description'],
+    [300, y, 'Qty'],
+    [380, y, 'Unit price'],
+    [500, y, 'Amount'],
+  ];
+  const totals = (y: number, net: string, vat: string, total: string): Cell[] => [
+    [300, y, 'Net amount'],
+    [500, y, net],
+    [300, y + 15, 'VAT 20 %'],
+    [500, y + 15, vat],
+    [300, y + 30, 'Total due'],
+    [500, y + 30, total],
+  ];
+
+  it('reads on past a page footer that prints the VAT id and register number', async () => {
+    const footer: Cell[] = [
+      [40, 780, 'Nordwind Handel GmbH'],
+      [220, 780, 'VAT No. GB123456789'],
+      [400, 780, 'IBAN GB29 NWBK 6016 1331 9268 19'],
+      [220, 790, 'Company No. 08123456'],
+    ];
+    const r = await readPages(
+      [
+        ...heading(200),
+        ...row(215, 'Coffee beans 1 kg', '2', '10.00', '20.00'),
+        ...row(230, 'Tea 1 kg', '3', '12.00', '36.00'),
+        ...footer,
+      ],
+      [...row(60, 'Sugar 1 kg', '4', '2.50', '10.00'), ...totals(90, '66.00', '13.20', '79.20'), ...footer],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([20, 36, 10]);
+  });
+
+  it("reads on past a page's own sum at its foot when the next page goes on with rows, and takes none for an item", async () => {
+    const r = await readPages(
+      [
+        ...heading(200),
+        ...row(215, 'Coffee beans 1 kg', '2', '10.00', '20.00'),
+        ...row(230, 'Tea 1 kg', '3', '12.00', '36.00'),
+        [40, 250, 'Page total'],
+        [500, 250, '56.00'],
+      ],
+      [
+        ...row(60, 'Sugar 1 kg', '4', '2.50', '10.00'),
+        ...row(75, 'Salt 1 kg', '2', '3.00', '6.00'),
+        [40, 95, 'Page total'],
+        [500, 95, '16.00'],
+      ],
+      [...row(60, 'Flour 1 kg', '5', '1.00', '5.00'), ...totals(90, '77.00', '15.40', '92.40')],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([20, 36, 10, 6, 5]);
+    expect(r.totals.net).toBe(77);
+  });
+
+  it('takes no page sum that is only the sum of its page for an item, whatever its label', async () => {
+    const r = await readPages(
+      [
+        ...heading(200),
+        ...row(215, 'Coffee beans 1 kg', '2', '10.00', '20.00'),
+        ...row(230, 'Tea 1 kg', '3', '12.00', '36.00'),
+        [40, 250, 'Paginatotaal'],
+        [500, 250, '56.00'],
+      ],
+      [
+        ...row(60, 'Sugar 1 kg', '4', '2.50', '10.00'),
+        ...row(75, 'Salt 1 kg', '2', '3.00', '6.00'),
+        [40, 95, 'Paginatotaal'],
+        [500, 95, '16.00'],
+        ...totals(120, '72.00', '14.40', '86.40'),
+      ],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([20, 36, 10, 6]);
+  });
+
+  it('reads on past a sum carried over the page break under another label atop the next page ("Report")', async () => {
+    const r = await readPages(
+      [
+        ...heading(200),
+        ...row(215, 'Café en grains 1 kg', '2', '10.00', '20.00'),
+        ...row(230, 'Thé 1 kg', '3', '12.00', '36.00'),
+        [40, 250, 'À reporter'],
+        [500, 250, '56.00'],
+      ],
+      [
+        [40, 60, 'Report'],
+        [500, 60, '56.00'],
+        ...row(75, 'Sucre 1 kg', '4', '2.50', '10.00'),
+        ...totals(100, '66.00', '13.20', '79.20'),
+      ],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([20, 36, 10]);
+    expect(r.totals.net).toBe(66);
+  });
+
+  it('takes no sum carried over the page break for an item when a misread row spoils the sum', async () => {
+    // the first row's amount is not the quantity times the price as printed: the carried sum is still larger than
+    // every row and printed at the foot of page 1 and atop page 2
+    const r = await readPages(
+      [
+        ...heading(200),
+        ...row(215, 'Coffee beans 1 kg', '2', '10.00', '21.00'),
+        ...row(230, 'Tea 1 kg', '3', '12.00', '36.00'),
+        [40, 250, 'Transport'],
+        [500, 250, '56.00'],
+      ],
+      [
+        [40, 60, 'Transport'],
+        [500, 60, '56.00'],
+        ...row(75, 'Sugar 1 kg', '4', '2.50', '10.00'),
+        ...totals(100, '67.00', '13.40', '80.40'),
+      ],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([21, 36, 10]);
+  });
+
+  it('reads on past a sum of the rows read so far that the next page carries, however long the footer under it', async () => {
+    const footer: Cell[] = [
+      'Nordwind Handel GmbH',
+      'Hafenstrasse 12',
+      '20457 Hamburg',
+      'Telefon 040 123456',
+      'info@nordwind.example',
+      'Geschäftsführer: Jan Nordmann',
+    ].map((t, k) => [40, 740 + k * 10, t]);
+    const r = await readPages(
+      [
+        ...heading(200),
+        ...row(215, 'Kaffeebohnen 1 kg', '2', '10,00', '20,00'),
+        ...row(230, 'Tee 1 kg', '3', '12,00', '36,00'),
+        [40, 250, 'Seitensumme'],
+        [500, 250, '56,00'],
+        ...footer,
+      ],
+      [
+        [40, 60, 'Übertrag'],
+        [500, 60, '56,00'],
+        ...row(75, 'Zucker 1 kg', '4', '2,50', '10,00'),
+        [300, 100, 'Nettobetrag'],
+        [500, 100, '66,00'],
+        [300, 115, 'MwSt. 19 %'],
+        [500, 115, '12,54'],
+        [300, 130, 'Gesamtbetrag'],
+        [500, 130, '78,54'],
+      ],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([20, 36, 10]);
+  });
+
+  it('reads on under its heading printed again overleaf above a carried sum, where no row under it proves it a heading', async () => {
+    const head = (y: number): Cell[] => [
+      [40, y, 'Leistungsbeschreibung'],
+      [300, y, 'Stück'],
+      [420, y, 'MwSt. %'],
+    ];
+    const fee = (y: number, desc: string, amount: string): Cell[] => [
+      [40, y, desc],
+      [430, y, '19%'],
+      [500, y, amount],
+    ];
+    const r = await readPages(
+      [
+        ...head(200),
+        ...fee(215, 'Servicekosten 04/2020', '775,69'),
+        ...fee(230, 'Wartungspauschale 05/2026', '117,79'),
+        [40, 250, 'Übertrag'],
+        [500, 250, '893,48'],
+      ],
+      [
+        ...head(60),
+        [40, 75, 'Übertrag'],
+        [500, 75, '893,48'],
+        ...fee(90, 'Servicekosten 11/2023', '373,02'),
+        ...fee(105, 'Leasingrate Kopierer 12/2021', '833,10'),
+        [300, 130, 'Gesamt netto'],
+        [500, 130, '2.099,60'],
+        [300, 145, 'MwSt. 19 %'],
+        [500, 145, '398,92'],
+        [300, 160, 'Summe brutto'],
+        [500, 160, '2.498,52'],
+      ],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([775.69, 117.79, 373.02, 833.1]);
+  });
+
+  it('starts the table at its heading on an earlier page where the rows under it did not prove it a heading', async () => {
+    // page 1 prints each row's numbers under its code and name; page 2, under the same heading, opens with the carried sum
+    // and one-line rows
+    const head = (y: number): Cell[] => [
+      [40, y, 'Omschr.'],
+      [320, y, 'Stuks'],
+      [350, y, 'Eenheid'],
+      [500, y, 'Waarde'],
+    ];
+    const item = (y: number, code: string, name: string, qty: string, amount: string): Cell[] => [
+      [40, y, code],
+      [40, y + 11, name],
+      [40, y + 22, 'incl. montageset'],
+      [330, y + 22, qty],
+      [350, y + 22, 'uur'],
+      [500, y + 22, amount],
+    ];
+    const one = (y: number, name: string, qty: string, amount: string): Cell[] => [
+      [40, y, name],
+      [330, y, qty],
+      [350, y, 'doos'],
+      [500, y, amount],
+    ];
+    const r = await readPages(
+      [
+        ...head(200),
+        ...item(215, 'X247979', 'Winkelprofil Aluminium', '26', '230,80'),
+        ...item(255, 'X208811', 'Kantoorstoel zwart', '6', '375,30'),
+        [40, 300, 'Transport'],
+        [500, 300, '606,10'],
+      ],
+      [
+        ...head(60),
+        [40, 75, 'Transport'],
+        [500, 75, '606,10'],
+        ...one(90, 'Koffiebonen biologisch', '25', '239,00'),
+        ...one(105, 'Thee groen', '30', '94,50'),
+        [300, 130, 'Totaal excl. BTW'],
+        [500, 130, '939,60'],
+        [300, 145, 'BTW 21%'],
+        [500, 145, '197,32'],
+        [300, 160, 'Totaal'],
+        [500, 160, '1.136,92'],
+      ],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([230.8, 375.3, 239, 94.5]);
+  });
+});

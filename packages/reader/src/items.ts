@@ -10,6 +10,7 @@ import {
 } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { findDates, looksNumeric, norm, round2 } from './parse.js';
+import { vatIdsOf } from './parties.js';
 import type { TBox, TItem, Word } from './types.js';
 
 interface Column {
@@ -1133,17 +1134,86 @@ function addsUpUnder(ctx: ExtractContext, run: AlignedRow[]): boolean {
   return false;
 }
 
+/** Labels of the tax and register numbers a company prints in its page footer. */
+const REGISTER_LABEL =
+  /\b(?:tax\s*(?:id|no|number)|steuer\s*-?\s*(?:nr|nummer)|hrb|hra|rcs|kvk|siret|siren|company\s+(?:no|number)|handelsregister)\b/;
+
 /**
- * A summary row that is a page's sum, not the table's end: its amount is the sum of the rows read so far and the
- * next page repeats it in its first lines (carried forward), whatever the words of either label.
+ * A line that prints a VAT id, tax or register number is page furniture (the footer under a page's rows), not a
+ * row nor a totals heading ("TVA FR36930611951", "USt-IdNr. DE…" start like one): the table may go on overleaf.
  */
-function carriedForward(ctx: ExtractContext, line: Line, items: TItem[], rowNums: RowNum[]): boolean {
-  const amount = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
-  if (amount === undefined || !items.length) return false;
-  const sum = round2(items.reduce((s, it) => s + (it.amount ?? 0), 0));
-  if (Math.abs(sum - amount) >= 0.011) return false;
-  const next = ctx.lines.filter((l) => l.page === line.page + 1).slice(0, 6);
-  return next.some((l) => lineNumbers(l, ctx.decimal).some((x) => Math.abs(x.value - amount) < 0.011));
+const companyIdLine = (line: Line) => vatIdsOf(line.text).length > 0 || REGISTER_LABEL.test(norm(line.text));
+
+/** The sum of the rows' amounts. */
+const sumOf = (items: TItem[]) => round2(items.reduce((s, it) => s + (it.amount ?? 0), 0));
+
+const same = (a: number, b: number) => Math.abs(a - b) < 0.011;
+
+/** The lines of a page. */
+const linesOf = (ctx: ExtractContext, page: number) => ctx.lines.filter((l) => l.page === page);
+
+/** The numbers printed on the first (`head`) or last (`foot`) six lines of a page. */
+function numbersAt(ctx: ExtractContext, page: number, end: 'head' | 'foot'): number[] {
+  const lines = linesOf(ctx, page);
+  return (end === 'head' ? lines.slice(0, 6) : lines.slice(-6)).flatMap((l) =>
+    lineNumbers(l, ctx.decimal).map((x) => x.value),
+  );
+}
+
+/**
+ * A sum carried over a page break ("À reporter", "Übertrag" at a page's foot; "Report", "Übertrag" atop the next):
+ * an amount printed both at the foot of one page and at the top of the next, whatever its labels, that is the sum
+ * of the rows read so far or, where a row was misread, larger than each of them (a repeated row is not). It is no
+ * item and does not end the table.
+ */
+function carriedSum(ctx: ExtractContext, line: Line, amount: number, items: TItem[]): boolean {
+  const sum = items.length > 0 && same(sumOf(items), amount);
+  const larger = items.length >= 2 && items.every((it) => Math.abs(it.amount ?? 0) < Math.abs(amount));
+  if (!sum && !larger) return false;
+  const printed = (page: number, end: 'head' | 'foot') =>
+    numbersAt(ctx, page, end).some((v) => same(v, amount));
+  const at = (lines: Line[]) => lines.some((l) => l.index === line.index);
+  const page = linesOf(ctx, line.page);
+  // the sum of the rows read so far, printed again overleaf, is carried from wherever it stands on its page (a
+  // long footer under it); an amount only larger than the rows must stand by the page break
+  return (
+    ((sum || at(page.slice(-6))) && printed(line.page + 1, 'head')) ||
+    (at(page.slice(0, 6)) && printed(line.page - 1, 'foot'))
+  );
+}
+
+/**
+ * A page's own sum at its foot ("Seitensumme", "Total page", "Paginatotaal": the rows of that page only) when the
+ * table goes on overleaf: no more than a carried sum stands under it on its page, and the next page's first amount
+ * past the sums carried over stands on an item row, not on a totals row (a totals block split over the page).
+ */
+function pageSumOverleaf(
+  ctx: ExtractContext,
+  line: Line,
+  amount: number,
+  rows: TItem[],
+  cols: Column[],
+): boolean {
+  if (!rows.length || !same(sumOf(rows), amount)) return false;
+  const amounts = (l: Line) =>
+    companyIdLine(l)
+      ? []
+      : lineNumbers(l, ctx.decimal)
+          .filter(
+            (x) =>
+              !x.pct &&
+              isMoneyText(x.cell.text, ctx.wholeUnits) &&
+              columnFor(cols, x.cell)?.kind === 'amount',
+          )
+          .map((x) => x.value);
+  const under = linesOf(ctx, line.page).filter((l) => l.index > line.index && amounts(l).length);
+  if (under.length > 1) return false;
+  const carried = under.flatMap(amounts);
+  for (const l of linesOf(ctx, line.page + 1).slice(0, 8)) {
+    const a = amounts(l);
+    if (a.length && !a.every((v) => carried.some((c) => same(c, v)))) return !SUMMARY_ROW.test(norm(l.text));
+  }
+  return false;
 }
 
 /**
@@ -1193,12 +1263,25 @@ export function extractItems(
   // a row of the current table took the head of its cell from the lines above its numbers
   let headsSeen = false;
   let downTo = -1;
+  /** the rows read on a page */
+  const pageRows = (page: number) => items.filter((_, k) => boxes[k]!.page === page);
+  // the texts of the table's heading lines
+  const headings = new Set<string>();
   for (let i = from.start; i < ctx.lines.length; i++) {
     if (from.page !== undefined && ctx.lines[i]!.page !== from.page) break;
     const line = withoutRules(ctx.lines[i]!);
     const header = findHeader(ctx, line);
-    if (header) {
-      const merged = mergeHeaderRows(ctx, line, header);
+    // the table's heading printed again atop a later page, where no row under it proves it a heading (a sum carried
+    // over stands there): the table goes on under the same columns
+    const repeated = !header && cols !== undefined && headings.has(norm(line.text));
+    if (header || repeated) {
+      const merged = header ? mergeHeaderRows(ctx, line, header) : { cols: cols!, last: line };
+      // the first heading proven, printed before on an earlier page where its rows did not prove it (their
+      // numbers under their names): the table starts there
+      const earlier = headings.size
+        ? undefined
+        : ctx.lines.find((l) => l.page < line.page && norm(l.text) === norm(line.text));
+      for (let k = line.index; k <= merged.last.index; k++) headings.add(norm(ctx.lines[k]!.text));
       cols = merged.cols;
       inTable = true;
       headsSeen = false;
@@ -1206,10 +1289,10 @@ export function extractItems(
       lastRow = undefined;
       down = [];
       pendingDesc = [];
-      i = merged.last.index;
+      i = earlier ? earlier.index + merged.last.index - line.index : merged.last.index;
       continue;
     }
-    if (!inTable || !cols) continue;
+    if (!inTable || !cols || companyIdLine(line)) continue;
     const n = norm(line.text);
     const nums = lineNumbers(line, ctx.decimal);
     const rowNums: RowNum[] = nums
@@ -1284,9 +1367,14 @@ export function extractItems(
       rowNums.every((r) => !r.money || /^[\p{L}\s.-]{3,30}:\s*[-\d]/u.test(r.text));
     if (summaryLike && hasMoney && !itemNote && !/^\d/.test(n)) {
       // a sub-total between groups of lines is skipped; the totals block ends the table
+      const amount = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
       if (
         !/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n) &&
-        !carriedForward(ctx, line, items, rowNums)
+        !(
+          amount !== undefined &&
+          (carriedSum(ctx, line, amount, items) ||
+            pageSumOverleaf(ctx, line, amount, pageRows(line.page), cols))
+        )
       )
         inTable = false;
       continue;
@@ -1341,13 +1429,19 @@ export function extractItems(
         (textCells.length ? firstTextX > descCol.x0 + 0.15 : !pendingDesc.length)
       )
         continue;
-      // an amount alone that is the sum of the rows read so far repeats a page's sum ("À reporter", "Carried
-      // forward" over or under a page break), whatever its label says: no item
-      if (amountOnly && items.length >= 2) {
-        const a = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
-        const sum = round2(items.reduce((t, it) => t + (it.amount ?? 0), 0));
-        if (a !== undefined && Math.abs(a - sum) < 0.011) continue;
-      }
+      // an amount alone that is the sum of the rows read so far or of this page's rows repeats a page's sum
+      // ("À reporter", "Carried forward", "Paginatotaal" over or under a page break), whatever its label says, and
+      // so does one carried over the page break: no item
+      const a = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
+      const onPage = pageRows(line.page);
+      if (
+        amountOnly &&
+        a !== undefined &&
+        ((items.length >= 2 && same(a, sumOf(items))) ||
+          (onPage.length >= 2 && same(a, sumOf(onPage))) ||
+          carriedSum(ctx, line, a, items))
+      )
+        continue;
       // with an amount column, an item row has its amount there (other numbers are notes or sub-lines)
       if (cols.some((c) => c.kind === 'amount') && !rowNums.some((r) => r.kind === 'amount' && !r.pct)) {
         // quantity and price without the amount: the amount may follow on the next baseline

@@ -30,7 +30,7 @@ function vatOnceRead(word: string): boolean {
  * that has the national pattern once `vatDigits` puts back the digits OCR read as letters, with its label lost or
  * garbled ("BIW-nummer NLS51942398B45") or none (a footer's "DEO76346592").
  */
-function vatIdsOf(text: string, ocr?: boolean): { id: string; index: number }[] {
+export function vatIdsOf(text: string, ocr?: boolean): { id: string; index: number }[] {
   const out: { id: string; index: number }[] = [];
   for (const m of text.matchAll(VAT_ID)) out.push({ id: m[0].replace(/[\s.-]/g, ''), index: m.index });
   if (ocr)
