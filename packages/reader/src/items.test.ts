@@ -1369,6 +1369,36 @@ describe('line items: tables continued across pages (issue 18)', () => {
     expect(r.items.map((i) => i.amount)).toEqual([20, 36, 10]);
   });
 
+  it("takes none of the footer's address lines for the next page's first item", async () => {
+    const footer: Cell[] = [
+      [40, 780, 'Nordwind Handel GmbH'],
+      [220, 780, 'USt-IdNr. DE743354251'],
+      [40, 790, 'Hafenstrasse 12'],
+      [220, 790, 'HRB 29557 Amtsgericht Hamburg'],
+      [40, 800, 'info@nordwind.example'],
+      [300, 800, '20457 Hamburg'],
+    ];
+    const r = await readPages(
+      [
+        ...heading(200),
+        ...row(215, 'Coffee beans 1 kg', '2', '10.00', '20.00'),
+        ...row(230, 'Tea 1 kg', '3', '12.00', '36.00'),
+        ...footer,
+      ],
+      [
+        [40, 60, 'Hosting package 11/2024'],
+        [500, 60, '10.00'],
+        ...totals(90, '66.00', '13.20', '79.20'),
+        ...footer,
+      ],
+    );
+    expect(r.items.map((i) => [i.itemDesc, i.itemQty, i.amount])).toEqual([
+      ['Coffee beans 1 kg', 2, 20],
+      ['Tea 1 kg', 3, 36],
+      ['Hosting package 11/2024', undefined, 10],
+    ]);
+  });
+
   it("reads on past a page's own sum at its foot when the next page goes on with rows, and takes none for an item", async () => {
     const r = await readPages(
       [

@@ -1292,7 +1292,12 @@ export function extractItems(
       i = earlier ? earlier.index + merged.last.index - line.index : merged.last.index;
       continue;
     }
-    if (!inTable || !cols || companyIdLine(line)) continue;
+    if (!inTable || !cols) continue;
+    if (companyIdLine(line)) {
+      // the footer block at a page's foot: its other lines (street, town, e-mail) are no item text either
+      if (line.y0 > 0.75) while (ctx.lines[i + 1]?.page === line.page) i++;
+      continue;
+    }
     const n = norm(line.text);
     const nums = lineNumbers(line, ctx.decimal);
     const rowNums: RowNum[] = nums
