@@ -1266,6 +1266,34 @@ describe('line items: headings the labels half know', () => {
     ]);
   });
 
+  it('reads the left of two currency-code headings as the unit price ("ISK | ISK")', async () => {
+    const items = await itemsOf([
+      [40, 200, 'Hoeveelheid'],
+      [100, 200, 'Pos.'],
+      [130, 200, 'Artikelcode'],
+      [195, 200, 'Omschrijving'],
+      [465, 200, 'ISK'],
+      [535, 200, 'ISK'],
+      [85, 215, '77'],
+      [115, 215, '1'],
+      [130, 215, '4986281'],
+      [195, 215, 'Wartungspauschale'],
+      [453, 215, '3.108'],
+      [515, 215, '239.316'],
+      [195, 227, 'Periode maart'],
+      [88, 245, '1'],
+      [115, 245, '2'],
+      [130, 245, '899554'],
+      [195, 245, 'Installatiewerkzaamheden'],
+      [447, 245, '11.646'],
+      [520, 245, '11.646'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Wartungspauschale Periode maart', 77, 3108, 239316],
+      ['Installatiewerkzaamheden', 1, 11646, 11646],
+    ]);
+  });
+
   it('reads each row of a table with amounts alone as one unit at its amount', async () => {
     const items = await itemsOf([
       [60, 200, 'No.'],

@@ -62,6 +62,14 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     if (u && rowsEndUnder(ctx, line, u) >= 1) {
       unknown.splice(unknown.indexOf(u), 1);
       cols.push({ kind: 'amount', x0: u.x0, x1: u.x1, label: norm(u.text) });
+      // the same heading left of it over money ("ISK | ISK", "EUR | EUR": a currency code over both) heads the
+      // unit prices
+      const twin = unknown.find((c) => norm(c.text) === norm(u.text) && c.x1 < u.x0);
+      if (twin && !named('price') && moneyUnder(ctx, line, twin) >= 1) {
+        unknown.splice(unknown.indexOf(twin), 1);
+        cols.push({ kind: 'price', x0: twin.x0, x1: twin.x1, label: norm(twin.text) });
+        seen.add('price');
+      }
       cols.sort((a, b) => a.x0 - b.x0);
       seen.add('amount');
     }
@@ -264,6 +272,18 @@ function rowsEndUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: n
     const lastCell = l.cells[l.cells.length - 1];
     if (!lastCell || !isMoneyText(lastCell.text, ctx.wholeUnits) || !looksNumeric(lastCell.text)) continue;
     if (Math.abs(lastCell.x1 - head.x1) < 0.04 || xOverlap(lastCell, head) > 0) n++;
+  }
+  return n;
+}
+
+/** How many of the next four lines have a money amount under this heading (anywhere in the row). */
+function moneyUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: number }): number {
+  let n = 0;
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 5); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page) break;
+    const money = (c: Cell) => looksNumeric(c.text) && isMoneyText(c.text, ctx.wholeUnits);
+    if (l.cells.some((c) => money(c) && (xOverlap(c, head) > 0 || Math.abs(c.x1 - head.x1) < 0.04))) n++;
   }
   return n;
 }
