@@ -398,6 +398,11 @@ describe('dates of scans', () => {
     ]);
   });
 
+  it('reads a date one of whose separators OCR read as a tilde', () => {
+    const h = headersOf([...pair(0.2, 'Zahlbar bis:', '2018-05~12'), ...pair(0.22, 'Datum:', '28~03.2018')]);
+    expect([h.dueDate, h.invoiceDate]).toEqual(['2018-05-12', '2018-03-28']);
+  });
+
   it('reads a date whose separators OCR lost all, day first or year first', () => {
     const h = headersOf([
       ...pair(0.2, 'Gutschriftsnummer:', '3700164'),
