@@ -1,5 +1,13 @@
 import { type Cell, type Line, xOverlap } from './layout.js';
-import { type DateOrder, type DecimalStyle, findDates, looksNumeric, norm, parseNumber } from './parse.js';
+import {
+  type DateOrder,
+  type DecimalStyle,
+  editDistance,
+  findDates,
+  looksNumeric,
+  norm,
+  parseNumber,
+} from './parse.js';
 import type { TBox } from './types.js';
 
 export interface ExtractContext {
@@ -111,6 +119,55 @@ export function labelMatch(
     if (m) return { end: m.index + m[0].length, rank, index: m.index };
   }
   return undefined;
+}
+
+/** The words of label patterns (their literal runs of four or more letters), kept per pattern list. */
+const labelWordsOf = new WeakMap<[RegExp, number][], string[]>();
+function labelWords(patterns: [RegExp, number][]): string[] {
+  let words = labelWordsOf.get(patterns);
+  if (!words) {
+    const runs = patterns.flatMap(([re]) => re.source.replace(/\\./g, ' ').match(/[a-z]{4,}/g) ?? []);
+    words = [...new Set(runs)];
+    labelWordsOf.set(patterns, words);
+  }
+  return words;
+}
+
+/** The one label word `w` is a letter off (a letter read for another, so that positions stay), if one. */
+function oneLetterOff(w: string, words: string[]): string | undefined {
+  const near = words.filter((v) => v.length === w.length && editDistance(v, w) === 1);
+  return near.length === 1 ? near[0] : undefined;
+}
+
+/**
+ * A label word of six or more letters that OCR read a letter off ("Invoicc", "Factuurhummer", "PO aumber"), or
+ * a compound of a label word and one a letter off ("Rechnungsdatun"), as the label word: shorter words are
+ * left alone, a letter off them is too often another word.
+ */
+function nearLabelWord(w: string, words: string[]): string | undefined {
+  if (w.length < 6 || words.includes(w)) return undefined;
+  const whole = oneLetterOff(w, words);
+  if (whole) return whole;
+  for (const head of words) {
+    if (!w.startsWith(head) || w.length - head.length < 4) continue;
+    const tail = oneLetterOff(w.slice(head.length), words);
+    if (tail) return head + tail;
+  }
+  return undefined;
+}
+
+/**
+ * `labelMatch` on a scan's label whose words OCR read a letter off, once those words are read back as the
+ * patterns' words (same length, so the match's positions hold for the text as read).
+ */
+export function ocrLabelMatch(
+  text: string,
+  patterns: [RegExp, number][],
+): { end: number; rank: number; index: number } | undefined {
+  const n = norm(text);
+  const words = labelWords(patterns);
+  const read = n.replace(/[a-z]+/g, (w) => nearLabelWord(w, words) ?? w);
+  return read === n ? undefined : labelMatch(read, patterns);
 }
 
 /** Maps an index in the normalised text back to the raw text (normalisation may drop combining marks). */

@@ -9,6 +9,7 @@ import {
   isMoneyText,
   labelMatch,
   lineNumbers,
+  ocrLabelMatch,
   rawIndex,
   valuesNear,
 } from './context.js';
@@ -47,11 +48,16 @@ export function ocrDateValues(lines: Line[]): string[] {
 }
 
 /**
- * A scan's value with the specks OCR read as "$", "%" or "§" between two letters or digits taken out ("S$53-839447",
- * "D7616%9"): no document number prints a sign inside it.
+ * A scan's value with the specks OCR read as signs taken out: "$", "%" or "§" between two letters or digits
+ * ("S$53-839447", "D7616%9"), and a tilde, caret or quote anywhere, glued to the id or a word of its own
+ * ("~~ AB-2021/065-5", "K55^984", "\"C68772"): no document number prints these, and the id must still read as
+ * one (`cleanId`) once they are gone.
  */
 function withoutSpecks(text: string): string {
-  return text.replace(/(?<=[\p{L}\d])[$%§](?=[\p{L}\d])/gu, '');
+  return text
+    .replace(/(?<=[\p{L}\d])[$%§](?=[\p{L}\d])/gu, '')
+    .replace(/[~^"'`‘’“”„]+/gu, '')
+    .trim();
 }
 
 export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField, Found<string>>> {
@@ -67,8 +73,11 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
     line.cells.forEach((cell, ci) => {
       // "Bestellung | : B-20417": the colon that starts the value cell ends the label
       const label = /^\s*:/.test(line.cells[ci + 1]?.text ?? '') ? `${cell.text}:` : cell.text;
+      // a scan's label OCR read a letter off ("Invoicc No.") only when the cell is no other label as read
+      const slipped =
+        ctx.ocr && label.length <= 40 && !fields.some((f) => labelMatch(label, HEADER_LABELS[f]));
       for (const f of fields) {
-        const m = labelMatch(label, HEADER_LABELS[f]);
+        const m = slipped ? ocrLabelMatch(label, HEADER_LABELS[f]) : labelMatch(label, HEADER_LABELS[f]);
         if (!m) continue;
         const ncell = norm(cell.text);
         // "Date d'échéance", "Lieferdatum": the words up to the value say which date; another field's label
@@ -680,7 +689,17 @@ export function documentType(ctx: ExtractContext): TDocumentType {
     .filter((x) => x.t)
     .sort((a, b) => b.size - a.size);
   if (titles[0]?.t) return titles[0].t;
-  // the largest text is usually the title
+  const guess = typeOfText(top);
+  // the title lost (OCR): an order word in the header ("Ihre Bestellung: …") is no order's title when the page
+  // labels an invoice number ("Rechnungs-Nr.", "Invoice No."), which no order prints
+  const invoiceNumbered = top.some((l) =>
+    l.cells.some((c) => HEADER_LABELS.invoiceNum.some(([re, rank]) => rank === 0 && re.test(norm(c.text)))),
+  );
+  return guess === 'order' && invoiceNumbered ? 'invoice' : guess;
+}
+
+/** The type the top lines name: in the largest text (usually the title), else anywhere; an invoice if none. */
+function typeOfText(top: Line[]): TDocumentType {
   const byHeight = top.slice().sort((a, b) => b.y1 - b.y0 - (a.y1 - a.y0));
   for (const l of byHeight.slice(0, 6)) {
     const n = norm(l.text);

@@ -218,13 +218,16 @@ function ocrMonth(word: string): string | undefined {
 
 /**
  * A date of a scan as printed before OCR slipped, for reading a date label's value: a month's name one letter
- * off ("16. Miirz 2022"), a separator lost ("0520/2021" for 05/20/2021) or read as a digit ("05/1022021"), or
- * all of them ("16102018").
+ * off ("16. Miirz 2022"), a separator lost ("0520/2021" for 05/20/2021), read as a digit ("05/1022021") or as a
+ * tilde ("2018-05~12"), or all of them lost ("16102018").
  * Only for text known to hold a date: an invoice number "0412/2023" is not one.
  */
 export function ocrDateText(text: string): string {
   return (
     text
+      // a separator read as a tilde ("2018-05~12"): the date's other separator
+      .replace(/(?<!\d)(\d{1,4})([./-])(\d{1,2})~(\d{1,4})(?!\d)/g, '$1$2$3$2$4')
+      .replace(/(?<!\d)(\d{1,4})~(\d{1,2})([./-])(\d{1,4})(?!\d)/g, '$1$3$2$3$4')
       .replace(
         /(?<!\d)(\d{1,2}\.?\s*)(\p{L}{4,10})(\.?,?\s*(?:19|20)\d{2})(?!\d)/gu,
         (all, d: string, w: string, y: string) => {

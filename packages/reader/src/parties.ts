@@ -3,7 +3,7 @@ import { DOC_TYPE, HEADER_LABELS, LEGAL_FORM, PARTY_LABELS } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { isOwnAddress, isOwnName, type OwnCompany, vatKey } from './own-company.js';
 import { compact, editDistance, findDates, looksNumeric, norm } from './parse.js';
-import type { TBox, TParty } from './types.js';
+import type { TBox, TParty, Word } from './types.js';
 
 const VAT_ID =
   /\b(?:ATU\d{8}|BE\s?0?\d{3}\.?\d{3}\.?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|LU\s?\d{8}|GB\s?\d{3}\s?\d{4}\s?\d{2}|ES\s?[A-Z0-9]\d{7}[A-Z0-9]|IT\s?\d{11}|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3})\b/g;
@@ -99,7 +99,9 @@ export function vatDigits(id: string): string {
   // a Dutch id's B between its digits read as an 8 ("NL895907273835")
   const nl = /^(.{9})[B8](.{2})$/.exec(rest);
   if (cc === 'NL' && nl) return `NL${fix(nl[1]!)}B${fix(nl[2]!)}`;
-  if (cc === 'FR' && rest.length === 11) return `FR${rest.slice(0, 2)}${fix(rest.slice(2))}`;
+  // a French key is two digits or letters, but never O or I (the format leaves them out): those are 0 and 1
+  if (cc === 'FR' && rest.length === 11)
+    return `FR${rest.slice(0, 2).replace(/O/g, '0').replace(/I/g, '1')}${fix(rest.slice(2))}`;
   const lengths = VAT_DIGITS[cc];
   if (!lengths || /^\d+$/.test(rest)) return id;
   const dropped = rest.replace(/[A-Z]/g, '');
@@ -207,6 +209,65 @@ const STREET =
 /** A register entry or bank account that only the issuer of a document prints about itself. */
 const REGISTRY =
   /\b(?:iban|hrb|hra|amtsgericht|handelsregister|registergericht|rcs|siret|siren|kvk|kamer van koophandel|company\s+(?:no|number|reg\w*)|registered\s+in|registration\s+no)\b/;
+
+/** Legal forms by their letters (case and points aside), written as the names the reader gives back print them. */
+const LEGAL_FORM_LETTERS: Record<string, string> = {
+  gmbh: 'GmbH',
+  limited: 'Limited',
+  ltd: 'Ltd',
+  bv: 'B.V.',
+  nv: 'N.V.',
+  vof: 'V.O.F.',
+  bvba: 'BVBA',
+  sarl: 'SARL',
+  llc: 'LLC',
+  inc: 'Inc.',
+  corp: 'Corp.',
+};
+
+/**
+ * The legal form a scan's word after a name is once OCR's slips are undone: glyphs OCR takes for one another
+ * ("GmbI-I" for GmbH, "8.V," for B.V.) or, in a form of six letters or more, one letter ("Limitcd"). A shorter
+ * word a letter off a form is as likely another word, and a number with a unit ("8V") is no form.
+ */
+export function ocrLegalForm(word: string): string | undefined {
+  if (LEGAL_FORM.test(word) || /^\d+\p{L}{0,2}$/u.test(word)) return undefined;
+  const letters = word
+    .toLowerCase()
+    .replace(/[il1|]-[il1|]/g, 'h')
+    .replace(/[.,]/g, '')
+    .replace(/^8/, 'b')
+    .replace(/0/g, 'o')
+    .replace(/[1|]/g, 'l');
+  const exact = LEGAL_FORM_LETTERS[letters];
+  if (exact || letters.length < 6) return exact;
+  const near = Object.keys(LEGAL_FORM_LETTERS).filter(
+    (k) => k.length === letters.length && editDistance(k, letters) === 1,
+  );
+  return near.length === 1 ? LEGAL_FORM_LETTERS[near[0]!] : undefined;
+}
+
+/**
+ * A scan's words with the legal form that ends a name put back where OCR slipped on it (`ocrLegalForm`): the last
+ * word of a cell without digits, after a capitalised word ("Atlas Textiles 8.V,"). The party rules know a company
+ * by its legal form, and the name is given back as printed.
+ */
+export function withLegalForms(words: Word[], lines: Line[]): Word[] {
+  const fixed = new Map<Word, string>();
+  for (const cell of lines.flatMap((l) => l.cells)) {
+    const ws = cell.words;
+    const last = ws[ws.length - 1]!;
+    if (
+      ws.length < 2 ||
+      /\d/.test(cell.text.slice(0, -last.text.length)) ||
+      !/^\p{Lu}/u.test(ws[ws.length - 2]!.text)
+    )
+      continue;
+    const form = ocrLegalForm(last.text);
+    if (form) fixed.set(last, form);
+  }
+  return fixed.size ? words.map((w) => (fixed.has(w) ? { ...w, text: fixed.get(w)! } : w)) : words;
+}
 
 /** A name without its legal form and punctuation, to recognise one company printed twice. */
 function nameKey(t: string): string {

@@ -31,7 +31,7 @@ import { type OcrOptions, ocrImage, ocrPage, warmOcr, wordsOf } from './ocr.js';
 import type { OwnCompany } from './own-company.js';
 import { PAGE_WIDTH, pageNeedsAnotherReading, preparePage, readPagesAgain } from './page-passes.js';
 import { dateOrderKnown, guessDateOrder, guessDecimalStyle, norm, round2, wholeUnits } from './parse.js';
-import { extractParties, extractVat } from './parties.js';
+import { extractParties, extractVat, withLegalForms } from './parties.js';
 import { readPdfText } from './pdf-text.js';
 import { applyProfile, type SupplierProfile } from './profile.js';
 import {
@@ -324,8 +324,14 @@ export function contextOf(doc: DocumentWords): ExtractContext {
     !/\b(?:rechnung|facture|factuur)\b/.test(all);
   // a phone scan's page keeps the words of a label, a name or an amount together (the lines' texts are the
   // same); a clean render's columns can stand closer than the spaces of a blurred scan
-  if (!isReceipt && doc.pages.some((p) => p.grainy)) lines = buildLines(words, OCR_WORD_GAP);
+  const gap = !isReceipt && doc.pages.some((p) => p.grainy) ? OCR_WORD_GAP : 0;
+  if (gap) lines = buildLines(words, gap);
   const ocr = doc.source === 'ocr' || doc.source === 'mixed';
+  // a legal form OCR slipped on ("Atlas Textiles 8.V,"): the same lines, the form's word read back
+  if (ocr && !isReceipt) {
+    const read = withLegalForms(words, lines);
+    if (read !== words) lines = buildLines(read, gap);
+  }
   // a scan's date label whose value OCR slipped on ("0520/2021") still tells the page's date order
   const dated = ocr ? [...texts, ...ocrDateValues(lines)] : texts;
   return {

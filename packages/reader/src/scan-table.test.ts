@@ -324,6 +324,24 @@ describe('the title of a scan', () => {
     // a title that is the type word still names it
     expect(typeOf(tall(0.13, [[0.07, 0.3, 'Bestellung 4711']]))).toBe('order');
   });
+
+  it('is an invoice when OCR lost the title but an invoice number is labelled, whatever order words the header has', () => {
+    const typeOf = (words: Word[]) => documentType(contextOf(docOf(words)));
+    const header = (numberLabel: string) => [
+      ...row(0.16, [
+        [0.07, 0.2, numberLabel],
+        [0.22, 0.35, 'RE-20417'],
+      ]),
+      ...row(0.18, [
+        [0.07, 0.2, 'Ihre Bestellung:'],
+        [0.22, 0.35, 'PO-882891'],
+      ]),
+    ];
+    expect(typeOf(header('Rechnungs-Nr.:'))).toBe('invoice');
+    expect(typeOf(header('Invoice No.'))).toBe('invoice');
+    // an order's own number label leaves it an order
+    expect(typeOf(header('Bestell-Nr.:'))).toBe('order');
+  });
 });
 
 describe('dates of scans', () => {
@@ -342,6 +360,29 @@ describe('dates of scans', () => {
     expect([h.invoiceDate, h.dueDate]).toEqual(['2022-03-16', '2022-04-15']);
   });
 
+  it('reads header labels whose longer words OCR read a letter off, on a scan only', () => {
+    const words = [
+      ...pair(0.2, 'Invoicc No.', 'RE-45348'),
+      ...pair(0.22, 'Rechnungsdatun:', '20.11.2025'),
+      ...pair(0.24, 'PO aumber', 'BE 465208'),
+      ...pair(0.28, 'Échéance', '04.12.2025'),
+      // a short word a letter off is left alone ("Datun" may be any word)
+      ...pair(0.3, 'Datun', '01.01.2020'),
+    ];
+    const h = headersOf(words);
+    expect([h.invoiceNum, h.invoiceDate, h.orderNum, h.dueDate]).toEqual([
+      'RE-45348',
+      '2025-11-20',
+      'BE 465208',
+      '2025-12-04',
+    ]);
+    expect(headersOf([...pair(0.2, 'Factuurhummer', 'F2024-07063')])).toEqual({ invoiceNum: 'F2024-07063' });
+    expect(headersOf([...pair(0.2, 'Fchéance', '04.12.2025')]).dueDate).toBe('2025-12-04');
+    // a text layer's words are as printed
+    const text = headersOf(words, 'text');
+    expect([text.invoiceNum, text.orderNum]).toEqual([undefined, undefined]);
+  });
+
   it('puts back a separator of a date lost or read as a digit, and takes its month-first order for the page', () => {
     const h = headersOf([
       ...pair(0.2, 'Invoice No.:', '0412/2023'),
@@ -355,6 +396,11 @@ describe('dates of scans', () => {
       '2021-06-03',
       '2021-05-10',
     ]);
+  });
+
+  it('reads a date one of whose separators OCR read as a tilde', () => {
+    const h = headersOf([...pair(0.2, 'Zahlbar bis:', '2018-05~12'), ...pair(0.22, 'Datum:', '28~03.2018')]);
+    expect([h.dueDate, h.invoiceDate]).toEqual(['2018-05-12', '2018-03-28']);
   });
 
   it('reads a date whose separators OCR lost all, day first or year first', () => {
@@ -556,6 +602,29 @@ describe('totals and ids of scans', () => {
     );
     expect([h.invoiceNum?.value, h.shopAccount?.value]).toEqual(['K42-615093', 'C58037']);
   });
+
+  it('takes out specks OCR read as a tilde, caret or quote in or before an id', () => {
+    const h = extractHeaders(
+      contextOf(
+        docOf([
+          ...row(0.2, [[0.1, 0.45, 'Rechnungsnummer: ~~ AB-2021/065-5']]),
+          ...row(0.22, [
+            [0.1, 0.25, 'Kunden-Nr.:'],
+            [0.3, 0.45, 'K55^984'],
+          ]),
+          ...row(0.24, [
+            [0.1, 0.25, 'Bestellnummer:'],
+            [0.3, 0.45, '"PO-882891'],
+          ]),
+        ]),
+      ),
+    );
+    expect([h.invoiceNum?.value, h.shopAccount?.value, h.orderNum?.value]).toEqual([
+      'AB-2021/065-5',
+      'K55984',
+      'PO-882891',
+    ]);
+  });
 });
 
 describe('VAT ids of scans', () => {
@@ -567,6 +636,9 @@ describe('VAT ids of scans', () => {
     expect(vatDigits('NL895907273835')).toBe('NL895907273B35');
     // letters where the format has letters stay
     expect(vatDigits('FRAB123456789')).toBe('FRAB123456789');
+    // but a French key has no O or I: those are digits
+    expect(vatDigits('FRO2123456789')).toBe('FR02123456789');
+    expect(vatDigits('FR4I123456789')).toBe('FR41123456789');
   });
 });
 
@@ -632,6 +704,39 @@ describe('words of a scan that OCR set apart', () => {
   it("reads a VAT id after a label ending in a point, with a Dutch id's B read as an 8", () => {
     const c = ctx();
     expect(extractVat(c, extractParties(c).buyerZone)?.value).toBe('NL895907273B35');
+  });
+});
+
+describe('legal forms of scans', () => {
+  it('reads back a legal form OCR slipped on after a name, on a scan only', () => {
+    const textOf = (text: string, source: 'ocr' | 'text' = 'ocr') =>
+      contextOf(docOf(ocrRow(0.1, [[0.1, text]]), source, true)).lines[0]!.text;
+    expect(textOf('Atlas Textiles 8.V,')).toBe('Atlas Textiles B.V.');
+    expect(textOf('Hansa Hardware GmbI-I')).toBe('Hansa Hardware GmbH');
+    expect(textOf('Vermeer Papeterie Limitcd')).toBe('Vermeer Papeterie Limited');
+    // a unit after a number, a short word a letter off, a form already read, a text layer: as read
+    expect(textOf('Battery 8V')).toBe('Battery 8V');
+    expect(textOf('Meridian Print Ltx')).toBe('Meridian Print Ltx');
+    expect(textOf('Polaris Systems B.V')).toBe('Polaris Systems B.V');
+    expect(textOf('Atlas Textiles 8.V,', 'text')).toBe('Atlas Textiles 8.V,');
+  });
+
+  it('gives back the letterhead name with its legal form read back', () => {
+    const p = extractParties(
+      contextOf(
+        docOf(
+          [
+            ...ocrRow(0.05, [[0.07, 'Hansa Hardware GmbI-I']]),
+            ...ocrRow(0.07, [[0.07, 'Industriestr. 5a']]),
+            ...ocrRow(0.09, [[0.07, '50667 Köln']]),
+            ...ocrRow(0.15, [[0.45, 'RECHNUNG']]),
+          ],
+          'ocr',
+          true,
+        ),
+      ),
+    );
+    expect(p.vendor.name).toBe('Hansa Hardware GmbH');
   });
 });
 
