@@ -1,4 +1,5 @@
 import { round2 } from './parse.js';
+import { vatIdShaped } from './parties.js';
 import type { TIssue, TItem, TReaderResult, TTotals } from './types.js';
 
 export interface CheckOptions {
@@ -138,6 +139,12 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
   if (!h.invoiceDate && !h.orderDate)
     issues.push({ table: 'headers', column: 'invoiceDate', description: 'No document date found' });
   if (!r.vendor.name) issues.push({ table: 'vendor', column: 'name', description: 'No supplier name found' });
+  if (r.vendor.vatNumber && !vatIdShaped(r.vendor.vatNumber))
+    issues.push({
+      table: 'vendor',
+      column: 'vatNumber',
+      description: `The VAT id ${r.vendor.vatNumber} does not have its country's format`,
+    });
   // duplicates and unknown suppliers
   if (opts.previous && h.invoiceNum) {
     const dup = opts.previous.find(

@@ -212,6 +212,66 @@ describe('parties', () => {
     expect(r.headers.shopAccount).toBe('K-22370');
   });
 
+  it("sends a VAT id that breaks its country's format to a person", async () => {
+    const page = (vat: string) =>
+      read([
+        [60, 60, 'FACTUUR', 14],
+        [60, 100, 'Harbour Café B.V.'],
+        [60, 112, 'Kade 1'],
+        [60, 124, '1012 AB Amsterdam'],
+        [330, 100, 'Factuurnummer: F-2026-0417'],
+        [330, 112, 'Factuurdatum: 04-09-2026'],
+        [60, 400, 'Totaal'],
+        [290, 400, '119,00'],
+        [60, 700, 'Zonnebloem Services B.V.'],
+        [220, 700, `BTW nr. ${vat}`],
+        CLOSING,
+      ]);
+    const good = await page('NL716364383B18');
+    const bad = await page('NL716364383B818');
+    expect(good.vendor.vatNumber).toBe('NL716364383B18');
+    expect(bad.vendor.vatNumber).toBe('NL716364383B818');
+    expect(good.issues.filter((i) => i.column === 'vatNumber')).toEqual([]);
+    expect(bad.issues).toContainEqual({
+      table: 'vendor',
+      column: 'vatNumber',
+      description: "The VAT id NL716364383B818 does not have its country's format",
+    });
+    expect(bad.pendingReview).toBe(true);
+  });
+
+  it('is unsure of a row that took a name line standing as near the next row', async () => {
+    const r = await read([
+      [60, 60, 'RECHNUNG Nr. 2024-120', 12],
+      [60, 80, 'Rechnungsdatum: 12.03.2024'],
+      [60, 200, 'Pos.'],
+      [90, 200, 'Beschreibung'],
+      [330, 200, 'Anzahl'],
+      [400, 200, 'Preis'],
+      [480, 200, 'Gesamtpreis'],
+      [70, 215, '1'],
+      [90, 215, 'Wall plug 8 mm'],
+      [340, 215, '94'],
+      [400, 215, '1.862,66'],
+      [480, 215, '175.090,04'],
+      [90, 227, 'Thermal labels 100 x 150'],
+      [70, 239, '2'],
+      [90, 239, 'Charge 117'],
+      [340, 239, '1'],
+      [400, 239, '32,56'],
+      [480, 239, '32,56'],
+      [330, 280, 'Nettobetrag'],
+      [480, 280, '175.122,60'],
+      [330, 295, 'MwSt. 19 %'],
+      [480, 295, '33.273,29'],
+      [330, 310, 'Endbetrag'],
+      [480, 310, '208.395,89'],
+    ]);
+    expect(r.items.map((i) => i.amount)).toEqual([175090.04, 32.56]);
+    expect(r.confidence.fields['items.0']).toBeLessThan(STRAIGHT_THROUGH);
+    expect(r.pendingReview).toBe(true);
+  });
+
   it('reads the buyer number printed as "ID:" inside the buyer block of an order', async () => {
     const r = await read([
       [40, 40, 'BUYER: Harbour Café'],

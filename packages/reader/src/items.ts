@@ -1694,6 +1694,12 @@ export function extractItems(
         prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
         if (ev && ev.descFrom === 'row') ev.descFrom = 'joined';
         if (ev) ev.linesJoined = true;
+        // a row about as near under the line as the row above it: the line may head that row's cell instead
+        const next = ctx.lines[i + 1];
+        const rowNext =
+          next?.page === line.page &&
+          lineNumbers(next, ctx.decimal).some((x) => x.cell.x0 >= (descRange?.x1 ?? 0.5));
+        if (ev && rowNext && next.y0 - line.y1 < gap * 1.25) ev.leftOver = true;
       }
       lastItemLine = line;
     } else pendingDesc.push(contText);

@@ -16,6 +16,16 @@ const SELLER_HINT =
 const LABELLED_VAT_ID =
   /\b(?:ust\.?\s*-?\s*id\.?\s*-?\s*(?:nr\.?)?|umsatzsteuer\s*-?\s*id\w*|vat\s*(?:id|no|number|reg\w*)\.?|n[°o]?\s*(?:de\s+)?tva(?:\s+intra\w*)?|tva\s+intra\w*|btw\s*-?\s*(?:nr|nummer|id)\.?)\.?\s*:?\s*([A-Z]{2}\s?[0-9A-Z]{2,14}(?:[\s.]\d{2,4})*)\b/gi;
 
+/** The countries whose VAT ids VAT_ID knows by their national pattern. */
+const NATIONAL_PREFIX = /^(?:AT|BE|DE|FR|NL|LU|GB|ES|IT|CH)/;
+const NATIONAL_ID = new RegExp(`^(?:${VAT_ID.source})$`);
+/**
+ * Whether a VAT id has its country's pattern, where the pattern is known: an id read after a VAT label may break
+ * it ("NL716364383B818", a digit OCR doubled).
+ */
+export const vatIdShaped = (id: string) =>
+  !NATIONAL_PREFIX.test(id) || NATIONAL_ID.test(id.replace(/[\s.-]/g, ''));
+
 /** A scan's word that may be a VAT id with digits OCR read as letters ("DEO76346592"): a country code and 9–12 more. */
 const OCR_VAT_WORD = /\b[A-Z]{2}[0-9A-Z]{9,12}\b/g;
 
@@ -740,7 +750,14 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       }
     }
     cands.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
-    const best = cands[0];
+    // the same company printed in full elsewhere (a letterhead word "POLARIS", "Polaris Trading Ltd" in the
+    // footer): its name is the full one
+    const top = cands[0];
+    const full =
+      top && !LEGAL_FORM.test(top.cell.text)
+        ? cands.find((c) => LEGAL_FORM.test(c.cell.text) && nameKey(c.cell.text) === nameKey(top.cell.text))
+        : undefined;
+    const best = full ?? top;
     if (best) {
       const a = addressAfter(ctx, best.line, best.cell, 4);
       vendor = partyFromLines(
@@ -911,17 +928,21 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
     }
     // a letterhead of initials or a logo names no company: the writer's name is then its footer's, the company
     // printed with its VAT id, IBAN or register number
+    // (the name with its legal form: a letterhead word "MERIDIAN" shares its key with "Meridian Trading B.V.")
     if (!best) {
       const issuers = issuerEvidence(ctx, buyerZone);
       issuers.delete(vendorKey);
-      for (const line of ctx.lines) {
-        const head = (c: Cell) => c.text.split(SENDER_SPLIT)[0]!.trim();
-        const cell = line.cells.find((c) => issuers.has(nameKey(head(c))));
-        if (cell && !notFor('buyer', cell.text)) {
-          best = { cell: { ...cell, text: head(cell) }, line };
-          break;
+      const head = (c: Cell) => c.text.split(SENDER_SPLIT)[0]!.trim();
+      const printed = (legal: boolean) => {
+        for (const line of ctx.lines) {
+          const cell = line.cells.find(
+            (c) => issuers.has(nameKey(head(c))) && (!legal || LEGAL_FORM.test(head(c))),
+          );
+          if (cell && !notFor('buyer', cell.text)) return { cell: { ...cell, text: head(cell) }, line };
         }
-      }
+        return undefined;
+      };
+      best = printed(true) ?? printed(false);
     }
     if (best) {
       const a = addressAfter(ctx, best.line, best.cell, 4);

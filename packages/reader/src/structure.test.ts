@@ -483,6 +483,75 @@ describe('structure over layouts', () => {
     expect(r.invoiceTo.name).toBe('Vermeer Services B.V.');
   });
 
+  it("names an order's writer by its footer's company, not by the letterhead word its name starts with", async () => {
+    const r = await read([
+      [40, 35, 'MERIDIAN', 18, 'Helvetica-Bold'],
+      [440, 120, 'Inkooporder', 14],
+      [70, 145, 'Leverancier:'],
+      [70, 157, 'Zonnebloem Foods N.V.'],
+      [70, 169, 'Prinsengracht 263'],
+      [70, 181, '3511 LK Utrecht'],
+      [370, 145, 'Ordernummer: PO-2025/35717'],
+      [370, 157, 'Datum: 13.02.2019'],
+      ...table(
+        225,
+        [60, 330, 400, 480],
+        [
+          ['Beschrijving', 'Aantal', 'Prijs', 'Totaal'],
+          ['Glass cleaner 5 l', '80', '2,99', '239,20'],
+          ['Cable tie black 200 mm', '1', '1.850,97', '1.850,97'],
+        ],
+      ),
+      [330, 300, 'Totaal'],
+      [480, 300, '2.090,17'],
+      [42, 770, 'Meridian Trading B.V.', 7],
+      [205, 770, 'BTW nr. NL082323546B47', 7],
+      [370, 770, 'IBAN NL99 5864 9585 3091 0787 37', 7],
+      [42, 779, 'Prinsengracht 263', 7],
+      [205, 779, 'KvK 10504810', 7],
+    ]);
+    expect(r.documentType).toBe('order');
+    expect(r.vendor.name).toBe('Zonnebloem Foods N.V.');
+    expect(r.invoiceTo.name).toBe('Meridian Trading B.V.');
+  });
+
+  it("names the supplier in full when its letterhead prints one word of its footer's name", async () => {
+    const r = await read([
+      [60, 50, 'POLARIS', 20, 'Helvetica-Bold'],
+      [60, 115, 'Tax Invoice', 14],
+      [60, 145, 'Invoice #:'],
+      [170, 145, '2026.1665'],
+      [60, 157, 'Date:'],
+      [170, 157, 'February 20, 2020'],
+      [340, 145, 'Hollandia Consulting LLC', 10],
+      [340, 157, '8 Mill Lane'],
+      [340, 169, 'London EC1A 1BB'],
+      ...table(
+        215,
+        [60, 330, 400, 480],
+        [
+          ['Description', 'Qty', 'Unit price', 'Net amount'],
+          ['Wall plug 8 mm (100 pcs)', '95', '17.45', '1,657.75'],
+          ['Office chair black', '1', '2,147.76', '2,147.76'],
+        ],
+      ),
+      [330, 290, 'Net total'],
+      [480, 290, '3,805.51'],
+      [330, 304, 'VAT 20%'],
+      [480, 304, '761.10'],
+      [330, 318, 'Total due'],
+      [480, 318, '4,566.61'],
+      [60, 770, 'Polaris Trading Ltd', 7],
+      [220, 770, 'VAT No. GB854257936', 7],
+      [385, 770, 'IBAN GB44 2750 3726 8263 8212 01', 7],
+      [60, 779, '90 Station Road', 7],
+      [220, 779, 'Company No. 73524814', 7],
+      [60, 788, 'Manchester M1 1AE', 7],
+    ]);
+    expect(r.vendor.name).toBe('Polaris Trading Ltd');
+    expect(r.invoiceTo.name).toBe('Hollandia Consulting LLC');
+  });
+
   it('takes the sender line as the supplier and the block under it as the buyer, whatever their print', async () => {
     // no letterhead, no footer, no "from/to" words: the window's block is the addressee even with a legal form
     const r = await read([
