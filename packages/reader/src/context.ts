@@ -213,7 +213,7 @@ export function isAmountText(s: string): boolean {
     digits.length > 0 &&
     digits.length <= 11 &&
     (/\d[.,]\d{1,2}(?!\d)/.test(s) ||
-      /^[-(]?\s*(?:[€$£¥₩]|eur|jpy|krw|isk)?\s*-?\d{1,3}(?:[.,' ]\d{3})*\s*(?:[€$£¥₩]|eur|jpy|krw|kr|isk)?\)?$/i.test(
+      /^[-(]?\s*(?:[€$£¥₩]|eur|jpy|krw|kr|isk)?\s*-?\d{1,3}(?:[.,' ]\d{3})*\s*(?:[€$£¥₩]|eur|jpy|krw|kr|isk)?\)?$/i.test(
         s.trim(),
       ) ||
       /^[-(]?\s*(?:[€$£]|eur)?\s*\d{1,7}\s*(?:[€$£]|eur)?\)?$/i.test(s.trim()))

@@ -13,6 +13,7 @@ import {
   rawIndex,
   valuesNear,
 } from './context.js';
+import { findHeader } from './items.js';
 import {
   DISCOUNT_ROW,
   DOC_TYPE,
@@ -455,6 +456,9 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   for (const line of ctx.lines) {
     const n = norm(line.text);
     let named = false;
+    // an item table's heading ("Preis Rabatt %", "Gesamtpreis") names columns, not totals: the amounts under it
+    // are rows' (a VAT breakdown's heading, "Rate | Base | VAT", names no description or quantity)
+    const itemHeading = () => !!findHeader(ctx, line)?.some((c) => c.kind === 'desc' || c.kind === 'qty');
     for (const [field, pats] of Object.entries(TOTAL_LABELS) as [TotalField, [RegExp, number][]][]) {
       for (const [re, prio] of pats) {
         const m = re.exec(n);
@@ -480,7 +484,7 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
             x.cell.x0 < stopX &&
             (x.cell !== labelCell || !/\d/.test(norm(labelCell.text).slice(0, m.index + m[0].length))),
         );
-        if (!nums.length) nums = amountsUnder(ctx, line, labelCell);
+        if (!nums.length && !itemHeading()) nums = amountsUnder(ctx, line, labelCell);
         const last = nums[nums.length - 1];
         if (last)
           cands.push({

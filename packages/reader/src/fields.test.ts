@@ -272,6 +272,57 @@ describe('parties', () => {
     expect(r.pendingReview).toBe(true);
   });
 
+  it('reads a whole-krona total printed after "kr"', async () => {
+    const r = await read([
+      [60, 60, 'RECHNUNG Nr. F2022-65314', 12],
+      [60, 80, 'Rechnungsdatum: 05.08.2023'],
+      [60, 200, 'Leistung'],
+      [330, 200, 'Anzahl'],
+      [400, 200, 'Preis'],
+      [480, 200, 'Gesamt'],
+      [60, 215, 'Safety gloves size 9'],
+      [340, 215, '38'],
+      [400, 215, '9.521'],
+      [480, 215, '361.798'],
+      [330, 250, 'Summe netto'],
+      [480, 250, '361.798'],
+      [330, 265, 'MwSt. 19 %'],
+      [485, 265, '68.742'],
+      [330, 280, 'Gesamtbetrag'],
+      [465, 280, 'kr 430.540'],
+    ]);
+    expect(r.totals).toMatchObject({ net: 361798, vat: 68742, invoiceTotal: 430540 });
+  });
+
+  it("takes no price under an item table's heading for a document discount", async () => {
+    // "Preis Rabatt %" in one heading cell: the price under it is a row's, not the amount of a "Rabatt" total
+    const r = await read([
+      [60, 60, 'RECHNUNG Nr. 2024-121', 12],
+      [60, 80, 'Rechnungsdatum: 12.03.2024'],
+      [60, 200, 'Beschreibung'],
+      [330, 200, 'Menge'],
+      [390, 200, 'Preis Rabatt %'],
+      [480, 200, 'Gesamtpreis'],
+      [60, 215, 'Maintenance contract'],
+      [340, 215, '14'],
+      [392, 215, '41,09'],
+      [485, 215, '575,26'],
+      [60, 230, 'Consulting hours'],
+      [340, 230, '1'],
+      [392, 230, '78,19'],
+      [440, 230, '15%'],
+      [490, 230, '66,46'],
+      [330, 270, 'Summe netto'],
+      [485, 270, '641,72'],
+      [330, 285, 'MwSt. 19 %'],
+      [485, 285, '121,93'],
+      [330, 300, 'Rechnungsbetrag'],
+      [485, 300, '763,65'],
+    ]);
+    expect(r.totals.discount).toBeUndefined();
+    expect(r.totals).toMatchObject({ net: 641.72, vat: 121.93, invoiceTotal: 763.65 });
+  });
+
   it('reads the buyer number printed as "ID:" inside the buyer block of an order', async () => {
     const r = await read([
       [40, 40, 'BUYER: Harbour Café'],
