@@ -1244,8 +1244,12 @@ export function renderPdf(
       vat: 40,
       amount: 72,
     };
+    // many columns narrow down to leave the description 120 pt: a table never runs past the right margin (off
+    // the page its amounts would be cut, which no real layout does)
     const fixed = lay.cols.filter((c) => c !== 'desc').reduce((a, c) => a + widthOf[c], 0);
-    widthOf.desc = Math.max(120, right - left - fixed);
+    const narrow = Math.min(1, (right - left - 120) / fixed);
+    for (const c of lay.cols) if (c !== 'desc') widthOf[c] *= narrow;
+    widthOf.desc = Math.max(120, right - left - fixed * narrow);
     const colX: Partial<Record<Col, number>> = {};
     let cx = left;
     for (const c of lay.cols) {
