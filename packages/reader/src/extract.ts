@@ -612,6 +612,10 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     const byRates = vatByRates(ctx, own);
     if (byRates) out.vat = byRates;
     else put('vat', own[0], 0.5);
+    // no VAT amount named, the net the total, and every VAT rate row printing 0.00: the VAT is nil
+    const rows = out.vat || !out.net || out.net.value !== out.invoiceTotal?.value ? [] : rateRows(ctx);
+    if (rows.length && rows.every((r) => r.value === 0))
+      out.vat = { value: 0, conf: 0.5, box: boxOf(rows[0]!.cell) };
   }
   if (subs[0]) put('subtotal', subs[0], 0.8);
   // "Gesamtbetrag der Abschläge 0,00" prints no discount

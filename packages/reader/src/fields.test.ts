@@ -323,6 +323,35 @@ describe('parties', () => {
     expect(r.totals).toMatchObject({ net: 641.72, vat: 121.93, invoiceTotal: 763.65 });
   });
 
+  it('reads a nil VAT from a VAT table whose rows all print 0.00 under a net that is the total', async () => {
+    const r = await read([
+      [60, 60, 'INVOICE INV-2026-0418', 12],
+      [60, 80, 'Date: 04/09/2026'],
+      [60, 200, 'Description'],
+      [330, 200, 'Qty'],
+      [400, 200, 'Price'],
+      [480, 200, 'Amount'],
+      [60, 215, 'Consulting hours'],
+      [340, 215, '2'],
+      [400, 215, '2.02'],
+      [485, 215, '4.04'],
+      [330, 250, 'Net total'],
+      [485, 250, '4.04'],
+      [330, 265, 'Invoice total'],
+      [485, 265, '4.04'],
+      [100, 300, 'VAT rate'],
+      [200, 300, 'Net'],
+      [300, 300, 'VAT'],
+      [110, 315, '20%'],
+      [200, 315, '0.00'],
+      [300, 315, '0.00'],
+      [115, 330, '0%'],
+      [200, 330, '4.04'],
+      [300, 330, '0.00'],
+    ]);
+    expect(r.totals).toMatchObject({ net: 4.04, vat: 0, invoiceTotal: 4.04 });
+  });
+
   it('reads the buyer number printed as "ID:" inside the buyer block of an order', async () => {
     const r = await read([
       [40, 40, 'BUYER: Harbour Café'],
