@@ -103,7 +103,9 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
           let value: string | undefined;
           let ambiguous = false;
           if (f.endsWith('Date')) {
-            const d = findDates(ctx.ocr ? ocrDateText(v.text) : v.text, ctx.dateOrder)[0];
+            // the label's last word may stand before the date ("Fällig am: 13.09.2023", "Due on 13 Sep 2023")
+            const text = v.text.replace(/^(?:am|on|le|op|per|zum|bis(?:\s+zum)?)\s*:?\s+/i, '');
+            const d = findDates(ctx.ocr ? ocrDateText(text) : text, ctx.dateOrder)[0];
             if (d && d.index < 4) value = d.iso;
             // "03/04/2025" on a page whose dates never show a part above 12: day and month are a guess
             const m = /(?<!\d)(\d{1,2})\/(\d{1,2})\/\d{2,4}/.exec(v.text);

@@ -352,6 +352,19 @@ describe('parties', () => {
     expect(r.totals).toMatchObject({ net: 4.04, vat: 0, invoiceTotal: 4.04 });
   });
 
+  it('reads a due date after the last word of its label ("Fällig am: 2023-09-13")', async () => {
+    const r = await read([
+      [60, 60, 'RECHNUNG', 14],
+      [330, 100, 'Rechnungsnummer: AB-2024/241'],
+      [330, 112, 'Datum: 2023-08-14'],
+      [330, 124, 'Fällig am: 2023-09-13'],
+      [60, 400, 'Rechnungsbetrag'],
+      [290, 400, '119,00'],
+      CLOSING,
+    ]);
+    expect(r.headers).toMatchObject({ invoiceDate: '2023-08-14', dueDate: '2023-09-13' });
+  });
+
   it('reads the buyer number printed as "ID:" inside the buyer block of an order', async () => {
     const r = await read([
       [40, 40, 'BUYER: Harbour Café'],
