@@ -191,6 +191,37 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
       }
     });
   }
+  // "Votre | commande" over "2020-6006/31": a band whose labels wrap onto a second line of label words above
+  // the values; each label joined with the words under it, the value under both
+  for (const line of ctx.lines) {
+    const words = ctx.lines[line.index + 1];
+    const values = ctx.lines[line.index + 2];
+    if (
+      !words ||
+      !values ||
+      values.page !== line.page ||
+      line.cells.length < 3 ||
+      values.cells.length < 3 ||
+      words.cells.some((c) => /\d/.test(c.text)) ||
+      line.cells.some((c) => /\d/.test(c.text))
+    )
+      continue;
+    for (const cell of line.cells) {
+      const under = words.cells.find((c) => xOverlap(c, cell) > 0);
+      const value = values.cells.find((c) => xOverlap(c, cell) > 0);
+      if (!under || !value) continue;
+      const joined = `${cell.text} ${under.text}`;
+      for (const f of fields) {
+        const m = labelMatch(joined, HEADER_LABELS[f]);
+        if (!m || norm(joined).length - m.end > 2 || (out[f] && out[f]!.rank <= m.rank)) continue;
+        const v = f.endsWith('Date')
+          ? findDates(value.text, ctx.dateOrder).find((d) => d.index === 0 && ctx.dateOrderKnown)?.iso
+          : cleanId(value.text);
+        if (v) out[f] = { value: v, conf: 0.8 - m.rank * 0.02, box: boxOf(value), rank: m.rank };
+        break;
+      }
+    }
+  }
   // "Invoice No … / Date …": a plain date label printed in the document number's block dates the document
   const num = out.invoiceNum ?? out.orderNum;
   const date = out.invoiceDate;

@@ -365,6 +365,30 @@ describe('parties', () => {
     expect(r.headers).toMatchObject({ invoiceDate: '2023-08-14', dueDate: '2023-09-13' });
   });
 
+  it('reads a band of header columns whose labels wrap onto a second line above the values', async () => {
+    const r = await read([
+      [60, 60, 'FACTURE', 14],
+      [45, 220, 'Numéro de'],
+      [120, 220, 'Date de'],
+      [190, 220, 'Date'],
+      [260, 220, 'Échéance'],
+      [330, 220, 'Votre'],
+      [45, 229, 'facture'],
+      [120, 229, 'facturation'],
+      [190, 229, "d'impression"],
+      [330, 229, 'commande'],
+      [45, 241, '2021.6879'],
+      [120, 241, '06.11.2019'],
+      [190, 241, '13.11.2019'],
+      [260, 241, '06.12.2019'],
+      [330, 241, '2020-6006/31'],
+      [60, 400, 'Total TTC'],
+      [290, 400, '119,00'],
+      CLOSING,
+    ]);
+    expect(r.headers).toMatchObject({ invoiceNum: '2021.6879', orderNum: '2020-6006/31' });
+  });
+
   it('reads the buyer number printed as "ID:" inside the buyer block of an order', async () => {
     const r = await read([
       [40, 40, 'BUYER: Harbour Café'],
