@@ -519,3 +519,103 @@ export function crop(img: Gray, x0: number, y0: number, x1: number, y1: number):
     out.set(img.data.subarray((top + y) * img.width + left, (top + y) * img.width + left + w), y * w);
   return { width: w, height: h, data: out };
 }
+
+/** Page fractions of a part of an image. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The longest run of true entries, bridging gaps of up to `gap`; [start, end) or undefined. */
+function longestRun(on: boolean[], gap: number): [number, number] | undefined {
+  let best: [number, number] | undefined;
+  let start = -1;
+  let last = -1;
+  const close = () => {
+    if (start >= 0 && (!best || last + 1 - start > best[1] - best[0])) best = [start, last + 1];
+  };
+  on.forEach((v, i) => {
+    if (!v) return;
+    if (start < 0 || i - last > gap + 1) {
+      close();
+      start = i;
+    }
+    last = i;
+  });
+  close();
+  return best;
+}
+
+/** Width of the copy `paperOf` measures on: enough for a receipt's column and its printed lines. */
+const PAPER_PROBE_WIDTH = 320;
+/** Paper narrower than this share of the image is a slip on a scanner bed, not a page. */
+const NARROW_PAPER = 0.6;
+
+/**
+ * Where a till receipt lies on a larger image: a narrow slip on an A4 scanner bed under the open lid's dark or
+ * grey. The columns whose pixels are mostly paper-white must be a narrow run (a page, or a slip on a white bed,
+ * gives undefined and is read as a page); inside it, the rows and columns that carry ink, each as their longest
+ * run, with a margin.
+ */
+export function paperOf(img: Gray): Box | undefined {
+  const g = resize(img, Math.min(1, PAPER_PROBE_WIDTH / img.width));
+  const { width: w, height: h, data } = g;
+  const sorted = Uint8Array.from(data).sort();
+  const white = sorted[Math.floor(sorted.length * 0.95)]!;
+  if (white < 96) return undefined;
+  const paper = white * 0.82;
+  const ink = white * 0.6;
+  const bright = new Array<number>(w).fill(0);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (data[y * w + x]! >= paper) bright[x]!++;
+  const cols = longestRun(
+    bright.map((n) => n >= h * 0.5),
+    Math.ceil(w * 0.01),
+  );
+  // paper as wide as most of the image is a page, or a slip on a white bed, which reads as a page did before
+  if (!cols || cols[1] - cols[0] >= NARROW_PAPER * w) return undefined;
+  // ink inside the paper's columns, leaving out rows inked across most of them (a rule, the scanner's edge):
+  // columns with ink in two rows or more, their longest run bridging the gaps between a slip's columns
+  const dark = (x: number, y: number) => data[y * w + x]! < ink;
+  const ruled = (y: number) => {
+    let n = 0;
+    for (let x = cols[0]; x < cols[1]; x++) if (dark(x, y)) n++;
+    return n > (cols[1] - cols[0]) / 2;
+  };
+  const rows = Array.from({ length: h }, (_, y) => !ruled(y));
+  const inkCol = new Array<number>(w).fill(0);
+  for (let y = 0; y < h; y++)
+    if (rows[y]) for (let x = cols[0] + 2; x < cols[1] - 2; x++) if (dark(x, y)) inkCol[x]!++;
+  const inkCols = longestRun(
+    inkCol.map((n) => n >= 2),
+    Math.ceil(w * 0.03),
+  );
+  if (!inkCols) return undefined;
+  const inkRow = new Array<number>(h).fill(0);
+  for (let y = 0; y < h; y++) for (let x = inkCols[0]; x < inkCols[1]; x++) if (dark(x, y)) inkRow[y]!++;
+  const inkRows = longestRun(
+    inkRow.map((n, y) => n > 0 && rows[y]!),
+    // a slip's blank stretches (between the sale and the card payment) are part of it
+    Math.ceil(h * 0.15),
+  );
+  if (!inkRows) return undefined;
+  const m = 0.015;
+  return {
+    x0: Math.max(0, inkCols[0] / w - m),
+    x1: Math.min(1, inkCols[1] / w + m),
+    y0: Math.max(0, inkRows[0] / h - m),
+    y1: Math.min(1, inkRows[1] / h + m),
+  };
+}
+
+/** A full-size white image with `part` placed at `box` (for passes that crop by page fractions later). */
+export function placeOnWhite(size: { width: number; height: number }, part: Gray, box: Box): Gray {
+  const out = new Uint8Array(size.width * size.height).fill(255);
+  const left = Math.floor(box.x0 * size.width);
+  const top = Math.floor(box.y0 * size.height);
+  const w = Math.min(part.width, size.width - left);
+  for (let y = 0; y < Math.min(part.height, size.height - top); y++)
+    out.set(part.data.subarray(y * part.width, y * part.width + w), (top + y) * size.width + left);
+  return { ...size, data: out };
+}

@@ -19,6 +19,8 @@ import {
   decodeImage,
   type Gray,
   isGrainy,
+  paperOf,
+  placeOnWhite,
   ReaderError,
   renderPdfPage,
   scaleToLetters,
@@ -90,6 +92,7 @@ export interface DocumentWords {
   source: TReaderResult['source'];
   attachments: { name: string; content: Uint8Array }[];
   kind: 'pdf' | 'png' | 'jpeg' | 'xml';
+  /** an image document: the size of the paper read (a slip on a scanner bed: the slip's, not the bed's) */
   image?: { width: number; height: number };
   /** the cleaned scans (contrast, deskew) of the OCR'd pages by page number, kept for more OCR passes */
   scans?: Map<number, Gray>;
@@ -250,7 +253,7 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
   // the OCR engine starts while the image is decoded and cleaned
   warmOcr(['eng'], opts.ocrEngine);
   const img = await decodeImage(bytes, limits.maxPixels, OCR_MAX_PIXELS);
-  const { words, scan, grainy } = await ocrScan(img, 1, psm, opts);
+  const { words, scan, grainy, paper } = await ocrScan(img, 1, psm, opts);
   opts.onPage?.(1, 1);
   return {
     pages: [{ page: 1, width: img.width, height: img.height, words, source: 'ocr', grainy }],
@@ -258,7 +261,8 @@ export async function readWords(bytes: Uint8Array, opts: ReadOptions = {}, psm =
     source: 'ocr',
     attachments: [],
     kind,
-    image: { width: img.width, height: img.height },
+    // the shape of the paper read (a slip on a scanner bed is a receipt)
+    image: { width: paper.width, height: paper.height },
     scans: new Map([[1, scan]]),
   };
 }
@@ -269,11 +273,27 @@ async function ocrScan(
   page: number,
   psm: number,
   opts: ReadOptions,
-): Promise<{ words: Word[]; scan: Gray; grainy: boolean }> {
-  const scan = cleanScan(img);
+): Promise<{ words: Word[]; scan: Gray; grainy: boolean; paper: { width: number; height: number } }> {
   // a page image (A4, letter at 130–300 dpi) keeps layout analysis and is enlarged to about 225 dpi, because
   // small print is lost at 150 dpi; narrow or tall scans (receipts) read best as one uniform block
   const pageImage = !receiptShaped(img) && img.width <= 2600;
+  // a till slip scanned on an A4 bed is read as the receipt it is; its words keep their place on the page
+  const slip = pageImage ? paperOf(img) : undefined;
+  if (slip) {
+    const read = await ocrScan(crop(img, slip.x0, slip.y0, slip.x1, slip.y1), page, psm, opts);
+    return {
+      ...read,
+      words: read.words.map((w) => ({
+        ...w,
+        x0: slip.x0 + w.x0 * (slip.x1 - slip.x0),
+        x1: slip.x0 + w.x1 * (slip.x1 - slip.x0),
+        y0: slip.y0 + w.y0 * (slip.y1 - slip.y0),
+        y1: slip.y0 + w.y1 * (slip.y1 - slip.y0),
+      })),
+      scan: placeOnWhite(img, read.scan, slip),
+    };
+  }
+  const scan = cleanScan(img);
   const uniformBlock = !pageImage && (img.height / img.width > 1.3 || img.width < 1000);
   const prepared = pageImage ? preparePage(scan) : scaleToLetters(scan, RECEIPT_LETTER_PX);
   // a page costs 2–3 s a pass: it is read once in English here, and again in its own language (page-passes)
@@ -281,7 +301,7 @@ async function ocrScan(
   const words = pageImage
     ? wordsOf(await ocrPage(prepared, page, { ...ocrEngineOf(opts), psm, langs: ['eng'] }))
     : await ocrWithLang(prepared, page, uniformBlock ? 6 : psm, opts);
-  return { words, scan, grainy: isGrainy(img) };
+  return { words, scan, grainy: isGrainy(img), paper: img };
 }
 
 /** Words of a till receipt in EN/MS/DE/FR/NL (a photographed receipt need not be narrow). */

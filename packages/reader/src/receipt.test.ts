@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfOf } from './__tests__/make-docs.js';
-import { renderPdfPage, toPng } from './image.js';
+import { type Gray, paperOf, renderPdfPage, toPng } from './image.js';
 import { closeOcr } from './ocr.js';
 import { createReader } from './pool.js';
 import { contextOf, readDocument } from './read.js';
@@ -38,6 +38,97 @@ function receiptText(lines: string[]) {
   return ctx;
 }
 const totalOf = (lines: string[]) => receiptTotals(receiptText(lines))[0]?.value;
+
+/**
+ * A slip on an A4 scanner bed at 300 dpi, as flatbeds give them: white paper 75 mm wide at `left` (mm), the
+ * rest of the bed `bed` grey (the open lid's dark, or white), with `marks` grey dots (punched holes) on it.
+ */
+async function slipOnBed(lines: string[], left: number, bed: number, marks = 0): Promise<Gray> {
+  const mm = 300 / 25.4;
+  const pdf = await pdfOf({ size: [595, 842], margin: 0 }, (doc) => {
+    doc.font('Courier').fontSize(8);
+    lines.forEach((l, i) => {
+      doc.text(l, (left + 5) * 2.835, 60 + i * 13, { lineBreak: false });
+    });
+  });
+  const img = await renderPdfPage(pdf, 1, 300, 60_000_000);
+  const [x0, x1] = [Math.round(left * mm), Math.round((left + 75) * mm)];
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < img.width; x++) {
+      const i = y * img.width + x;
+      if (x < x0 || x >= x1) img.data[i] = bed;
+      for (let m = 0; m < marks; m++) {
+        const [cx, cy] = [12 * mm, (80 + m * 80) * mm];
+        if ((x - cx) ** 2 + (y - cy) ** 2 < (3 * mm) ** 2) img.data[i] = 90;
+      }
+    }
+  return img;
+}
+
+const SLIP = [
+  'SATURNIA ELEKTRO GMBH',
+  'Kampstrasse 30',
+  '33098 Paderborn',
+  ...Array.from({ length: 14 }, (_, i) => `Artikel ${i + 1}            ${(i + 1) * 3},99`),
+  'Total EUR                 329,86',
+  '',
+  'Kartenzahlung girocard',
+  'Datum:               20.05.2020',
+  'Betrag EUR               329,86',
+];
+
+describe('a till slip scanned on an A4 bed', () => {
+  it('finds the slip on a dark lid, and leaves a white bed and pages alone', async () => {
+    const mm = 300 / 25.4;
+    const onDark = paperOf(await slipOnBed(SLIP, 130, 45));
+    expect(onDark?.x0).toBeGreaterThan((130 * mm) / 2480 - 0.03);
+    expect(onDark?.x1).toBeGreaterThan(0.8);
+    // punched holes in the lid's dark are not print
+    const holed = paperOf(await slipOnBed(SLIP, 30, 45, 2));
+    expect(holed?.x0).toBeGreaterThan((20 * mm) / 2480);
+    expect(holed?.x1).toBeLessThan(0.5);
+    // on a white bed the paper fills the image: read as a page, as before
+    expect(paperOf(await slipOnBed(SLIP, 30, 250, 2))).toBeUndefined();
+    // a page printed across its width (item rows, amounts on the right), and blocks side by side, are pages
+    const page = await renderPdfPage(
+      await pdfOf({ size: 'A4', margin: 40 }, (doc) => {
+        doc.font('Helvetica').fontSize(9);
+        for (let i = 0; i < 40; i++) {
+          doc.text(`Line ${i}   Widget model ${i}   ${i} pcs`, 40, 60 + i * 18, { lineBreak: false });
+          doc.text(`12.50      ${(i * 12.5).toFixed(2)}`, 470, 60 + i * 18, { lineBreak: false });
+        }
+      }),
+      1,
+      150,
+      60_000_000,
+    );
+    expect(paperOf(page)).toBeUndefined();
+    const blocks = await renderPdfPage(
+      await pdfOf({ size: 'A4', margin: 40 }, (doc) => {
+        doc.font('Helvetica').fontSize(9);
+        for (let i = 0; i < 30; i++) {
+          doc.text(`Sender street ${i}`, 40, 60 + i * 18, { lineBreak: false });
+          doc.text(`Invoice field ${i}: ${i}`, 380, 60 + i * 18, { lineBreak: false });
+        }
+      }),
+      1,
+      150,
+      60_000_000,
+    );
+    expect(paperOf(blocks)).toBeUndefined();
+  });
+
+  it('reads the slip as a receipt, its words placed where they are on the bed', async () => {
+    const bed = await slipOnBed(SLIP, 130, 45);
+    const r = await readDocument(await toPng(bed), { fileName: 'scan.png' });
+    expect(r.documentType).toBe('receipt');
+    expect(r.totals.invoiceTotal).toBe(329.86);
+    expect(r.headers.invoiceDate).toBe('2020-05-20');
+    expect(r.vendor.name).toBe('SATURNIA ELEKTRO GMBH');
+    // the highlight of the vendor's name lies on the slip, right of the bed's dark part
+    expect(r.boxes['vendor.name']?.x ?? 0).toBeGreaterThan(0.5);
+  });
+});
 
 /** A till receipt in a monospace font, scanned at 150 dpi; `onA4`: placed on an A4 page scanned at 600 dpi. */
 async function receiptPng(lines: string[], onA4 = false): Promise<Uint8Array> {
