@@ -261,6 +261,18 @@ describe('receipt vendor from OCR text', () => {
       'BUKU CERIA (SP) SDN BHD.',
     );
   });
+  it('drops a speck OCR read at the end of the name line', () => {
+    expect(vendorOf(['KEDAI MAJU (KL) SDN BHD |', '8, JALAN SS2/4', '47300 PETALING JAYA']).name).toBe(
+      'KEDAI MAJU (KL) SDN BHD',
+    );
+    expect(vendorOf(['KEDAI MAJU SDN BHD {', '8, JALAN SS2/4', '47300 PETALING JAYA']).name).toBe(
+      'KEDAI MAJU SDN BHD',
+    );
+    // a one-letter word of the name itself stays
+    expect(vendorOf(['RESTORAN WONG A', '8, JALAN SS2/4', '47300 PETALING JAYA']).name).toBe(
+      'RESTORAN WONG A',
+    );
+  });
   it('finds the address above the legal name when the header prints it first, and not the owner after a label', () => {
     expect(
       vendorOf([

@@ -211,6 +211,9 @@ export function fixOcrName(t: string): string {
       .replace(/[{[](\w{1,4})[}\]]/g, '($1)')
       .replace(/\s*\(?\b\d{3,}[-\s]*[A-Z]\)?\s*$/i, '')
       .replace(/\s*\(\w?$/, '') // a bracket cut off at the end of the line
+      // a speck at the paper's edge after the name: punctuation, or one character after its legal form
+      .replace(/\s+[^\p{L}\p{N}\s()&]+$/u, '')
+      .replace(/(\b(?:bhd|s\/b|gmbh|ltd|limited|inc|llc|plc)\.?)\s+[^\s(]$/i, '$1')
       .replace(/\s+/g, ' ')
       .trim()
   );
