@@ -555,11 +555,12 @@ const NARROW_PAPER = 0.6;
 
 /**
  * Where a till receipt lies on a larger image: a narrow slip on an A4 scanner bed under the open lid's dark or
- * grey. The columns whose pixels are mostly paper-white must be a narrow run (a page, or a slip on a white bed,
- * gives undefined and is read as a page); inside it, the rows and columns that carry ink, each as their longest
- * run, with a margin.
+ * grey. The columns whose pixels are mostly paper-white must be a narrow run (a page gives undefined); inside it,
+ * the rows and columns that carry ink, each as their longest run, with a margin. `whiteBed`: the paper may fill
+ * the image, and a narrow run of print holding most of the ink is the slip (asked only of a page that read as
+ * nearly empty: a page of print side by side could pass it).
  */
-export function paperOf(img: Gray): Box | undefined {
+export function paperOf(img: Gray, whiteBed = false): Box | undefined {
   const g = resize(img, Math.min(1, PAPER_PROBE_WIDTH / img.width));
   const { width: w, height: h, data } = g;
   const sorted = Uint8Array.from(data).sort();
@@ -573,8 +574,8 @@ export function paperOf(img: Gray): Box | undefined {
     bright.map((n) => n >= h * 0.5),
     Math.ceil(w * 0.01),
   );
-  // paper as wide as most of the image is a page, or a slip on a white bed, which reads as a page did before
-  if (!cols || cols[1] - cols[0] >= NARROW_PAPER * w) return undefined;
+  // paper as wide as most of the image is a page, or a slip on a white bed (looked for only when asked)
+  if (!cols || (!whiteBed && cols[1] - cols[0] >= NARROW_PAPER * w)) return undefined;
   // ink inside the paper's columns, leaving out rows inked across most of them (a rule, the scanner's edge):
   // columns with ink in two rows or more, their longest run bridging the gaps between a slip's columns
   const dark = (x: number, y: number) => data[y * w + x]! < ink;
@@ -592,6 +593,14 @@ export function paperOf(img: Gray): Box | undefined {
     Math.ceil(w * 0.03),
   );
   if (!inkCols) return undefined;
+  // on a white bed the print alone tells the slip: one narrow run holding most of it (punched holes and a
+  // stamp beside a slip held a quarter; a page's columns side by side hold more)
+  const inkIn = (from: number, to: number) => inkCol.slice(from, to).reduce((t, n) => t + n, 0);
+  if (
+    whiteBed &&
+    (inkCols[1] - inkCols[0] >= NARROW_PAPER * w || inkIn(inkCols[0], inkCols[1]) < 0.7 * inkIn(0, w))
+  )
+    return undefined;
   const inkRow = new Array<number>(h).fill(0);
   for (let y = 0; y < h; y++) for (let x = inkCols[0]; x < inkCols[1]; x++) if (dark(x, y)) inkRow[y]!++;
   const inkRows = longestRun(

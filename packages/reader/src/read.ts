@@ -14,6 +14,7 @@ import {
 import { identify } from './identify.js';
 import {
   adaptiveBinarize,
+  type Box,
   cleanScan,
   crop,
   decodeImage,
@@ -277,22 +278,9 @@ async function ocrScan(
   // a page image (A4, letter at 130–300 dpi) keeps layout analysis and is enlarged to about 225 dpi, because
   // small print is lost at 150 dpi; narrow or tall scans (receipts) read best as one uniform block
   const pageImage = !receiptShaped(img) && img.width <= 2600;
-  // a till slip scanned on an A4 bed is read as the receipt it is; its words keep their place on the page
+  // a till slip scanned on an A4 bed is read as the receipt it is
   const slip = pageImage ? paperOf(img) : undefined;
-  if (slip) {
-    const read = await ocrScan(crop(img, slip.x0, slip.y0, slip.x1, slip.y1), page, psm, opts);
-    return {
-      ...read,
-      words: read.words.map((w) => ({
-        ...w,
-        x0: slip.x0 + w.x0 * (slip.x1 - slip.x0),
-        x1: slip.x0 + w.x1 * (slip.x1 - slip.x0),
-        y0: slip.y0 + w.y0 * (slip.y1 - slip.y0),
-        y1: slip.y0 + w.y1 * (slip.y1 - slip.y0),
-      })),
-      scan: placeOnWhite(img, read.scan, slip),
-    };
-  }
+  if (slip) return ocrSlip(img, slip, page, psm, opts);
   const scan = cleanScan(img);
   const uniformBlock = !pageImage && (img.height / img.width > 1.3 || img.width < 1000);
   const prepared = pageImage ? preparePage(scan) : scaleToLetters(scan, RECEIPT_LETTER_PX);
@@ -301,7 +289,33 @@ async function ocrScan(
   const words = pageImage
     ? wordsOf(await ocrPage(prepared, page, { ...ocrEngineOf(opts), psm, langs: ['eng'] }))
     : await ocrWithLang(prepared, page, uniformBlock ? 6 : psm, opts);
+  // a page that read as nearly empty may be a slip on a white bed, too faint for layout analysis at this size
+  const onWhite = pageImage && sureWords(words) < NEARLY_EMPTY ? paperOf(img, true) : undefined;
+  if (onWhite) {
+    const asSlip = await ocrSlip(img, onWhite, page, psm, opts);
+    if (sureWords(asSlip.words) > sureWords(words)) return asSlip;
+  }
   return { words, scan, grainy: isGrainy(img), paper: img };
+}
+
+/** Fewer words read with some confidence than this, and a page image read as nearly empty. */
+const NEARLY_EMPTY = 25;
+const sureWords = (words: Word[]) => words.filter((w) => (w.conf ?? 1) > 0.5).length;
+
+/** Reads the slip at `slip` of a scanner bed as a receipt; its words keep their place on the page. */
+async function ocrSlip(img: Gray, slip: Box, page: number, psm: number, opts: ReadOptions) {
+  const read = await ocrScan(crop(img, slip.x0, slip.y0, slip.x1, slip.y1), page, psm, opts);
+  return {
+    ...read,
+    words: read.words.map((w) => ({
+      ...w,
+      x0: slip.x0 + w.x0 * (slip.x1 - slip.x0),
+      x1: slip.x0 + w.x1 * (slip.x1 - slip.x0),
+      y0: slip.y0 + w.y0 * (slip.y1 - slip.y0),
+      y1: slip.y0 + w.y1 * (slip.y1 - slip.y0),
+    })),
+    scan: placeOnWhite(img, read.scan, slip),
+  };
 }
 
 /** Words of a till receipt in EN/MS/DE/FR/NL (a photographed receipt need not be narrow). */
