@@ -323,6 +323,12 @@ const RECEIPT_WORDS =
   /\b(?:cash|change|rounding|tunai|cashier|kembali|receipt|qty\s+price|gst\s+summary|thank\s+you|zu\s*zahlen|r[uü]ckgeld|wechselgeld|kassenbon|quittung|kasse|bon\s*-?nr|caissier|ticket|esp[eè]ces|rendu|kassabon|wisselgeld|merci\s+de\s+votre\s+visite)\b/;
 
 /**
+ * The word that names an invoice. "Im Namen und auf Rechnung der Westfalen AG" (sold on behalf of, as a filling
+ * station's receipt says at its foot) names none.
+ */
+const INVOICE_WORD = /(?<!\b(?:auf|für|fur)\s)\b(?:rechnung(?!\s(?:der|des)\b)|facture|factuur)\b/;
+
+/**
  * The most characters a till printer puts on one line (80 mm paper in its small font prints 56–64); lines of a
  * page wider than this by a quarter, in widths of the page's own letters, are no receipt's.
  */
@@ -355,7 +361,7 @@ export function contextOf(doc: DocumentWords): ExtractContext {
   const isReceipt =
     doc.kind !== 'pdf' &&
     (tall || (RECEIPT_WORDS.test(all) && !widerThanReceipt(words, lines))) &&
-    !/\b(?:rechnung|facture|factuur)\b/.test(all);
+    !INVOICE_WORD.test(all);
   // a phone scan's page keeps the words of a label, a name or an amount together (the lines' texts are the
   // same); a clean render's columns can stand closer than the spaces of a blurred scan
   const gap = !isReceipt && doc.pages.some((p) => p.grainy) ? OCR_WORD_GAP : 0;

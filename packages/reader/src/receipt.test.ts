@@ -296,6 +296,16 @@ describe('receipt vendor from OCR text', () => {
 });
 
 describe('receipts', () => {
+  it('is a receipt that sells "on account of" another company, and no receipt once it names itself an invoice', () => {
+    const slip = ['Westfalen Tankstelle', 'Kartenzahlung', 'Gesamtbetrag 34,00 EUR', 'Datum 07.09.18'];
+    const agency = 'Der Verkauf erfolgt im Namen und auf Rechnung der Westfalen AG.';
+    expect(receiptText([...slip, agency]).isReceipt).toBe(true);
+    expect(receiptText([...slip, 'Verkauf für Rechnung des Betreibers']).isReceipt).toBe(true);
+    expect(receiptText(['RECHNUNG Nr. 4471', ...slip]).isReceipt).toBe(false);
+    expect(receiptText(['Rechnung', ...slip, agency]).isReceipt).toBe(false);
+    expect(receiptText(['FACTURE N° 12', ...slip]).isReceipt).toBe(false);
+  });
+
   it('reads the total, date and vendor of a receipt scan', async () => {
     const png = await receiptPng([
       ...SHOP,
