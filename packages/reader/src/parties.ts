@@ -460,6 +460,17 @@ function accountInBlock(
 }
 
 /**
+ * A sender line whose street OCR lost, the separator after it with it: "Name KG - 27 10115 Berlin", a company
+ * name with its legal form, then a postcode and town.
+ */
+function streetLost(line: Line): boolean {
+  const cut = line.cells.flatMap((c) => c.text.split(SENDER_SPLIT)).filter((t) => t.trim().length > 0);
+  return (
+    cut.length >= 2 && LEGAL_FORM.test(cut[0]!) && /^(?:\d+\w?\s+)?\d{4,5}\s+\p{L}{2,}/u.test(cut[1]!.trim())
+  );
+}
+
+/**
  * First lines of blocks that are addressed to someone: the block right under a sender line ("Name · Street ·
  * City", the window envelope's return address) and a name followed by a contact person's line ("z. Hd. …",
  * "Attn: …", "T.a.v. …"). Such a block is the document's addressee, never its issuer.
@@ -469,7 +480,7 @@ function addressedBlocks(ctx: ExtractContext, first: Line[]): Set<number> {
   for (const line of first) {
     // a scan reads the sender line's dots as dashes
     const separated = SEPARATORS.test(line.text) || (ctx.ocr && SENDER_SPLIT.test(line.text));
-    if (line.y0 < 0.35 && separated && senderParts(line).length >= 3) {
+    if (line.y0 < 0.35 && separated && (senderParts(line).length >= 3 || streetLost(line))) {
       const below = first.filter((l) => l.index > line.index && !specks(l));
       if (below[0]) out.add(/:\s*$/.test(below[0].text) && below[1] ? below[1].index : below[0].index);
     }
@@ -691,6 +702,14 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
     const proves = (t: string) =>
       evidence.has(nameKey(t)) || (!!ctx.ocr && LEGAL_FORM.test(t) && band.some((b) => ocrSameName(t, b)));
     const addressed = addressedBlocks(ctx, first);
+    // the return addresses over the window, and the companies they name (the first part, with a legal form)
+    const senderLines = first.filter((l) => l.y0 < 0.35 && (senderParts(l).length >= 3 || streetLost(l)));
+    const senders = new Set(
+      senderLines
+        .map((l) => l.cells.flatMap((c) => c.text.split(SENDER_SPLIT))[0] ?? '')
+        .filter((t) => LEGAL_FORM.test(t))
+        .map(nameKey),
+    );
     const heights = first.flatMap((l) => l.cells.map((c) => c.y1 - c.y0)).sort((a, b) => a - b);
     const bodyHeight = heights[Math.floor(heights.length / 2)] ?? 0.01;
     for (const line of first) {
@@ -712,6 +731,8 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         if (hasPostcodeLine(addressAfter(ctx, line, cell, 4).cells, ctx.ocr)) score += 0.7;
         // the same company printed with the VAT id, IBAN or register number is the issuer
         if (proves(cell.text)) score += 2.5;
+        // named again by the return address over the window: two printings of the issuer agree
+        if (senders.has(nameKey(cell.text)) && !senderLines.includes(line)) score += 1.5;
         // a block addressed to someone (under the sender line, or with a contact person's line) is the addressee;
         // when the uploading shop itself sends the document (its order), the addressee is its supplier
         if (addressed.has(line.index)) score += own?.role === 'buyer' && ownHit?.sender ? 1.5 : -3;
@@ -820,7 +841,7 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
     const vendorKey = nameKey(vendor.name ?? '');
     const sender = first.find((l) => {
       if (l.y0 >= 0.3) return false;
-      if (senderParts(l).length >= 3) return true;
+      if (senderParts(l).length >= 3 || streetLost(l)) return true;
       // below the vendor's own name (a letterhead may print its address on the name's line)
       if (vendorKey.length <= 3 || (vBox && l.y0 <= vBox.y + vBox.h)) return false;
       return nameKey(l.text).startsWith(vendorKey) && /\b\d{4,5}\b/.test(l.text.slice(vendor.name!.length));

@@ -781,6 +781,36 @@ describe('parties of a scan without party headings', () => {
     expect(lost.invoiceTo.name).toBe('Le Moulin Textiles SAS');
   });
 
+  it('knows a sender line whose street OCR lost ("Name KG - 27 10115 Berlin"), the window under it high on the page', () => {
+    const p = read([
+      ...ocrRow(0.045, [[0.08, 'Sonnenhof Metallbau KG']]).map((w) => ({ ...w, y1: 0.057 })),
+      ...ocrRow(0.065, [[0.08, 'Gartenweg 27']]),
+      ...ocrRow(0.08, [[0.08, '10115 Berlin']]),
+      ...ocrRow(0.18, [
+        [0.09, 'Sonnenhof Metallbau KG -'],
+        [0.36, '27 10115 Berlin'],
+        [0.61, 'Re.-Nr.: F2023-55136'],
+      ]),
+      ...ocrRow(0.194, [
+        [0.09, 'Riviera Bakery KG'],
+        [0.61, 'Datum: 17.11.2023'],
+      ]),
+      ...ocrRow(0.21, [[0.09, 'Gartenweg 27']]),
+      ...ocrRow(0.225, [[0.09, '20095 Hamburg']]),
+      ...ocrRow(0.3, [[0.1, 'Office chair ergonomic']]),
+      ...ocrRow(0.39, [[0.54, 'Summe brutto 105.017,36']]),
+      // the footer prints the name beside its VAT id, misread beyond recognition
+      ...ocrRow(0.926, [
+        [0.06, 'Sonncabot Metallbau KG'],
+        [0.36, 'USt-IdNr. DE117699302'],
+      ]),
+      ...ocrRow(0.935, [[0.06, 'Gartenweg 27']]),
+    ]);
+    // the letterhead, which the return address names again, over the footer's misreading
+    expect(p.vendor.name).toBe('Sonnenhof Metallbau KG');
+    expect(p.invoiceTo.name).toBe('Riviera Bakery KG');
+  });
+
   it("takes an order's letterhead for the buyer when the supplier is named under its heading", () => {
     const p = read([
       ...ocrRow(0.06, [[0.39, 'Vermeer Services Limited']]).map((w) => ({ ...w, y1: 0.075 })),
