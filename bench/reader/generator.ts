@@ -1208,17 +1208,23 @@ export function renderPdf(
           let j = i;
           let used = 0;
           while (j < header.length && (j === i || used + widths[j]! <= right - left)) used += widths[j++]!;
+          // The values share one line under the band's tallest label, so a wrapped label never runs into its value.
+          doc.font(lay.bold);
+          const labelsHeight = Math.max(
+            lh,
+            ...header.slice(i, j).map(([key], k) => doc.heightOfString(key, { width: widths[i + k]! - 6 })),
+          );
           let x = left;
           for (let k = i; k < j; k++) {
             const [key, val, f] = header[k]!;
             doc.font(lay.bold);
             text(key, x, below, { width: widths[k]! - 6, lineBreak: false, ellipsis: false });
             doc.font(lay.font);
-            text(val, x, below + lh + 2);
+            text(val, x, below + labelsHeight + 2);
             if (f) printed.add(f);
             x += widths[k]!;
           }
-          below += 2 * lh + 20;
+          below += labelsHeight + lh + 20;
           i = j;
         }
         break;
