@@ -17,7 +17,7 @@
  *    and each list of 25 rows with 20 connections unthrottled, then a mix of them at 200 connections, 200 req/s.
  * Writes out/results.json and the table between the `bench:lists` markers of bench/RESULTS.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -39,7 +39,7 @@ import {
   type TScenario,
 } from './lists.js';
 import { SEED_VERSION, seedOrders, TOTAL_ORDERS } from './seed.js';
-import { steadyLoad } from './steady.js';
+import type { TSteadyLoad, TSteadyResult } from './steady.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT = path.join(import.meta.dirname, 'out');
@@ -209,6 +209,29 @@ async function otherBusyPct(ms = 1000) {
   await new Promise((r) => setTimeout(r, ms));
   const b = read();
   return Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 100);
+}
+
+let generator: ChildProcess | undefined;
+
+/**
+ * Runs a fixed-rate load in the generator's own process (steady-process.ts), started on first use and again after
+ * a part of the run stopped its processes.
+ */
+function steadyLoad(load: TSteadyLoad): Promise<TSteadyResult> {
+  if (!generator?.connected) {
+    generator = fork(path.join(import.meta.dirname, 'steady-process.ts'), { stdio: 'inherit' });
+    children.push(generator);
+  }
+  const child = generator;
+  return new Promise((resolve, reject) => {
+    const exited = (code: number | null) => reject(new Error(`the load generator exited (${code})`));
+    child.once('exit', exited);
+    child.once('message', (result) => {
+      child.off('exit', exited);
+      resolve(result as TSteadyResult);
+    });
+    child.send(load);
+  });
 }
 
 type TLoad = {
