@@ -23,7 +23,6 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '@orderbridge/contract';
-import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { TDb } from '../../apps/api/src/db/client.js';
@@ -40,6 +39,7 @@ import {
 } from './lists.js';
 import { SEED_VERSION, seedOrders, TOTAL_ORDERS } from './seed.js';
 import type { TSteadyLoad, TSteadyResult } from './steady.js';
+import type { TUnthrottled, TUnthrottledResult } from './steady-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT = path.join(import.meta.dirname, 'out');
@@ -214,10 +214,12 @@ async function otherBusyPct(ms = 1000) {
 let generator: ChildProcess | undefined;
 
 /**
- * Runs a fixed-rate load in the generator's own process (steady-process.ts), started on first use and again after
- * a part of the run stopped its processes.
+ * Runs a load in the generators' own process (steady-process.ts), started on first use and again after a part of
+ * the run stopped its processes.
  */
-function steadyLoad(load: TSteadyLoad): Promise<TSteadyResult> {
+function generate(load: TSteadyLoad): Promise<TSteadyResult>;
+function generate(load: TUnthrottled): Promise<TUnthrottledResult>;
+function generate(load: TSteadyLoad | TUnthrottled): Promise<unknown> {
   if (!generator?.connected) {
     generator = fork(path.join(import.meta.dirname, 'steady-process.ts'), { stdio: 'inherit' });
     children.push(generator);
@@ -228,7 +230,7 @@ function steadyLoad(load: TSteadyLoad): Promise<TSteadyResult> {
     child.once('exit', exited);
     child.once('message', (result) => {
       child.off('exit', exited);
-      resolve(result as TSteadyResult);
+      resolve(result);
     });
     child.send(load);
   });
@@ -249,7 +251,7 @@ async function cannon(l: TLoad, warmUp = false): Promise<TRun> {
   const busy = warmUp ? 0 : await otherBusyPct();
   const load1 = () => Math.round(loadavg()[0]! * 10) / 10;
   if (l.rate) {
-    const { sendLateP99, sendLateMax, loopMax, ...run } = await steadyLoad({
+    const { sendLateP99, sendLateMax, loopMax, ...run } = await generate({
       ...l,
       rate: l.rate,
       connections: l.connections ?? CONNECTIONS,
@@ -262,19 +264,17 @@ async function cannon(l: TLoad, warmUp = false): Promise<TRun> {
     };
   }
   // Unthrottled: as many requests as the connections can carry.
-  const result = await autocannon({
-    url: l.url,
-    headers: l.headers ?? {},
-    ...(l.requests ? { requests: l.requests.map((r) => ({ method: 'GET' as const, ...r })) } : {}),
-    connections: l.connections ?? CONNECTIONS,
-    duration: l.seconds,
-    timeout: 10,
+  const result = await generate({
+    unthrottled: {
+      url: l.url,
+      headers: l.headers ?? {},
+      ...(l.requests ? { requests: l.requests } : {}),
+      connections: l.connections ?? CONNECTIONS,
+      seconds: l.seconds,
+    },
   });
   return {
-    rps: Math.round((result.requests.total / result.duration) * 10) / 10,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    ...result,
     load1: load1(),
     otherBusyPct: busy,
   };
