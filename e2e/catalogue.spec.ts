@@ -229,7 +229,8 @@ test('a shop pairs the Semtek agent from the web page, sees its catalogue, confi
   const received = path.join(folder, 'goods-received');
   const file = await until('the goods-received file', () => {
     try {
-      return readdirSync(received).find((n) => n.startsWith(`GR-${orderId}-`));
+      // The agent writes `….csv.part` and renames it when complete: wait for the finished file.
+      return readdirSync(received).find((n) => n.startsWith(`GR-${orderId}-`) && n.endsWith('.csv'));
     } catch {
       return undefined;
     }
