@@ -8,6 +8,7 @@ import {
 import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { TDb } from '../db/client.js';
+import { pageRows } from '../db/page-rows.js';
 import { fold } from '../db/schema/search.js';
 import { AppError } from './app-error.js';
 import { escapeLike } from './sql-like.js';
@@ -445,7 +446,7 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
     statements,
     async run(db, scope, query, extra) {
       const s = statements(db, scope, query, extra);
-      const rows = (await s.rows) as TRow[];
+      const rows = await pageRows<TRow>(s.rows);
       // The count is sent only when the page cannot tell the total (a drizzle statement runs when awaited).
       const counted = (rows[0] as { listTotal?: number } | undefined)?.listTotal;
       const n = totalOfPage(query, rows.length, counted) ?? ((await s.count) as { n: number }[])[0]?.n ?? 0;
