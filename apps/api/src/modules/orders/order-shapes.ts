@@ -55,8 +55,14 @@ export const orderItem = (row: TOrderItemRow): TOrderItem => ({
 });
 
 /** One line of an address, for list columns. */
-export const addressLine = (p: TParty) =>
-  [p.address, [p.postCode, p.city].filter(Boolean).join(' '), p.country].filter(Boolean).join(', ') || null;
+/** "street, postcode town, country", the parts a party has; null when it has none. Three a list row: no arrays. */
+const addressLine = (p: TParty) => {
+  const town = p.postCode ? (p.city ? `${p.postCode} ${p.city}` : p.postCode) : p.city;
+  let line = p.address || '';
+  if (town) line = line ? `${line}, ${town}` : town;
+  if (p.country) line = line ? `${line}, ${p.country}` : p.country;
+  return line || null;
+};
 
 export type TLinkNames = { supplierName: string; shopName: string; uploader: string | null };
 
@@ -159,40 +165,43 @@ export const ORDER_ITEM_COLUMNS = [
 export const orderListItem = (
   o: Pick<TOrderRow, (typeof ORDER_ITEM_COLUMNS)[number]>,
   names: TLinkNames & { updater: string | null },
-): TOrderListItem => ({
-  id: o.id,
-  shopId: o.shopId,
-  clientId: o.shopId,
-  companyName: names.shopName,
-  supplierId: o.supplierId,
-  supplierName: names.supplierName,
-  shopSupplierId: o.shopSupplierId,
-  uploadedVia: o.insertedVia,
-  userUploaded: names.uploader,
-  createdDate: o.createdAt.toISOString(),
-  orderNum: o.orderNum,
-  invoiceNum: o.invoiceNum,
-  invoiceDate: o.invoiceDate,
-  subtotal: o.subtotal,
-  discount: o.discount,
-  vat: o.vat,
-  invoiceTotal: o.invoiceTotal,
-  currency: o.currency,
-  originalFilename: o.fileName,
-  invoiceToAddress: addressLine(o.invoiceTo),
-  deliveryAddress: addressLine(o.recipient),
-  vendorAddress: addressLine(o.vendor),
-  orderInsertedVia: o.insertedVia,
-  orderInsertedViaText: INSERTED_VIA_TEXT[o.insertedVia],
-  orderDelivered: o.status === 'delivered' || o.status === 'closed',
-  insertedBy: names.uploader,
-  updatedBy: names.updater,
-  orderStatus: o.status,
-  orderStatusText: ORDER_STATUS_TEXT[o.status],
-  timestampInserted: o.createdAt.toISOString(),
-  timestampUpdated: o.updatedAt.toISOString(),
-  fileLocation: o.fileKey ? `/orders/${o.id}/invoice-url` : null,
-  aiModel: o.aiModel,
-  tempOrderId: o.documentId,
-  totalItems: o.itemCount,
-});
+): TOrderListItem => {
+  const created = o.createdAt.toISOString();
+  return {
+    id: o.id,
+    shopId: o.shopId,
+    clientId: o.shopId,
+    companyName: names.shopName,
+    supplierId: o.supplierId,
+    supplierName: names.supplierName,
+    shopSupplierId: o.shopSupplierId,
+    uploadedVia: o.insertedVia,
+    userUploaded: names.uploader,
+    createdDate: created,
+    orderNum: o.orderNum,
+    invoiceNum: o.invoiceNum,
+    invoiceDate: o.invoiceDate,
+    subtotal: o.subtotal,
+    discount: o.discount,
+    vat: o.vat,
+    invoiceTotal: o.invoiceTotal,
+    currency: o.currency,
+    originalFilename: o.fileName,
+    invoiceToAddress: addressLine(o.invoiceTo),
+    deliveryAddress: addressLine(o.recipient),
+    vendorAddress: addressLine(o.vendor),
+    orderInsertedVia: o.insertedVia,
+    orderInsertedViaText: INSERTED_VIA_TEXT[o.insertedVia],
+    orderDelivered: o.status === 'delivered' || o.status === 'closed',
+    insertedBy: names.uploader,
+    updatedBy: names.updater,
+    orderStatus: o.status,
+    orderStatusText: ORDER_STATUS_TEXT[o.status],
+    timestampInserted: created,
+    timestampUpdated: o.updatedAt.toISOString(),
+    fileLocation: o.fileKey ? `/orders/${o.id}/invoice-url` : null,
+    aiModel: o.aiModel,
+    tempOrderId: o.documentId,
+    totalItems: o.itemCount,
+  };
+};
