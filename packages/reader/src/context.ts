@@ -156,6 +156,40 @@ function nearLabelWord(w: string, words: string[]): string | undefined {
   return undefined;
 }
 
+/** The literal words (three letters or more) of a party heading's pattern, kept per pattern. */
+const headingWordsOf = new WeakMap<RegExp, string[]>();
+function headingWords(re: RegExp): string[] {
+  let words = headingWordsOf.get(re);
+  if (!words) {
+    words = [...new Set(re.source.replace(/\\./g, ' ').match(/[a-z]{3,}/g) ?? [])];
+    headingWordsOf.set(re, words);
+  }
+  return words;
+}
+
+/**
+ * A scan's party heading ("Gefactureerd aan", "Factuuradres", "Lieferant") whose words OCR read a letter off,
+ * matched by `re` once they are read back: a word of six letters or more a letter off one of the pattern's
+ * words ("Factuursdres"), and a shorter one ("asn") only right after a word of the pattern read as printed
+ * ("Gefactureerd asn"), since a letter off a short word is too often another word. The text read back keeps
+ * the normalised text's length, so the match's positions hold for it; undefined when nothing was read back.
+ */
+export function ocrHeadingMatch(text: string, re: RegExp): RegExpExecArray | undefined {
+  const n = norm(text);
+  const words = headingWords(re);
+  let prev = '';
+  const read = n.replace(/[a-z]+/g, (w) => {
+    const back = words.includes(w)
+      ? w
+      : (nearLabelWord(w, words) ??
+        (w.length >= 3 && words.includes(prev) ? oneLetterOff(w, words) : undefined) ??
+        w);
+    prev = back;
+    return back;
+  });
+  return read === n ? undefined : (re.exec(read) ?? undefined);
+}
+
 /**
  * `labelMatch` on a scan's label whose words OCR read a letter off, once those words are read back as the
  * patterns' words (same length, so the match's positions hold for the text as read).

@@ -181,7 +181,12 @@ export function otsu(img: Gray): number {
   return thr;
 }
 
-/** Stretches contrast so that the darkest 1% is black and the lightest 1% white. */
+/**
+ * Stretches contrast so that the darkest 1% is black and the lightest 1% white. On a page that is nearly all
+ * paper (a last page holding the totals alone) ink is less than 1% of it, and the darkest 1% is the paper's own
+ * grain: stretched black, the grain became speckles all over the page and Tesseract read no word. The black
+ * point is then the darkest 0.1%, and never inside the grain (4 of its standard deviations under the paper).
+ */
 export function normalizeContrast(img: Gray): Gray {
   const hist = new Array<number>(256).fill(0);
   for (const v of img.data) hist[v]!++;
@@ -189,6 +194,13 @@ export function normalizeContrast(img: Gray): Gray {
   let lo = 0;
   let acc = 0;
   while (lo < 255 && acc + hist[lo]! < cut) acc += hist[lo++]!;
+  const { peak, sd } = paperPeak(hist);
+  const grainFrom = Math.floor(peak - 4 * sd);
+  if (lo > grainFrom) {
+    lo = 0;
+    acc = 0;
+    while (lo < grainFrom && acc + hist[lo]! < cut / 10) acc += hist[lo++]!;
+  }
   let hi = 255;
   acc = 0;
   while (hi > 0 && acc + hist[hi]! < cut) acc += hist[hi--]!;
@@ -453,6 +465,15 @@ export function whitenPaper(img: Gray): Gray {
  * distance above the peak × 1.48).
  */
 function paperBelowPeak(hist: number[]): number {
+  const { peak, sd } = paperPeak(hist);
+  return Math.round(peak - 1.3 * sd);
+}
+
+/**
+ * The paper's level (the histogram's peak: ink covers a small share of a page) and the standard deviation of its
+ * grain, measured on the peak's light side, where there is no ink (the median distance above the peak × 1.48).
+ */
+function paperPeak(hist: number[]): { peak: number; sd: number } {
   let peak = 0;
   let best = -1;
   for (let v = 2; v < 254; v++) {
@@ -467,9 +488,9 @@ function paperBelowPeak(hist: number[]): number {
   let acc = 0;
   for (let v = peak + 1; v < 256; v++) {
     acc += hist[v]!;
-    if (acc >= above / 2) return Math.round(peak - 1.3 * 1.48 * (v - peak));
+    if (acc >= above / 2) return { peak, sd: 1.48 * (v - peak) };
   }
-  return peak;
+  return { peak, sd: 0 };
 }
 
 /** Paper grain (see paperNoise) above which a scan is smoothed before OCR; a clean render stays sharp. */

@@ -1,4 +1,12 @@
-import { boxOf, cellAt, cleanId, type ExtractContext, type Found, rawIndex } from './context.js';
+import {
+  boxOf,
+  cellAt,
+  cleanId,
+  type ExtractContext,
+  type Found,
+  ocrHeadingMatch,
+  rawIndex,
+} from './context.js';
 import { DOC_TYPE, HEADER_LABELS, LEGAL_FORM, PARTY_LABELS } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { isOwnAddress, isOwnName, type OwnCompany, vatKey } from './own-company.js';
@@ -70,8 +78,9 @@ function partySide(ctx: ExtractContext, line: Line, x: number): number {
     if (!cell) continue;
     const n = norm(cell.text);
     if (n.length > 40 || /\d/.test(n)) continue;
-    const seller = PARTY_LABELS.vendor.exec(n);
-    const buyer = PARTY_LABELS.invoiceTo.exec(n) ?? PARTY_LABELS.recipient.exec(n);
+    const heading = (re: RegExp) => re.exec(n) ?? (ctx.ocr ? ocrHeadingMatch(cell.text, re) : undefined);
+    const seller = heading(PARTY_LABELS.vendor);
+    const buyer = heading(PARTY_LABELS.invoiceTo) ?? heading(PARTY_LABELS.recipient);
     if (seller && seller.index <= 3 && !(buyer && buyer.index < seller.index)) return 1;
     if (buyer && buyer.index <= 3) return -1;
   }
@@ -602,7 +611,7 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       for (let ci = 0; ci < line.cells.length; ci++) {
         const cell = line.cells[ci]!;
         const n = norm(cell.text);
-        const m = re.exec(n);
+        const m = re.exec(n) ?? (ctx.ocr ? ocrHeadingMatch(cell.text, re) : undefined);
         if (!m || m.index > 3 || n.length > m[0].length + 40) continue;
         if (avoid.test(n)) continue;
         // "N° client", "Kd.-Nr." label a number, not a party block

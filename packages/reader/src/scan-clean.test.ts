@@ -5,6 +5,7 @@ import {
   denoise,
   estimateSkew,
   type Gray,
+  normalizeContrast,
   paperNoise,
   renderPdfPage,
   rotate,
@@ -66,6 +67,27 @@ describe('cleaning phone scans', () => {
     expect(paper[paper.length >> 1]).toBe(255);
     expect(paper[Math.floor(paper.length * 0.1)]).toBeGreaterThanOrEqual(240);
     expect(out.data[10]).toBeLessThan(110);
+  });
+
+  it('does not stretch the grain of a page that is nearly all paper (a last page with the totals alone)', () => {
+    // grey paper (228) with grain, and 0.3 % ink: the darkest 1 % of the page is grain, not ink
+    let seed = 11;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const data = new Uint8Array(200 * 200);
+    for (let i = 0; i < data.length; i++)
+      data[i] = i < 120 ? 40 : Math.round(228 + (rand() + rand() + rand() - 1.5) * 12);
+    const img = { width: 200, height: 200, data };
+    const out = normalizeContrast(img);
+    // the grain stays about as it was (stretched black, it was speckles all over the page), the ink black
+    expect(paperNoise(out)).toBeLessThan(paperNoise(img) * 1.6);
+    expect(out.data[10]).toBeLessThan(20);
+    // a page with ink enough is stretched as before: its darkest 1 % black
+    const inked = new Uint8Array(data);
+    inked.fill(60, 0, 1200);
+    expect(normalizeContrast({ width: 200, height: 200, data: inked }).data[10]).toBe(0);
   });
 
   it('straightens a grainy scan turned by 1.5°', async () => {

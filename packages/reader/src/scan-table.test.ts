@@ -883,6 +883,52 @@ describe('parties of a scan without party headings', () => {
     ]);
     expect([p.vendor.name, p.invoiceTo.name]).toEqual(['Nordlicht Office V.O.F.', 'Atlas Handel V.O.F.']);
   });
+
+  it('knows a party heading whose words OCR read a letter off ("Gefactureerd asn:", "Factuursdres:")', () => {
+    const page = (heading: string) =>
+      read([
+        ...ocrRow(0.06, [[0.1, 'Vermeer Druk B.V.']]),
+        ...ocrRow(0.08, [[0.1, 'Dorpsstraat 8']]),
+        ...ocrRow(0.092, [[0.1, '2011 HK Haarlem']]),
+        ...ocrRow(0.16, [[0.8, 'Factuur']]),
+        ...ocrRow(0.19, [
+          [0.09, heading],
+          [0.56, 'Factuurnummer: F-7781'],
+        ]),
+        ...ocrRow(0.203, [
+          [0.09, 'Lindeboom Handel V.O0.F,'],
+          [0.56, 'Factuurdatum: 3 maart 2021'],
+        ]),
+        ...ocrRow(0.215, [[0.09, 'Kanaalwag 5']]),
+        ...ocrRow(0.221, [[0.56, 'Ordernummer: KL 771234']]),
+        ...ocrRow(0.228, [[0.09, '7411 PC Deventer']]),
+        ...ocrRow(0.241, [[0.09, 'NL']]),
+        ...ocrRow(0.3, [
+          [0.11, 'Tuinslang groen'],
+          [0.6, '2'],
+          [0.75, '602,25'],
+          [0.86, '1.204,50'],
+        ]),
+        ...ocrRow(0.39, [
+          [0.51, 'Te betalen'],
+          [0.83, '€1.457,45'],
+        ]),
+        ...ocrRow(0.928, [
+          [0.1, 'Vermeer Druk B.vV.'],
+          [0.37, 'BTW-nummer NL812345678B01'],
+          [0.64, 'IBAN NL17 0277 6465 6285 9943 59'],
+        ]),
+        ...ocrRow(0.935, [
+          [0.1, 'Dorpsstraat 8'],
+          [0.37, 'KvK 29196788'],
+        ]),
+        ...ocrRow(0.942, [[0.1, '2011 HK Haarlem']]),
+      ]);
+    for (const heading of ['Gefactureerd asn:', 'Factuursdres:']) {
+      const p = page(heading);
+      expect([p.vendor.name, p.invoiceTo.name]).toEqual(['Vermeer Druk B.V.', 'Lindeboom Handel V.O0.F,']);
+    }
+  });
 });
 
 describe('a scan with receipt words', () => {
