@@ -1140,7 +1140,10 @@ export function renderPdf(
       let size = footerFs;
       const widest = () => Math.max(...colsF.flat().map((t) => doc.widthOfString(t)));
       doc.font(lay.font).fontSize(size);
-      while (size > 5 && widest() > w - 6) doc.fontSize((size -= 0.5));
+      while (size > 5 && widest() > w - 6) {
+        size -= 0.5;
+        doc.fontSize(size);
+      }
       colsF.forEach((c, i) => {
         c.forEach((s, j) => {
           text(s, left + i * w, footerY + j * (footerFs + 1));
