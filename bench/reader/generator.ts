@@ -1033,7 +1033,9 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
         'none',
         ...(footer ? (['brand'] as const) : []),
       ] as const;
-      return { footer, letterhead: pick(at('l10'), heads) };
+      const letterhead = pick(at('l10'), heads);
+      // no software leaves out its issuer: without a letterhead, the footer names it
+      return { footer: footer || letterhead === 'none', letterhead };
     })(),
     letterheadIds: chance(at('l26'), 0.3),
     attn: chance(at('l27'), 0.3),
