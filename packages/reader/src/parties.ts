@@ -387,7 +387,7 @@ export function addressAfter(
  */
 function namesBank(ctx: ExtractContext, start: Line, cell: Cell): boolean {
   const h = cell.y1 - cell.y0;
-  let prevY = cell.y1;
+  const prevY = cell.y1;
   for (let j = start.index + 1; j < ctx.lines.length && j <= start.index + 3; j++) {
     const l = ctx.lines[j]!;
     if (l.page !== start.page || l.y0 - prevY > h * 1.8) return false;
