@@ -440,6 +440,64 @@ const OTHER_DATES = {
     nl: ['Orderdatum'],
   },
 };
+/** A bank named beside the IBAN in the footer: a company with a legal form that is not the supplier. */
+const BANKS: Record<Lang, string[]> = {
+  en: ['Barclays Bank plc', 'Lloyds Bank plc', 'HSBC UK Bank plc'],
+  de: ['Commerzbank AG', 'Deutsche Bank AG', 'Sparkasse KölnBonn'],
+  fr: ['BNP Paribas SA', 'Crédit Agricole SA', 'Société Générale SA'],
+  nl: ['ING Bank N.V.', 'ABN AMRO Bank N.V.', 'Rabobank U.A.'],
+};
+/** The managing directors, printed in the footer by the register number. */
+const DIRECTOR: Record<Lang, string[]> = {
+  en: ['Directors: J. Smith, A. Patel', 'Director: Emma Clarke'],
+  de: ['Geschäftsführer: Thomas Becker', 'Geschäftsführer: Anna Vogel'],
+  fr: ['Gérant : Marc Dubois', 'Président : Claire Martin'],
+  nl: ['Directeur: P. de Boer', 'Bestuurder: J. van Leeuwen'],
+};
+/** A slogan under the letterhead's name. */
+const TAGLINE: Record<Lang, string[]> = {
+  en: ['Your partner for quality supplies', 'Quality and service since 1987'],
+  de: ['Ihr Partner für Technik und Handel', 'Qualität und Service seit 1987'],
+  fr: ['Votre partenaire depuis 1987', 'Qualité et service'],
+  nl: ['Uw partner in kwaliteit', 'Kwaliteit en service sinds 1987'],
+};
+/** The buyer's own VAT id, printed on intra-community invoices: not the supplier's. */
+const BUYER_VAT: Record<Lang, string[]> = {
+  en: ['Your VAT No.', 'Customer VAT ID'],
+  de: ['Ihre USt-IdNr.', 'USt-IdNr. Kunde'],
+  fr: ['Votre N° TVA', 'N° TVA client'],
+  nl: ['Uw BTW-nummer', 'BTW-nr. klant'],
+};
+/** Identifiers that are neither the document's number nor the order's. */
+const OTHER_IDS = {
+  deliveryNote: {
+    en: ['Delivery note', 'Delivery note no.'],
+    de: ['Lieferschein-Nr.', 'Lieferschein'],
+    fr: ['Bon de livraison', 'N° BL'],
+    nl: ['Pakbon', 'Leveringsbon'],
+  },
+  contract: {
+    en: ['Contract no.', 'Agreement'],
+    de: ['Vertragsnummer', 'Vertrag'],
+    fr: ['N° de contrat', 'Contrat'],
+    nl: ['Contractnummer', 'Contract'],
+  },
+};
+/** A deposit paid before the invoice and the balance left to pay (the invoice total stays the total). */
+const PAID = {
+  paid: {
+    en: ['Less deposit paid', 'Amount paid'],
+    de: ['Anzahlung erhalten', 'Bereits bezahlt'],
+    fr: ['Acompte versé', 'Déjà réglé'],
+    nl: ['Reeds betaald', 'Aanbetaling'],
+  },
+  balance: {
+    en: ['Balance due', 'Amount to pay'],
+    de: ['Restbetrag', 'Noch zu zahlen'],
+    fr: ['Reste à payer', 'Solde à payer'],
+    nl: ['Openstaand saldo', 'Nog te betalen'],
+  },
+};
 /** A contact line under the addressee's name. */
 const ATTN: Record<Lang, string[]> = {
   en: ['Attn: Accounts Payable', 'Attn: Sarah Miller'],
@@ -620,7 +678,8 @@ const MONTHS: Record<Lang, string[]> = {
     'december',
   ],
 };
-type DateStyle = 'dmy.' | 'dmy/' | 'dmy-' | 'mdy/' | 'iso' | 'long';
+/** `…2`: a two-digit year; `dmon`: an abbreviated English month ("07-Mar-2024", "7 Mar 2024") */
+type DateStyle = 'dmy.' | 'dmy/' | 'dmy-' | 'mdy/' | 'iso' | 'long' | 'dmy.2' | 'dmy/2' | 'mdy/2' | 'dmon';
 function fmtDate(d: Date, s: DateStyle, lang: Lang): string {
   const dd = String(d.getUTCDate()).padStart(2, '0');
   const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
@@ -636,6 +695,16 @@ function fmtDate(d: Date, s: DateStyle, lang: Lang): string {
       return `${mm}/${dd}/${y}`;
     case 'iso':
       return `${y}-${mm}-${dd}`;
+    case 'dmy.2':
+      return `${dd}.${mm}.${String(y).slice(2)}`;
+    case 'dmy/2':
+      return `${dd}/${mm}/${String(y).slice(2)}`;
+    case 'mdy/2':
+      return `${mm}/${dd}/${String(y).slice(2)}`;
+    case 'dmon': {
+      const mon = MONTHS.en[d.getUTCMonth()]!.slice(0, 3);
+      return d.getUTCDate() % 2 ? `${dd}-${mon}-${y}` : `${d.getUTCDate()} ${mon} ${y}`;
+    }
     default: {
       const month = MONTHS[lang][d.getUTCMonth()]!;
       if (lang === 'en') return `${month} ${d.getUTCDate()}, ${y}`;
@@ -804,12 +873,12 @@ export function makeTruth(r: Rand, id: string, maxLines = 60, like?: GenDoc): Ge
   const dateStyle: DateStyle = like
     ? like.dateStyle
     : lang === 'de'
-      ? pick(r, ['dmy.', 'dmy.', 'long', 'iso'] as const)
+      ? pick(r, ['dmy.', 'dmy.', 'long', 'iso', 'dmy.2'] as const)
       : lang === 'fr'
-        ? pick(r, ['dmy/', 'dmy/', 'long', 'dmy.'] as const)
+        ? pick(r, ['dmy/', 'dmy/', 'long', 'dmy.', 'dmy/2'] as const)
         : lang === 'nl'
-          ? pick(r, ['dmy-', 'dmy-', 'long', 'dmy.'] as const)
-          : pick(r, ['dmy/', 'mdy/', 'long', 'iso'] as const);
+          ? pick(r, ['dmy-', 'dmy-', 'long', 'dmy.', 'dmy.2'] as const)
+          : pick(r, ['dmy/', 'mdy/', 'long', 'iso', 'dmy/2', 'mdy/2', 'dmon'] as const);
   return {
     id,
     kind,
@@ -901,6 +970,26 @@ interface Layout {
   carried: boolean;
   repeatHeader: boolean;
   rowGap: number;
+  /** "Page 1 of 2" at the top or the foot of each page */
+  pageNo: 'none' | 'top' | 'foot';
+  /** the title and number at the top of each page after the first */
+  contHeader: boolean;
+  /** the footer names the bank beside the IBAN (and its BIC) */
+  bank: boolean;
+  /** the footer names the managing directors */
+  director: boolean;
+  /** a slogan under the letterhead's name */
+  tagline: boolean;
+  /** the buyer's VAT id under its address or among the header fields (invoices) */
+  buyerVat: 'none' | 'window' | 'header';
+  /** a delivery note number and (with services) a contract number among the header fields */
+  otherIds: boolean;
+  /** "Firma" over a German addressee's name */
+  firma: boolean;
+  /** the lines' sum labelled "Total" (the grand total labelled otherwise), or the total with its currency code */
+  totalWords: 'plain' | 'subtotal-total' | 'currency';
+  /** a deposit paid and the balance under the total (invoices) */
+  paid: boolean;
 }
 /** `at(key)`: the generator of one layout choice (one generator for all of them without a layout seed). */
 function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
@@ -944,7 +1033,9 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
         'none',
         ...(footer ? (['brand'] as const) : []),
       ] as const;
-      return { footer, letterhead: pick(at('l10'), heads) };
+      const letterhead = pick(at('l10'), heads);
+      // no software leaves out its issuer: without a letterhead, the footer names it
+      return { footer: footer || letterhead === 'none', letterhead };
     })(),
     letterheadIds: chance(at('l26'), 0.3),
     attn: chance(at('l27'), 0.3),
@@ -976,6 +1067,17 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
     carried: chance(at('l22'), 0.3),
     repeatHeader: chance(at('l23'), 0.85),
     rowGap: pick(at('l24'), [3, 4, 6, 8]),
+    pageNo: chance(at('l41'), 0.4) ? pick(at('l42'), ['top', 'foot'] as const) : 'none',
+    contHeader: chance(at('l43'), 0.4),
+    bank: chance(at('l44'), 0.5),
+    director: chance(at('l45'), 0.4),
+    tagline: chance(at('l46'), 0.2),
+    buyerVat:
+      d.kind !== 'order' && chance(at('l47'), 0.25) ? pick(at('l48'), ['window', 'header'] as const) : 'none',
+    otherIds: d.kind !== 'order' && chance(at('l49'), 0.3),
+    firma: d.lang === 'de' && chance(at('l50'), 0.3),
+    totalWords: chance(at('l51'), 0.3) ? pick(at('l52'), ['subtotal-total', 'currency'] as const) : 'plain',
+    paid: d.kind === 'invoice' && chance(at('l53'), 0.1),
   };
 }
 
@@ -995,10 +1097,12 @@ export function renderPdf(
   const m = (n: number, sym = false) => fmtMoney(n, d.money, sym);
   const date = (x: Date) => fmtDate(x, d.dateStyle, lang);
   return new Promise((resolve) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false });
+    const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, bufferPages: true });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     let pages = 0;
+    /** the title and number printed at the top of each page after the first (lay.contHeader) */
+    let contHeader = '';
     const W = 595.28;
     const H = 841.89;
     const left = int(at('left'), 36, 60);
@@ -1008,23 +1112,43 @@ export function renderPdf(
     const text = (s: string, x: number, y: number, o: PDFKit.Mixins.TextOptions = {}) =>
       doc.text(s, x, y, { lineBreak: false, ...o });
     const rtext = (s: string, xr: number, y: number) => text(s, xr - doc.widthOfString(s), y);
-    const footerY = H - 60;
     const issuer = d.kind === 'order' ? d.buyer : d.vendor;
     const addressee = d.kind === 'order' ? d.vendor : d.buyer;
     const issuerField = d.kind === 'order' ? 'recipientName' : 'vendorName';
+    // the footer's three columns: the issuer's address; its ids (and directors); its bank (and contact)
+    const footerCols = (() => {
+      const v = issuer;
+      const ids = [`${word(at('vatId'), L.vatId, lang)} ${v.vat}`, v.register];
+      if (lay.director) ids.push(pick(at('director'), DIRECTOR[lang]));
+      const bankName = pick(at('bank'), BANKS[v.lang]);
+      const bic = `${bankName
+        .slice(0, 4)
+        .toUpperCase()
+        .replace(/[^A-Z]/g, 'X')}${v.country}${digits(at('bic'), 2)}XXX`;
+      return [
+        [v.name, v.street, cityLine(v)],
+        ids,
+        lay.bank ? [bankName, `IBAN ${v.iban}`, `BIC ${bic}`] : [`IBAN ${v.iban}`, v.phone, v.email],
+      ];
+    })();
+    const footerFs = Math.max(6, fs - 2);
+    // a footer of four lines starts a line higher, so that it ends where one of three does
+    const footerY = H - 60 - (Math.max(...footerCols.map((c) => c.length)) - 3) * (footerFs + 1);
     const drawFooter = () => {
       if (!lay.footer) return;
-      doc.font(lay.font).fontSize(Math.max(6, fs - 2));
-      const v = issuer;
-      const colsF = [
-        [v.name, v.street, cityLine(v)],
-        [`${word(at('vatId'), L.vatId, lang)} ${v.vat}`, v.register],
-        [`IBAN ${v.iban}`, v.phone, v.email],
-      ];
+      const colsF = footerCols;
       const w = (right - left) / 3;
+      // a small font where a line would run into the next column (no text over text)
+      let size = footerFs;
+      const widest = () => Math.max(...colsF.flat().map((t) => doc.widthOfString(t)));
+      doc.font(lay.font).fontSize(size);
+      while (size > 5 && widest() > w - 6) {
+        size -= 0.5;
+        doc.fontSize(size);
+      }
       colsF.forEach((c, i) => {
         c.forEach((s, j) => {
-          text(s, left + i * w, footerY + j * (fs - 1));
+          text(s, left + i * w, footerY + j * (footerFs + 1));
         });
       });
       printed.add(issuerField);
@@ -1035,6 +1159,11 @@ export function renderPdf(
       doc.addPage({ size: 'A4', margin: 0 });
       pages++;
       doc.font(lay.font).fontSize(fs);
+      if (pages > 1 && contHeader) {
+        doc.fontSize(Math.max(6, fs - 1));
+        text(contHeader, left, 24);
+        doc.fontSize(fs);
+      }
     };
     newPage();
     // letterhead: the issuer's (the vendor's; an order's is the buyer's, and the supplier is addressed)
@@ -1057,6 +1186,13 @@ export function renderPdf(
       else text(v.name, left, y);
       doc.font(lay.font).fontSize(fs);
       y += big + 4;
+      if (lay.tagline) {
+        const t = pick(at('tagline'), TAGLINE[v.lang]);
+        if (lay.letterhead === 'centre') text(t, (W - doc.widthOfString(t)) / 2, y);
+        else if (lay.letterhead === 'right') rtext(t, right, y);
+        else text(t, left, y);
+        y += lh + 2;
+      }
       if (lay.letterhead !== 'centre')
         for (const s of vLines.slice(0, int(at('headLines'), 2, 4))) {
           if (lay.letterhead === 'right') rtext(s, right, y);
@@ -1081,8 +1217,12 @@ export function renderPdf(
       y += fs + 14;
     }
     // the address window
-    const winY = Math.max(y + 20, int(at('winY'), 130, 165));
+    // the title stands 26 pt above the window: the window starts low enough that it never runs into the
+    // letterhead's last line
+    const winY = Math.max(y + 46, int(at('winY'), 130, 165));
     let wy = winY;
+    /** where the window's widest line ends */
+    let winRight = lay.buyerX;
     if (lay.senderLine) {
       doc.fontSize(Math.max(6, fs - 2.5));
       text(`${v.name} · ${v.street} · ${cityLine(v)}`, lay.buyerX, wy);
@@ -1103,8 +1243,18 @@ export function renderPdf(
       wy += lh;
     }
     const contact = lay.attn ? [pick(at('attnWord'), ATTN[lang])] : [];
-    for (const s of [addressee.name, ...contact, addressee.street, cityLine(addressee), addressee.country]) {
+    const buyerVatLabel = pick(at('buyerVat'), BUYER_VAT[lang]);
+    for (const s of [
+      ...(lay.firma ? ['Firma'] : []),
+      addressee.name,
+      ...contact,
+      addressee.street,
+      cityLine(addressee),
+      addressee.country,
+      ...(lay.buyerVat === 'window' ? [`${buyerVatLabel} ${addressee.vat}`] : []),
+    ]) {
       text(s, lay.buyerX, wy);
+      winRight = Math.max(winRight, lay.buyerX + doc.widthOfString(s));
       wy += lh;
     }
     printed.add(d.kind === 'order' ? 'vendorName' : 'recipientName');
@@ -1117,6 +1267,7 @@ export function renderPdf(
       wy += lh;
       for (const s of [d.shipTo.name, d.shipTo.street, cityLine(d.shipTo)]) {
         text(s, lay.buyerX, wy);
+        winRight = Math.max(winRight, lay.buyerX + doc.widthOfString(s));
         wy += lh;
       }
     }
@@ -1138,6 +1289,17 @@ export function renderPdf(
     if (d.orderRef) fields.push([word(at('yourOrder'), L.yourOrder, lang), d.orderRef, 'orderNumber']);
     if (d.customerNo)
       fields.push([word(at('customerNo'), L.customerNo, lang), d.customerNo, 'accountNumber']);
+    if (lay.buyerVat === 'header') fields.push([buyerVatLabel, addressee.vat, '']);
+    if (lay.otherIds) {
+      const a = at('otherIds');
+      fields.push([
+        word(a, OTHER_IDS.deliveryNote, lang),
+        pick(a, [`LS${digits(a, 6)}`, `${int(a, 2019, 2026)}-${digits(a, 5)}`, `DN/${digits(a, 5)}`]),
+        '',
+      ]);
+      if (d.lines.some((l) => l.service))
+        fields.push([word(a, OTHER_IDS.contract, lang), `V-${digits(a, 6)}/${int(a, 1, 9)}`, '']);
+    }
     const other = (x: Date, n: number) => addDays(x, n);
     for (const k of lay.otherDates) {
       const label = word(at(`other:${k}`), OTHER_DATES[k], lang);
@@ -1155,6 +1317,7 @@ export function renderPdf(
       : [fields[0]!, fields[1]!, ...hf];
     // title
     const title = word(at('title[kind]'), L.title[kind], lang);
+    if (lay.contHeader) contHeader = `${title} ${d.number}`;
     const hy = winY;
     doc.font(lay.bold).fontSize(fs + int(at('titleSize'), 4, 9));
     if (lay.buyerX < 200) rtext(title, right, winY - 26);
@@ -1166,14 +1329,23 @@ export function renderPdf(
     switch (lay.headerStyle) {
       case 'kv-right':
       case 'kv-left': {
-        const x0 = lay.headerStyle === 'kv-left' && lay.buyerX < 200 ? left : kvX;
-        let ky = lay.headerStyle === 'kv-left' && lay.buyerX < 200 ? below : hy;
+        const underWindow = lay.headerStyle === 'kv-left' && lay.buyerX < 200;
+        let x0 = underWindow ? left : kvX;
+        let ky = underWindow ? below : hy;
         const colon = chance(at('colon'), 0.6) ? ':' : '';
         // values in one column right of the longest label
-        const vx = Math.max(
+        let vx = Math.max(
           x0 + (valX - kvX),
           x0 + Math.max(...header.map(([k]) => doc.widthOfString(`${k}${colon}`))) + 10,
         );
+        // a block whose widest value would run past the page (or into a window on its right) moves left,
+        // never into a window on its left
+        const limitR = !underWindow && lay.buyerX >= 200 ? lay.buyerX - 12 : right;
+        const limitL = !underWindow && lay.buyerX < 200 ? winRight + 12 : left;
+        const over = vx + Math.max(...header.map(([, val]) => doc.widthOfString(val))) - limitR;
+        const shift = Math.max(0, Math.min(over, x0 - limitL));
+        x0 -= shift;
+        vx -= shift;
         for (const [k, val, f] of header) {
           text(`${k}${colon}`, x0, ky);
           text(val, vx, ky);
@@ -1185,8 +1357,12 @@ export function renderPdf(
       }
       case 'inline': {
         let ky = hy;
+        const limitR = lay.buyerX >= 200 ? lay.buyerX - 12 : right;
+        const limitL = lay.buyerX < 200 ? winRight + 12 : left;
+        const over = Math.max(...header.map(([k, val]) => doc.widthOfString(`${k}: ${val}`))) + kvX - limitR;
+        const x0 = kvX - Math.max(0, Math.min(over, kvX - limitL));
         for (const [k, val, f] of header) {
-          text(`${k}: ${val}`, kvX, ky);
+          text(`${k}: ${val}`, x0, ky);
           if (f) printed.add(f);
           ky += lh + 2;
         }
@@ -1277,16 +1453,25 @@ export function renderPdf(
               : word(at(`col:${c}`), L.col[c], lang),
       ]),
     ) as Record<Col, string>;
+    // one heading size for the row, small enough that no heading runs into the next column's
+    doc.font(lay.bold);
+    let headSize = fs;
+    const headFits = () =>
+      lay.cols.every(
+        (c) => !colLabel[c] || doc.fontSize(headSize).widthOfString(colLabel[c]) <= widthOf[c] - 10,
+      );
+    while (headSize > 6 && !headFits()) headSize -= 0.5;
+    doc.font(lay.font).fontSize(fs);
     const drawHeader = (top: number) => {
       if (lay.noHead) return top + 6;
-      doc.font(lay.bold);
+      doc.font(lay.bold).fontSize(headSize);
       for (const c of lay.cols) {
         const x = colX[c]!;
         if (!colLabel[c]) continue;
         if (numericCol(c)) rtext(colLabel[c], x + widthOf[c] - 4, top);
         else text(colLabel[c], x + 8, top);
       }
-      doc.font(lay.font);
+      doc.font(lay.font).fontSize(fs);
       doc
         .moveTo(left, top + lh)
         .lineTo(right, top + lh)
@@ -1393,7 +1578,13 @@ export function renderPdf(
     });
     // totals block
     const totalsRows: [string, number, string][] = [];
-    if (lay.printSubtotal) totalsRows.push([word(at('subtotal'), L.subtotal, lang), d.subtotal, 'subtotal']);
+    const totalWord = { en: 'Total', de: 'Gesamt', fr: 'Total', nl: 'Totaal' }[lang];
+    if (lay.printSubtotal || lay.totalWords === 'subtotal-total')
+      totalsRows.push([
+        lay.totalWords === 'subtotal-total' ? totalWord : word(at('subtotal'), L.subtotal, lang),
+        d.subtotal,
+        'subtotal',
+      ]);
     if (d.discount) totalsRows.push([word(at('discount'), L.discount, lang), -d.discount, 'discount']);
     if (d.charges) totalsRows.push([word(at('charges'), L.charges, lang), d.charges, 'charges']);
     totalsRows.push([word(at('net'), L.net, lang), d.net, 'netTotal']);
@@ -1408,7 +1599,24 @@ export function renderPdf(
           v.vat,
           d.vatByRate.length === 1 ? 'vat' : '',
         ]);
-    totalsRows.push([word(at('total'), L.total, lang), d.total, 'invoiceTotal']);
+    // the grand total: never the lines' word "Total" when that labels the lines' sum; or with its currency code
+    const grand =
+      lay.totalWords === 'subtotal-total'
+        ? pick(
+            at('total'),
+            L.total[lang].filter((w) => w !== totalWord),
+          )
+        : word(at('total'), L.total, lang);
+    totalsRows.push([
+      lay.totalWords === 'currency' ? `${grand} ${d.money.currency}` : grand,
+      d.total,
+      'invoiceTotal',
+    ]);
+    if (lay.paid) {
+      const paid = round(d.total * pick(at('paidShare'), [0.2, 0.3, 0.5]), d.money.decimals);
+      totalsRows.push([word(at('paid'), PAID.paid, lang), -paid, '']);
+      totalsRows.push([word(at('balance'), PAID.balance, lang), round(d.total - paid, d.money.decimals), '']);
+    }
     const need =
       (totalsRows.length + (lay.vatRows === 'breakdown' ? d.vatByRate.length + 2 : 0)) * (lh + 3) + 20;
     if (y + need > bottom) {
@@ -1420,10 +1628,16 @@ export function renderPdf(
     const tLabelX = Math.max(left + 200, right - int(at('totalsX'), 190, 240));
     const tValR = colX.amount! + widthOf.amount - 4;
     const valueRight = Math.min(right, Math.max(tValR, tLabelX + 150));
+    // labels start far enough left that the longest never runs into the widest value
+    doc.font(lay.bold);
+    const labelW = Math.max(...totalsRows.map(([k]) => doc.widthOfString(k)));
+    const valueW = Math.max(...totalsRows.map(([, val]) => doc.widthOfString(m(sign * val, true))));
+    doc.font(lay.font);
+    const labelX = Math.max(left, Math.min(tLabelX, valueRight - valueW - 12 - labelW));
     totalsRows.forEach(([k, val, f], i) => {
-      const last = i === totalsRows.length - 1;
+      const last = i === totalsRows.length - 1 || f === 'invoiceTotal';
       if (last) doc.font(lay.bold);
-      text(k, tLabelX, y);
+      text(k, labelX, y);
       rtext(m(sign * val, last), valueRight, y);
       if (f) printed.add(f);
       doc.font(lay.font);
@@ -1454,6 +1668,17 @@ export function renderPdf(
       printed.add('vatRows');
     }
     drawFooter();
+    if (lay.pageNo !== 'none') {
+      const range = doc.bufferedPageRange();
+      const pageWord = word(at('page'), L.page, lang);
+      for (let i = 0; i < range.count; i++) {
+        doc.switchToPage(range.start + i);
+        doc.font(lay.font).fontSize(Math.max(6, fs - 1));
+        const s = pageWord.replace('{p}', String(i + 1)).replace('{n}', String(range.count));
+        if (lay.pageNo === 'top') rtext(s, right, 22);
+        else text(s, (W - doc.widthOfString(s)) / 2, H - 24);
+      }
+    }
     doc.on('end', () => resolve({ bytes: new Uint8Array(Buffer.concat(chunks)), printed, pages }));
     doc.end();
   });

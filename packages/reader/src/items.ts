@@ -169,10 +169,42 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     (u) => u.x1 < firstNumber && !cols.some((c) => xOverlap(c, u) > 0),
   );
   if (!others.length) return cols;
-  return [
+  return codesUnderDescription(ctx, line, [
     ...cols,
     ...others.map((u) => ({ kind: 'other' as const, x0: u.x0, x1: u.x1, label: norm(u.text) })),
-  ].sort((a, b) => a.x0 - b.x0);
+  ]);
+}
+
+/**
+ * A heading the labels take for the description ("Artikel") over cells that are all codes, beside a column
+ * whose heading they do not know over words: the words are the description and the codes the item codes.
+ * The cells are those of the rows under the heading, up to the totals, that start in each column.
+ */
+function codesUnderDescription(ctx: ExtractContext, line: Line, cols: Column[]): Column[] {
+  const sorted = cols.sort((a, b) => a.x0 - b.x0);
+  const i = sorted.findIndex((c) => c.kind === 'desc');
+  const desc = sorted[i];
+  const next = sorted[i + 1];
+  if (!desc || next?.kind !== 'other') return sorted;
+  const end = sorted[i + 2]?.x0 ?? 1;
+  const under = (x0: number, x1: number) => {
+    const out: string[] = [];
+    for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 16); j++) {
+      const l = ctx.lines[j]!;
+      if (l.page !== line.page || SUMMARY_ROW.test(norm(l.text))) break;
+      for (const c of l.cells) if (c.x0 >= x0 - 0.01 && c.x0 < x1) out.push(c.text.trim());
+    }
+    return out;
+  };
+  const codes = under(desc.x0, next.x0);
+  const words = under(next.x0, end);
+  const isCode = (t: string) => /^[\p{Lu}\d][\p{Lu}\d./-]*$/u.test(t) && /\d/.test(t);
+  const isWords = (t: string) => /\p{L}{3,}/u.test(t) && /\s/.test(t);
+  if (codes.length < 2 || !codes.every(isCode)) return sorted;
+  if (words.length < 2 || words.filter(isWords).length * 2 < words.length) return sorted;
+  desc.kind = 'code';
+  next.kind = 'desc';
+  return sorted;
 }
 
 /**

@@ -191,9 +191,17 @@ function isFieldLabel(t: string, n: string): boolean {
   );
 }
 
+/** A form of address alone on the line over an addressee's name ("Firma", "Herrn", "Messrs"): no name itself. */
+export function isAddressForm(t: string): boolean {
+  return /^(?:firma|fa|herrn?|frau|messrs|mr|mrs|ms|m|mme|monsieur|madame|societe|dhr|mevr|de heer|mevrouw)\.?$/.test(
+    norm(t).trim(),
+  );
+}
+
 export function isNoiseName(t: string): boolean {
   const n = norm(t);
   if (n.length < 3 || !/[a-z]{2}/.test(n)) return true;
+  if (isAddressForm(t)) return true;
   if (isFieldLabel(t, n)) return true;
   for (const [re] of DOC_TYPE) if (re.test(n) && n.split(' ').length <= 3) return true;
   if (/^(?:page|seite|tel|fax|phone|date|datum|www|http|e-?mail|iban|bic)\b/.test(n)) return true;
@@ -323,6 +331,7 @@ function issuerEvidence(ctx: ExtractContext, buyerZone: Set<number>, band: strin
       for (const c of l.cells) {
         // a block's head line, or a company name anywhere in the band (footers print several columns)
         const part = c.text.split(SENDER_SPLIT)[0]!;
+        if (namesBank(ctx, l, c)) continue;
         if (!isNoiseName(part) && LEGAL_FORM.test(part)) out.add(nameKey(part));
         if (!isNoiseName(part) && /^\p{L}/u.test(part)) band.push(part);
       }
@@ -379,6 +388,23 @@ export function addressAfter(
     prev = { y1: c.y1, h: c.y1 - c.y0 };
   }
   return { lines, cells };
+}
+
+/**
+ * A bank's name: a name whose next line in its column is an account of it (IBAN, BIC, account number), not an
+ * address. A footer prints the issuer's bank so, a company with a legal form that is no party to the document.
+ */
+function namesBank(ctx: ExtractContext, start: Line, cell: Cell): boolean {
+  const h = cell.y1 - cell.y0;
+  const prevY = cell.y1;
+  for (let j = start.index + 1; j < ctx.lines.length && j <= start.index + 3; j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== start.page || l.y0 - prevY > h * 1.8) return false;
+    const c = l.cells.find((c) => Math.abs(c.x0 - cell.x0) < 0.03 || xOverlap(c, cell) > 0.6);
+    if (!c) continue;
+    return /^(?:iban|bic|swift|blz|konto\w*|account|acct|sort code|rib|bank code)\b/.test(norm(c.text));
+  }
+  return false;
 }
 
 /** The separators of a sender line "Name · Street · City" above the address window. */
@@ -636,8 +662,10 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
           const k = l.cells.findIndex((c) =>
             /^(?:name|nom|naam|firma|raison sociale)\s*:?$/i.test(c.text.trim()),
           );
-          if (k >= 0 && l.cells[k + 1]) {
-            nameCell = l.cells[k + 1];
+          // its value beside it, not a header field's label on its line ("Firma" alone over the name)
+          const v = l.cells[k + 1];
+          if (k >= 0 && v && !isNoiseName(v.text)) {
+            nameCell = v;
             nameLine = l;
             break;
           }
@@ -725,6 +753,7 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       if (buyerZone.has(line.index) || zoneBeforeRecipient.has(line.index)) continue;
       for (const cell of line.cells) {
         if (isNoiseName(cell.text) || cell.text.length > 60 || notFor('supplier', cell.text)) continue;
+        if (namesBank(ctx, line, cell)) continue;
         // a sender line "Name · Street · Town" is no name: its first part stands for it (below)
         if (cell.text.split(SEPARATORS).length >= 3) continue;
         let score = 0;
@@ -860,7 +889,8 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       // scan left between them are no line
       const below = first.filter((l) => l.index > sender.index && !specks(l));
       let next = below[0];
-      if (next && /:\s*$/.test(next.text)) next = below[1];
+      // so does a form of address alone ("Firma")
+      if (next && (/:\s*$/.test(next.text) || isAddressForm(next.text))) next = below[1];
       // under the sender line's own cell: header fields may share its line and the window's lines on the left
       // (its first cell: one holding separators, or one a cell of a separator alone follows)
       const alone = (c?: Cell) => !!c && c.text.trim().length === 1 && SEPARATORS.test(c.text);
