@@ -121,14 +121,18 @@ export function labelMatch(
   return undefined;
 }
 
-/** The words of label patterns (their literal runs of four or more letters), kept per pattern list. */
-const labelWordsOf = new WeakMap<[RegExp, number][], string[]>();
-function labelWords(patterns: [RegExp, number][]): string[] {
-  let words = labelWordsOf.get(patterns);
+/**
+ * The literal words of patterns (their runs of `min` letters or more), kept per pattern list or pattern: label
+ * lists are asked with 4, party headings with 3, so each key is always asked with the same length.
+ */
+const literalWordsOf = new WeakMap<object, string[]>();
+function literalWords(patterns: RegExp[] | [RegExp, number][], key: object, min: number): string[] {
+  let words = literalWordsOf.get(key);
   if (!words) {
-    const runs = patterns.flatMap(([re]) => re.source.replace(/\\./g, ' ').match(/[a-z]{4,}/g) ?? []);
-    words = [...new Set(runs)];
-    labelWordsOf.set(patterns, words);
+    const run = new RegExp(`[a-z]{${min},}`, 'g');
+    const sources = patterns.map((p) => (p instanceof RegExp ? p : p[0]).source);
+    words = [...new Set(sources.flatMap((s) => s.replace(/\\./g, ' ').match(run) ?? []))];
+    literalWordsOf.set(key, words);
   }
   return words;
 }
@@ -156,17 +160,6 @@ function nearLabelWord(w: string, words: string[]): string | undefined {
   return undefined;
 }
 
-/** The literal words (three letters or more) of a party heading's pattern, kept per pattern. */
-const headingWordsOf = new WeakMap<RegExp, string[]>();
-function headingWords(re: RegExp): string[] {
-  let words = headingWordsOf.get(re);
-  if (!words) {
-    words = [...new Set(re.source.replace(/\\./g, ' ').match(/[a-z]{3,}/g) ?? [])];
-    headingWordsOf.set(re, words);
-  }
-  return words;
-}
-
 /**
  * A scan's party heading ("Gefactureerd aan", "Factuuradres", "Lieferant") whose words OCR read a letter off,
  * matched by `re` once they are read back: a word of six letters or more a letter off one of the pattern's
@@ -176,7 +169,7 @@ function headingWords(re: RegExp): string[] {
  */
 export function ocrHeadingMatch(text: string, re: RegExp): RegExpExecArray | undefined {
   const n = norm(text);
-  const words = headingWords(re);
+  const words = literalWords([re], re, 3);
   let prev = '';
   const read = n.replace(/[a-z]+/g, (w) => {
     const back = words.includes(w)
@@ -199,7 +192,7 @@ export function ocrLabelMatch(
   patterns: [RegExp, number][],
 ): { end: number; rank: number; index: number } | undefined {
   const n = norm(text);
-  const words = labelWords(patterns);
+  const words = literalWords(patterns, patterns, 4);
   const read = n.replace(/[a-z]+/g, (w) => nearLabelWord(w, words) ?? w);
   return read === n ? undefined : labelMatch(read, patterns);
 }

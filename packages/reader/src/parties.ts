@@ -78,9 +78,10 @@ function partySide(ctx: ExtractContext, line: Line, x: number): number {
     if (!cell) continue;
     const n = norm(cell.text);
     if (n.length > 40 || /\d/.test(n)) continue;
-    const heading = (re: RegExp) => re.exec(n) ?? (ctx.ocr ? ocrHeadingMatch(cell.text, re) : undefined);
-    const seller = heading(PARTY_LABELS.vendor);
-    const buyer = heading(PARTY_LABELS.invoiceTo) ?? heading(PARTY_LABELS.recipient);
+    const seller = partyHeading(ctx, cell.text, PARTY_LABELS.vendor);
+    const buyer =
+      partyHeading(ctx, cell.text, PARTY_LABELS.invoiceTo) ??
+      partyHeading(ctx, cell.text, PARTY_LABELS.recipient);
     if (seller && seller.index <= 3 && !(buyer && buyer.index < seller.index)) return 1;
     if (buyer && buyer.index <= 3) return -1;
   }
@@ -191,8 +192,13 @@ function isFieldLabel(t: string, n: string): boolean {
   );
 }
 
+/** A party heading `re` at a cell's text; on a scan also with its words OCR read a letter off. */
+function partyHeading(ctx: ExtractContext, text: string, re: RegExp): RegExpExecArray | undefined {
+  return re.exec(norm(text)) ?? (ctx.ocr ? ocrHeadingMatch(text, re) : undefined);
+}
+
 /** A form of address alone on the line over an addressee's name ("Firma", "Herrn", "Messrs"): no name itself. */
-export function isAddressForm(t: string): boolean {
+function isAddressForm(t: string): boolean {
   return /^(?:firma|fa|herrn?|frau|messrs|mr|mrs|ms|m|mme|monsieur|madame|societe|dhr|mevr|de heer|mevrouw)\.?$/.test(
     norm(t).trim(),
   );
@@ -396,10 +402,9 @@ export function addressAfter(
  */
 function namesBank(ctx: ExtractContext, start: Line, cell: Cell): boolean {
   const h = cell.y1 - cell.y0;
-  const prevY = cell.y1;
   for (let j = start.index + 1; j < ctx.lines.length && j <= start.index + 3; j++) {
     const l = ctx.lines[j]!;
-    if (l.page !== start.page || l.y0 - prevY > h * 1.8) return false;
+    if (l.page !== start.page || l.y0 - cell.y1 > h * 1.8) return false;
     const c = l.cells.find((c) => Math.abs(c.x0 - cell.x0) < 0.03 || xOverlap(c, cell) > 0.6);
     if (!c) continue;
     return /^(?:iban|bic|swift|blz|konto\w*|account|acct|sort code|rib|bank code)\b/.test(norm(c.text));
@@ -637,7 +642,7 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       for (let ci = 0; ci < line.cells.length; ci++) {
         const cell = line.cells[ci]!;
         const n = norm(cell.text);
-        const m = re.exec(n) ?? (ctx.ocr ? ocrHeadingMatch(cell.text, re) : undefined);
+        const m = partyHeading(ctx, cell.text, re);
         if (!m || m.index > 3 || n.length > m[0].length + 40) continue;
         if (avoid.test(n)) continue;
         // "N° client", "Kd.-Nr." label a number, not a party block

@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { pdfOf } from './__tests__/make-docs.js';
+import {
+  textPagePdf as pagePdf,
+  type PlacedText as Text,
+  tableTexts as table,
+} from './__tests__/make-docs.js';
 import { readDocument, STRAIGHT_THROUGH } from './read.js';
 
-/** A text: x and y in points on an A4 page, font size (default 9), font (default Helvetica). */
-type Text = [x: number, y: number, text: string, size?: number, font?: string];
-
-/** A one-page PDF with a text layer holding exactly these texts; numbers end at x when `right`. */
-function pagePdf(texts: Text[]): Promise<Uint8Array> {
-  return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
-    for (const [x, y, text, size, font] of texts)
-      doc
-        .font(font ?? 'Helvetica')
-        .fontSize(size ?? 9)
-        .text(text, x, y, { lineBreak: false });
-  });
-}
 const read = async (texts: Text[]) => readDocument(await pagePdf(texts), { fileName: 'test.pdf' });
-
-/** Table rows: cells at the given x positions, from y on, 16 points apart. */
-const table = (y: number, xs: number[], rows: string[][]): Text[] =>
-  rows.flatMap((row, i) => row.map((t, k): Text => [xs[k]!, y + i * 16, t]).filter(([, , t]) => t !== ''));
 
 /** The one-row item table and its totals (net 126.00, VAT 20 % 25.20, total 151.20) that most pages here share. */
 const flourTable: Text[] = [

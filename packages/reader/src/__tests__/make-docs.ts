@@ -73,6 +73,26 @@ export function pdfOf(
   });
 }
 
+/** A text placed on an A4 page: x and y in points, font size (default 9), font (default Helvetica). */
+export type PlacedText = [x: number, y: number, text: string, size?: number, font?: string];
+
+/** A one-page A4 PDF whose text layer holds exactly these texts. */
+export function textPagePdf(texts: PlacedText[]): Promise<Uint8Array> {
+  return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
+    for (const [x, y, text, size, font] of texts)
+      doc
+        .font(font ?? 'Helvetica')
+        .fontSize(size ?? 9)
+        .text(text, x, y, { lineBreak: false });
+  });
+}
+
+/** Table rows: cells at the given x positions, from y on, 16 points apart (empty cells left out). */
+export const tableTexts = (y: number, xs: number[], rows: string[][]): PlacedText[] =>
+  rows.flatMap((row, i) =>
+    row.map((t, k): PlacedText => [xs[k]!, y + i * 16, t]).filter(([, , t]) => t !== ''),
+  );
+
 /** A scanned document: each page image fills one A4 page of a PDF without a text layer. */
 export function scannedPdf(pages: Uint8Array[]): Promise<Uint8Array> {
   return pdfOf({ size: 'A4', margin: 0, autoFirstPage: false }, (doc) => {
