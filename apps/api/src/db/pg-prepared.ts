@@ -28,6 +28,12 @@ type TQueryConfig = { text?: unknown; name?: unknown };
  * and starting two workers cost more than the read itself — a search page that reads its 201 first matches by
  * the supplier's date index took 56–76 ms in a parallel plan and 1.8 ms in a plain one on the bench database.
  *
+ * Random page reads priced as the data's own (`random_page_cost = 1.1`, PostgreSQL's default 4 prices a disk head's
+ * seek): a page of orders fetched row by row through the index that keeps the sort looked dearer than collecting
+ * every row of the filter through a bitmap and sorting them. On the bench, one supplier's 408 orders of a shop were
+ * read and sorted for each 50-row page (1.1 ms, 408 heap pages; p99 52–156 ms at 200 req/s) where the index read
+ * the first 50 in order (0.2 ms); no other list's plan got dearer (bench/RESULTS.md, "Lists", round 8).
+ *
  * Connections are kept once opened (`min` = `max`): node-postgres otherwise closes one after 10 s idle, and it
  * hands out the connection released last, so under a steady load the spare ones idle out and the next burst
  * opens new ones. A new connection is a new PostgreSQL process that must load its catalog caches and prepare
@@ -37,7 +43,8 @@ export function preparedPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({
     min: config.max,
     ...config,
-    options: '-c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0',
+    options:
+      '-c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1',
   });
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const named = new Map<string, string>();
