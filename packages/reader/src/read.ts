@@ -6,8 +6,8 @@ import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import {
   documentType,
   extractCurrency,
-  extractHeaders,
   extractTotals,
+  headersInDateOrder,
   ocrDateValues,
   settleTotals,
 } from './extract.js';
@@ -421,7 +421,7 @@ export function extractAll(
     fconf['vendor.vatNumber'] = vat.conf;
     if (vat.box) r.boxes['vendor.vatNumber'] = vat.box;
   }
-  const headers = extractHeaders(ctx);
+  const headers = headersInDateOrder(ctx);
   for (const [k, v] of Object.entries(headers)) {
     if (!v) continue;
     (r.headers as Record<string, string>)[k] = v.value;
