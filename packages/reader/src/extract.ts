@@ -124,7 +124,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             // placed as surely as one right of its label
             const inBand = v.where === 'below' && cleanBand(ctx, line, v.cell);
             const conf = Math.min(
-              ambiguous ? 0.75 : 1,
+              ambiguous ? (ctx.dateOrderByLanguage ? 0.85 : 0.75) : 1,
               (v.where === 'same' ? 0.9 : v.where === 'right' || inBand ? 0.88 : 0.8) -
                 rank * 0.02 -
                 (prose ? 0.15 : 0),

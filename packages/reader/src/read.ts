@@ -374,11 +374,14 @@ export function contextOf(doc: DocumentWords): ExtractContext {
   }
   // a scan's date label whose value OCR slipped on ("0520/2021") still tells the page's date order
   const dated = ocr ? [...texts, ...ocrDateValues(lines)] : texts;
+  const known = dateOrderKnown(dated);
   return {
     lines,
     decimal: guessDecimalStyle(texts),
     dateOrder: guessDateOrder(dated),
-    dateOrderKnown: dateOrderKnown(dated),
+    dateOrderKnown: known,
+    // the guess without evidence is day-first already: the language only makes it surer
+    dateOrderByLanguage: !known && guessLang(words) !== undefined,
     isReceipt,
     wholeUnits: !isReceipt && wholeUnits(texts),
     ocr,

@@ -330,6 +330,25 @@ describe('structure over layouts', () => {
     expect(known.confidence.fields['headers.invoiceDate']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
   });
 
+  it('is surer of a swappable date on a French page (day-first) than on an English one, but not sure', async () => {
+    const labels: Record<string, string> = {
+      'Invoice number': 'Facture n°',
+      'Invoice date': 'Date de facture',
+      'Due date': 'Échéance',
+      'Net total': 'Total HT',
+      'VAT 20%': 'TVA 20%',
+      'Total due': 'Total TTC',
+    };
+    const french = (date: string, due: string): Text[] =>
+      datedPage(date, due).map(([x, y, t, ...rest]): Text => [x, y, labels[t] ?? t, ...rest]);
+    const english = await read(datedPage('03/04/2025', '05/06/2025'));
+    const r = await read(french('03/04/2025', '05/06/2025'));
+    expect(r.headers.invoiceDate).toBe('2025-04-03');
+    const conf = r.confidence.fields['headers.invoiceDate']!;
+    expect(conf).toBeGreaterThan(english.confidence.fields['headers.invoiceDate']!);
+    expect(conf).toBeLessThan(STRAIGHT_THROUGH);
+  });
+
   it('tells day-first from month-first by a due date that can only fall after the invoice date', async () => {
     // 8 March due 7 April: read month-first, the due date (4 July) would come before the invoice (3 August)
     const dayFirst = await read(datedPage('08/03/2025', '07/04/2025'));
