@@ -17,6 +17,11 @@ export interface ExtractContext {
   isReceipt: boolean;
   /** the document's own dates tell day-first from month-first */
   dateOrderKnown?: boolean;
+  /**
+   * they do not, but the page's label language does: German, French and Dutch pages write the day first (an
+   * English one may be British or American), surer than a guess and less sure than a date that shows it
+   */
+  dateOrderByLanguage?: boolean;
   /** amounts are printed without decimals (a whole-unit currency): any grouped or plain number is money */
   wholeUnits?: boolean;
   /** the words were OCR'd from a scan: a printed amount may have lost its decimal separator, a digit a stroke */

@@ -124,7 +124,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             // placed as surely as one right of its label
             const inBand = v.where === 'below' && cleanBand(ctx, line, v.cell);
             const conf = Math.min(
-              ambiguous ? 0.75 : 1,
+              ambiguous ? (ctx.dateOrderByLanguage ? 0.85 : 0.75) : 1,
               (v.where === 'same' ? 0.9 : v.where === 'right' || inBand ? 0.88 : 0.8) -
                 rank * 0.02 -
                 (prose ? 0.15 : 0),
@@ -257,6 +257,49 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
   for (const [k, v] of Object.entries(out))
     if (v) res[k as HeaderField] = { value: v.value, conf: v.conf, box: v.box };
   return res;
+}
+
+type Headers = Partial<Record<HeaderField, Found<string>>>;
+
+/** How far apart a document's labelled dates may stand: a year (payment terms, an order placed long before). */
+const DATE_SPAN_DAYS = 366;
+
+/**
+ * The header fields, with a page's guess between day-first and month-first settled by the labelled dates'
+ * sequence where its own dates do not settle it: a due date is on or after the document's date, an order date
+ * on or before it ("08/03/23" due "07/04/23" is 8 March and 7 April, not 3 August due 4 July). When exactly
+ * one order puts them in sequence, that order holds for the whole document as surely as a date with a part
+ * above 12 (the context is updated, so that the items and the checks read it too); otherwise the guess stays.
+ */
+export function headersInDateOrder(ctx: ExtractContext): Headers {
+  const guess = extractHeaders(ctx);
+  if (ctx.dateOrderKnown) return guess;
+  const other = ctx.dateOrder === 'dmy' ? 'mdy' : 'dmy';
+  const flipped = extractHeaders({ ...ctx, dateOrder: other, dateOrderKnown: true });
+  const guessFits = datesInSequence(guess);
+  const flippedFits = datesInSequence(flipped);
+  if (guessFits === flippedFits || sameDates(guess, flipped)) return guess;
+  ctx.dateOrderKnown = true;
+  if (flippedFits) {
+    ctx.dateOrder = other;
+    return flipped;
+  }
+  return extractHeaders(ctx);
+}
+
+function sameDates(a: Headers, b: Headers): boolean {
+  return (['invoiceDate', 'dueDate', 'orderDate'] as const).every((f) => a[f]?.value === b[f]?.value);
+}
+
+/** Whether the due date and the order date stand where they can from the document's date (undefined: no pair). */
+function datesInSequence(h: Headers): boolean | undefined {
+  const day = (f: HeaderField) => (h[f] ? Date.parse(h[f]!.value) / 86_400_000 : undefined);
+  const doc = day('invoiceDate');
+  const due = day('dueDate');
+  const order = day('orderDate');
+  if (doc === undefined || (due === undefined && order === undefined)) return undefined;
+  const within = (from: number, to: number) => to >= from && to - from <= DATE_SPAN_DAYS;
+  return (due === undefined || within(doc, due)) && (order === undefined || within(order, doc));
 }
 
 /**

@@ -6,8 +6,8 @@ import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import {
   documentType,
   extractCurrency,
-  extractHeaders,
   extractTotals,
+  headersInDateOrder,
   ocrDateValues,
   settleTotals,
 } from './extract.js';
@@ -374,11 +374,14 @@ export function contextOf(doc: DocumentWords): ExtractContext {
   }
   // a scan's date label whose value OCR slipped on ("0520/2021") still tells the page's date order
   const dated = ocr ? [...texts, ...ocrDateValues(lines)] : texts;
+  const known = dateOrderKnown(dated);
   return {
     lines,
     decimal: guessDecimalStyle(texts),
     dateOrder: guessDateOrder(dated),
-    dateOrderKnown: dateOrderKnown(dated),
+    dateOrderKnown: known,
+    // the guess without evidence is day-first already: the language only makes it surer
+    dateOrderByLanguage: !known && guessLang(words) !== undefined,
     isReceipt,
     wholeUnits: !isReceipt && wholeUnits(texts),
     ocr,
@@ -421,7 +424,7 @@ export function extractAll(
     fconf['vendor.vatNumber'] = vat.conf;
     if (vat.box) r.boxes['vendor.vatNumber'] = vat.box;
   }
-  const headers = extractHeaders(ctx);
+  const headers = headersInDateOrder(ctx);
   for (const [k, v] of Object.entries(headers)) {
     if (!v) continue;
     (r.headers as Record<string, string>)[k] = v.value;

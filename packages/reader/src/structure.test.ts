@@ -26,6 +26,31 @@ const flourTable: Text[] = [
   [480, 322, '151.20'],
 ];
 
+/** An invoice page whose only dates are its date and its due date. */
+const datedPage = (date: string, due: string): Text[] => [
+  [60, 60, 'Harbour Print Ltd', 14],
+  [340, 140, 'Invoice number'],
+  [440, 140, 'HP-2025/0078'],
+  [340, 152, 'Invoice date'],
+  [440, 152, date],
+  [340, 164, 'Due date'],
+  [440, 164, due],
+  ...table(
+    220,
+    [60, 330, 400, 480],
+    [
+      ['Description', 'Qty', 'Price', 'Amount'],
+      ['Menu cards A4, matt', '200', '0.75', '150.00'],
+    ],
+  ),
+  [330, 290, 'Net total'],
+  [480, 290, '150.00'],
+  [330, 302, 'VAT 20%'],
+  [480, 302, '30.00'],
+  [330, 314, 'Total due'],
+  [480, 314, '180.00'],
+];
+
 describe('structure over layouts', () => {
   it('never takes a header field’s label beside the address window for the buyer', async () => {
     const page = (labels: [string, string][]): Text[] => [
@@ -295,37 +320,44 @@ describe('structure over layouts', () => {
   });
 
   it('is unsure of a date whose day and month could be swapped when no date of the page tells the order', async () => {
-    const page = (date: string, due: string): Text[] => [
-      [60, 60, 'Harbour Print Ltd', 14],
-      [340, 140, 'Invoice number'],
-      [440, 140, 'HP-2025/0078'],
-      [340, 152, 'Invoice date'],
-      [440, 152, date],
-      [340, 164, 'Due date'],
-      [440, 164, due],
-      ...table(
-        220,
-        [60, 330, 400, 480],
-        [
-          ['Description', 'Qty', 'Price', 'Amount'],
-          ['Menu cards A4, matt', '200', '0.75', '150.00'],
-        ],
-      ),
-      [330, 290, 'Net total'],
-      [480, 290, '150.00'],
-      [330, 302, 'VAT 20%'],
-      [480, 302, '30.00'],
-      [330, 314, 'Total due'],
-      [480, 314, '180.00'],
-    ];
-    const ambiguous = await read(page('03/04/2025', '05/06/2025'));
+    const ambiguous = await read(datedPage('03/04/2025', '05/06/2025'));
     expect(ambiguous.headers.invoiceDate).toBe('2025-04-03');
     expect(ambiguous.confidence.fields['headers.invoiceDate']).toBeLessThan(STRAIGHT_THROUGH);
     expect(ambiguous.pendingReview).toBe(true);
     // a due date with a day above 12 tells the order
-    const known = await read(page('03/04/2025', '03/19/2025'));
+    const known = await read(datedPage('03/04/2025', '03/19/2025'));
     expect(known.headers.invoiceDate).toBe('2025-03-04');
     expect(known.confidence.fields['headers.invoiceDate']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+  });
+
+  it('is surer of a swappable date on a French page (day-first) than on an English one, but not sure', async () => {
+    const labels: Record<string, string> = {
+      'Invoice number': 'Facture n°',
+      'Invoice date': 'Date de facture',
+      'Due date': 'Échéance',
+      'Net total': 'Total HT',
+      'VAT 20%': 'TVA 20%',
+      'Total due': 'Total TTC',
+    };
+    const french = (date: string, due: string): Text[] =>
+      datedPage(date, due).map(([x, y, t, ...rest]): Text => [x, y, labels[t] ?? t, ...rest]);
+    const english = await read(datedPage('03/04/2025', '05/06/2025'));
+    const r = await read(french('03/04/2025', '05/06/2025'));
+    expect(r.headers.invoiceDate).toBe('2025-04-03');
+    const conf = r.confidence.fields['headers.invoiceDate']!;
+    expect(conf).toBeGreaterThan(english.confidence.fields['headers.invoiceDate']!);
+    expect(conf).toBeLessThan(STRAIGHT_THROUGH);
+  });
+
+  it('tells day-first from month-first by a due date that can only fall after the invoice date', async () => {
+    // 8 March due 7 April: read month-first, the due date (4 July) would come before the invoice (3 August)
+    const dayFirst = await read(datedPage('08/03/2025', '07/04/2025'));
+    expect(dayFirst.headers).toMatchObject({ invoiceDate: '2025-03-08', dueDate: '2025-04-07' });
+    expect(dayFirst.confidence.fields['headers.invoiceDate']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    // the same dates printed month-first: the page's guess (day-first) is turned
+    const monthFirst = await read(datedPage('03/08/2025', '04/07/2025'));
+    expect(monthFirst.headers).toMatchObject({ invoiceDate: '2025-03-08', dueDate: '2025-04-07' });
+    expect(monthFirst.confidence.fields['headers.invoiceDate']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
   });
 
   it('reads a monospaced page, an item table whose description heading it does not know, and a British postcode', async () => {
