@@ -949,6 +949,8 @@ interface Layout {
   codeDash: boolean;
   /** the quantity and its unit in one cell ("5 kg") */
   qtyUnit: boolean;
+  /** that cell prints "2 x" in place of the unit */
+  qtyTimes: boolean;
   /** no heading row over the item table */
   noHead: boolean;
   /** other dates near the header fields */
@@ -967,6 +969,8 @@ interface Layout {
   negativeCredit: boolean;
   vatRows: 'per-rate' | 'single' | 'breakdown';
   printSubtotal: boolean;
+  /** the document's discount and charges printed as rows right under the items (label and amount only) */
+  allowRows: boolean;
   carried: boolean;
   repeatHeader: boolean;
   rowGap: number;
@@ -1016,9 +1020,11 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
     cols.filter((c) => c !== 'pos'),
   );
   const ordered: Col[] = [...(cols.includes('pos') ? ['pos' as Col] : []), ...lead];
-  const order = chance(at('l7'), 0.15)
-    ? ['qty' as Col, ...ordered, ...numeric.filter((c) => c !== 'qty')]
-    : [...ordered, ...numeric];
+  // the quantity with its unit ("12 kg", "2 x") leads the row in some software
+  const order =
+    chance(at('l7'), 0.15) || (qtyUnit && chance(at('qtyUnitFirst'), 0.4))
+      ? ['qty' as Col, ...ordered, ...numeric.filter((c) => c !== 'qty')]
+      : [...ordered, ...numeric];
   return {
     font: family,
     bold: family === 'Times-Roman' ? 'Times-Bold' : `${family}-Bold`,
@@ -1044,6 +1050,7 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
     allowWrap: chance(at('l37'), 0.4),
     codeDash,
     qtyUnit,
+    qtyTimes: qtyUnit && chance(at('qtyTimes'), 0.25),
     noHead: chance(at('l38'), 0.1),
     numbersRow: chance(at('l28'), 0.25) ? 'last' : 'first',
     rareHeads: chance(at('l29'), 0.3),
@@ -1064,6 +1071,7 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
         ? pick(at('l19'), ['per-rate', 'breakdown'] as const)
         : pick(at('l20'), ['per-rate', 'single'] as const),
     printSubtotal: d.discount > 0 || d.charges > 0 || chance(at('l21'), 0.6),
+    allowRows: (d.discount > 0 || d.charges > 0) && chance(at('allowRows'), 0.4),
     carried: chance(at('l22'), 0.3),
     repeatHeader: chance(at('l23'), 0.85),
     rowGap: pick(at('l24'), [3, 4, 6, 8]),
@@ -1483,6 +1491,30 @@ export function renderPdf(
     const bottom = (lay.footer ? footerY : H - 40) - 24;
     let running = 0;
     let pageSum = 0;
+    // the document's discount ("Rabatt 5 %") and charges under the last item: a label in the description
+    // column and an amount in the amount column, no quantity or price
+    const drawAllowRows = (top: number) => {
+      const rows: [string, number][] = [];
+      if (d.discount) {
+        const pct = Math.round((d.discount / d.subtotal) * 100);
+        rows.push([`${word(at('discount'), L.discount, lang)} ${pct} %`, -d.discount]);
+      }
+      if (d.charges) rows.push([word(at('charges'), L.charges, lang), d.charges]);
+      let ty = top;
+      if (ty + rows.length * (lh + lay.rowGap) > bottom) {
+        drawFooter();
+        newPage();
+        ty = int(at('pageTop'), 40, 70);
+      }
+      for (const [label, val] of rows) {
+        text(label, colX.desc! + 8, ty);
+        rtext(m(sign * val), colX.amount! + widthOf.amount - 4, ty);
+        ty += lh + lay.rowGap;
+      }
+      printed.add('discount');
+      printed.add('charges');
+      return ty;
+    };
     d.lines.forEach((l, i) => {
       const cell =
         lay.codeAbove && l.code
@@ -1537,7 +1569,7 @@ export function renderPdf(
             break;
           case 'qty': {
             const q = fmtNum(l.qty, { ...d.money, decimals: Number.isInteger(l.qty) ? 0 : 2 });
-            rtext(lay.qtyUnit ? `${q} ${l.unit}` : q, xr, ny);
+            rtext(lay.qtyUnit ? `${q} ${lay.qtyTimes ? 'x' : l.unit}` : q, xr, ny);
             break;
           }
           case 'unit':
@@ -1576,17 +1608,21 @@ export function renderPdf(
       pageSum += l.amount;
       y += rowH;
     });
+    if (lay.allowRows) y = drawAllowRows(y);
     // totals block
     const totalsRows: [string, number, string][] = [];
     const totalWord = { en: 'Total', de: 'Gesamt', fr: 'Total', nl: 'Totaal' }[lang];
-    if (lay.printSubtotal || lay.totalWords === 'subtotal-total')
+    // allowance rows among the items leave no lines' sum to print: the totals start at the net
+    if (!lay.allowRows && (lay.printSubtotal || lay.totalWords === 'subtotal-total'))
       totalsRows.push([
         lay.totalWords === 'subtotal-total' ? totalWord : word(at('subtotal'), L.subtotal, lang),
         d.subtotal,
         'subtotal',
       ]);
-    if (d.discount) totalsRows.push([word(at('discount'), L.discount, lang), -d.discount, 'discount']);
-    if (d.charges) totalsRows.push([word(at('charges'), L.charges, lang), d.charges, 'charges']);
+    if (d.discount && !lay.allowRows)
+      totalsRows.push([word(at('discount'), L.discount, lang), -d.discount, 'discount']);
+    if (d.charges && !lay.allowRows)
+      totalsRows.push([word(at('charges'), L.charges, lang), d.charges, 'charges']);
     totalsRows.push([word(at('net'), L.net, lang), d.net, 'netTotal']);
     const vatWord = word(at('vat'), L.vat, lang);
     const rateText = (x: number) => String(x).replace('.', d.money.style === 'en' ? '.' : ',');

@@ -28,7 +28,7 @@ import {
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { findDates, looksNumeric, norm, ocrDateText, round2 } from './parse.js';
 import { receiptTotals } from './receipt.js';
-import type { TDocumentType, TTotals } from './types.js';
+import type { TDocumentType, TItem, TTotals } from './types.js';
 
 /** Header fields found by label. */
 /**
@@ -754,6 +754,35 @@ export function settleTotals(
   if (!Object.keys(rows).length || leads(totals, subtotal) || !leads({ ...totals, ...rows }, subtotal))
     return {};
   return { ...(totals.subtotal === undefined ? { subtotal } : {}), ...rows };
+}
+
+/**
+ * Rows of the item table that are the document's allowances and charges ("Vrachtkosten 15,00", "Rabatt 5 %
+ * -12,40" under the last item): an amount with neither quantity nor price, words that name a discount or a
+ * charge, and the net reached from the other rows once they are taken off as discount or added as charge (the
+ * same arithmetic the page's totals must satisfy). Their indexes; none unless all of them fit together.
+ */
+export function adjustmentRows(items: TItem[], totals: TTotals): Set<number> {
+  const net = totals.net;
+  if (net === undefined) return new Set();
+  const isAdjustment = (it: TItem) => {
+    const n = norm(it.itemDesc ?? '');
+    const bare = it.amount !== undefined && it.itemQty === undefined && it.price === undefined;
+    return bare && n.length <= 60 && (DISCOUNT_ROW.test(n) || TOTALS_CHARGE_ROW.test(n));
+  };
+  const picked = new Set(items.flatMap((it, i) => (isAdjustment(it) ? [i] : [])));
+  if (!picked.size || picked.size === items.length) return new Set();
+  const rest = round2(items.reduce((a, it, i) => a + (picked.has(i) ? 0 : (it.amount ?? 0)), 0));
+  let discount = Math.abs(totals.discount ?? 0);
+  let charges = Math.abs(totals.charges ?? 0);
+  for (const i of picked) {
+    const it = items[i]!;
+    // an allowance by its words, or by its sign against the items' (a credit note's rows are negative)
+    if (DISCOUNT_ROW.test(norm(it.itemDesc ?? '')) || it.amount! * rest < 0) discount += Math.abs(it.amount!);
+    else charges += Math.abs(it.amount!);
+  }
+  const fits = Math.abs(netFrom({ discount, charges }, totals.subtotal ?? rest) - net) < 0.011;
+  return fits ? picked : new Set();
 }
 
 /** Document type from the title words near the top of the first page. */

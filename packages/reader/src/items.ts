@@ -1042,7 +1042,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   }[] = [];
   for (const r of best)
     for (const x of r.nums) {
-      if (!looksNumeric(x.cell.text) && !/^\d[\d.,]*\s*\p{L}{1,6}\.?$/u.test(x.cell.text)) continue;
+      if (!looksNumeric(x.cell.text) && !QTY_WITH_UNIT.test(x.cell.text)) continue;
       let c = clusters.find((k) => Math.abs(k.x1 - x.cell.x1) < 0.015);
       if (!c) {
         c = { x0: x.cell.x0, x1: x.cell.x1, amount: false, pct: false, n: 0, money: 0, ids: 0, values: [] };
@@ -1074,8 +1074,11 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
               : 'other';
   // the description: where the rows' text starts, up to the first numbers right of it (a quantity column
   // may come first)
+  // (a quantity with its unit, "90 kg" or "2 x", is no text: leading the row, it is the quantity column)
   const textX0 = Math.min(
-    ...best.flatMap((r) => r.line.cells.filter((c) => !looksNumeric(c.text)).map((c) => c.x0)),
+    ...best.flatMap((r) =>
+      r.line.cells.filter((c) => !looksNumeric(c.text) && !QTY_WITH_UNIT.test(c.text)).map((c) => c.x0),
+    ),
   );
   // codes of digits only where the rows' text starts ("3862543" among "ART75536"s): the front of the
   // description cell, which the row reading splits into code and name
@@ -1110,6 +1113,9 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     starts.set(r.line.page, Math.min(starts.get(r.line.page) ?? Infinity, r.line.index));
   return { cols, starts: [...starts.values()].sort((a, b) => a - b) };
 }
+
+/** A number with a short unit word in one cell: "12 kg", "3 Stk", "2 x", "1,5 l". */
+const QTY_WITH_UNIT = /^\d[\d.,]*\s*\p{L}{1,6}\.?$/u;
 
 type AlignedRow = { line: Line; nums: { value: number; cell: Cell; pct: boolean }[]; amount: Cell };
 

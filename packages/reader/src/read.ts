@@ -4,6 +4,7 @@ import { unreadLabelledValues } from './completeness.js';
 import type { ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import {
+  adjustmentRows,
   documentType,
   extractCurrency,
   extractTotals,
@@ -448,7 +449,11 @@ export function extractAll(
     if (v.box) r.boxes[`totals.${k}`] = v.box;
   }
   if (!ctx.isReceipt) {
-    const items = extractItems(ctx);
+    const read = extractItems(ctx);
+    // the document's allowance and charge rows among the items are no items (settleTotals takes their amounts)
+    const adjustments = adjustmentRows(read.items, r.totals);
+    const kept = <T>(xs: T[]) => xs.filter((_, i) => !adjustments.has(i));
+    const items = { items: kept(read.items), boxes: kept(read.boxes), evidence: kept(read.evidence) };
     r.items = items.items;
     items.boxes.forEach((b, i) => {
       r.boxes[`items.${i}`] = b;
