@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  textPagePdf as pagePdf,
+  GERMAN_INVOICE_HEAD,
+  readTextPage as read,
   type PlacedText as Text,
   tableTexts as table,
 } from './__tests__/make-docs.js';
-import { readDocument } from './read.js';
-
-const read = async (texts: Text[]) => readDocument(await pagePdf(texts), { fileName: 'test.pdf' });
 
 /** An invoice page with its item table and totals; `window` and `footer` are the address window and footer. */
 const invoice = (window: Text[], footer: Text[], head: Text[] = []): Text[] => [
@@ -103,16 +101,7 @@ describe('generated layouts, round 12', () => {
   });
   it('reads codes under a description heading and words under a heading it does not know as codes and descriptions', async () => {
     const r = await read([
-      [60, 45, 'Quarkwerk Handel GmbH', 16, 'Helvetica-Bold'],
-      [60, 62, 'Lindenallee 9, 12345 Musterstadt'],
-      [440, 100, 'RECHNUNG', 16],
-      [60, 140, 'Zebrafink Papier KG'],
-      [60, 152, 'Ahornweg 3'],
-      [60, 164, '54321 Beispielheim'],
-      [360, 140, 'Rechnungsnummer'],
-      [460, 140, 'QW-4711/22'],
-      [360, 152, 'Datum'],
-      [460, 152, '14.03.2023'],
+      ...GERMAN_INVOICE_HEAD,
       ...table(
         230,
         [60, 130, 330, 400, 480],

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { textPagePdf as pagePdf, type PlacedText as Text } from './__tests__/make-docs.js';
-import { readDocument } from './read.js';
-
-const read = async (texts: Text[]) => readDocument(await pagePdf(texts), { fileName: 'test.pdf' });
+import { GERMAN_INVOICE_HEAD, readTextPage as read, type PlacedText as Text } from './__tests__/make-docs.js';
 
 /** A number right-aligned at `xr` (Courier: every character 0.6 of the font size wide). */
 const right = (xr: number, y: number, t: string): Text => [xr - t.length * 5.4, y, t, 9, 'Courier'];
 
 /** The page around an item table: vendor, title, number and date above; net, VAT and total from `y` on. */
 const page = (rows: Text[], y: number, net: string, vat: string, total: string): Text[] => [
-  [60, 45, 'Quarkwerk Handel GmbH', 16, 'Helvetica-Bold'],
-  [60, 62, 'Lindenallee 9, 12345 Musterstadt'],
-  [440, 100, 'RECHNUNG', 16],
-  [60, 140, 'Zebrafink Papier KG'],
-  [60, 152, 'Ahornweg 3'],
-  [60, 164, '54321 Beispielheim'],
-  [360, 140, 'Rechnungsnummer'],
-  [460, 140, 'QW-4711/22'],
-  [360, 152, 'Datum'],
-  [460, 152, '14.03.2023'],
+  ...GERMAN_INVOICE_HEAD,
   ...rows,
   [330, y, 'Nettobetrag'],
   right(530, y, net),

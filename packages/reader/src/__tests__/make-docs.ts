@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { readDocument } from '../read.js';
 
 export interface DocItem {
   code?: string;
@@ -86,6 +87,24 @@ export function textPagePdf(texts: PlacedText[]): Promise<Uint8Array> {
         .text(text, x, y, { lineBreak: false });
   });
 }
+
+/** The reading of one text page uploaded as `test.pdf`. */
+export const readTextPage = async (texts: PlacedText[]) =>
+  readDocument(await textPagePdf(texts), { fileName: 'test.pdf' });
+
+/** A German invoice's head: the supplier's letterhead, the title, the addressee's window, number and date. */
+export const GERMAN_INVOICE_HEAD: PlacedText[] = [
+  [60, 45, 'Quarkwerk Handel GmbH', 16, 'Helvetica-Bold'],
+  [60, 62, 'Lindenallee 9, 12345 Musterstadt'],
+  [440, 100, 'RECHNUNG', 16],
+  [60, 140, 'Zebrafink Papier KG'],
+  [60, 152, 'Ahornweg 3'],
+  [60, 164, '54321 Beispielheim'],
+  [360, 140, 'Rechnungsnummer'],
+  [460, 140, 'QW-4711/22'],
+  [360, 152, 'Datum'],
+  [460, 152, '14.03.2023'],
+];
 
 /** Table rows: cells at the given x positions, from y on, 16 points apart (empty cells left out). */
 export const tableTexts = (y: number, xs: number[], rows: string[][]): PlacedText[] =>
