@@ -1,6 +1,7 @@
 /**
  * Where a list's time goes, without load: EXPLAIN ANALYZE of every scenario's two statements (count, rows) on the
- * kept benchmark database (`KEEP_DB=1 npm run bench:lists` seeds it), each the fastest of three runs, so a slow
+ * kept benchmark database (`KEEP_DB=1 npm run bench:lists` seeds it), planned with the API's connection settings
+ * (without them a search showed a parallel plan the API never runs), each the fastest of three runs, so a slow
  * plan shows apart from a busy machine. `BENCH_ONLY=text` keeps the scenarios whose name holds it; `PLAN=1`
  * prints the plans too; `GENERIC=1` runs each statement's generic plan (prepared, `force_generic_plan`).
  *   node --conditions=source --import tsx bench/lists/explain.ts
@@ -9,12 +10,15 @@ import { loadavg } from 'node:os';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { TDb } from '../../apps/api/src/db/client.js';
+import { PLANNER_SETTINGS } from '../../apps/api/src/db/pg-prepared.js';
 import { bareQuery, benchLists, scenarios } from './lists.js';
 
 const DB = process.env.BENCH_DB ?? 'ob_bench';
 const pool = new pg.Pool({
   connectionString: `${process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432'}/${DB}`,
   max: 1,
+  // Planned as the API's connections plan (`PG_OPTIONS` adds settings to try, e.g. `-c join_collapse_limit=1`).
+  options: `${PLANNER_SETTINGS} ${process.env.PG_OPTIONS ?? ''}`,
 });
 const db = drizzle(pool) as unknown as TDb;
 const ids = (await pool.query('SELECT value FROM bench_meta')).rows[0].value.ids;

@@ -7,6 +7,11 @@ const MAX_NAMED = 512;
 
 type TQueryConfig = { text?: unknown; name?: unknown };
 
+/** The planner settings of the API's connections (why each: `preparedPool` below). */
+export const PLANNER_SETTINGS =
+  '-c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 ' +
+  '-c join_collapse_limit=1 -c from_collapse_limit=1';
+
 /**
  * A pool whose connections keep the statements this process sends again and again prepared: node-postgres
  * prepares each once per connection, so PostgreSQL parses, analyses and rewrites it once. drizzle sends every
@@ -34,18 +39,21 @@ type TQueryConfig = { text?: unknown; name?: unknown };
  * read and sorted for each 50-row page (1.1 ms, 408 heap pages; p99 52–156 ms at 200 req/s) where the index read
  * the first 50 in order (0.2 ms); no other list's plan got dearer (bench/RESULTS.md, "Lists", round 8).
  *
+ * Joins in the order the statement writes them (`join_collapse_limit = 1`, `from_collapse_limit = 1`): every run is
+ * planned, and a list page joins its table to four or five lookups (the supplier's and shop's names, who entered
+ * and changed it), whose orders the planner weighed on every request for about twice as long as the page took to
+ * read (0.9 ms planning, 0.3 ms running on the bench's plain pages). The API's statements name their driving table
+ * first and join lookups to it, the order the planner chose anyway; the planner still picks each join's method and
+ * which side leads. On the bench (bench/lists/explain.ts, all 36 scenarios) planning a plain page went from
+ * 0.5–1.2 ms to 0.3–0.7 ms and a search page's from 1.8–3.3 to 1.7–2.4 ms, and no statement ran slower.
+ *
  * Connections are kept once opened (`min` = `max`): node-postgres otherwise closes one after 10 s idle, and it
  * hands out the connection released last, so under a steady load the spare ones idle out and the next burst
  * opens new ones. A new connection is a new PostgreSQL process that must load its catalog caches and prepare
  * every statement again, which put its requests in a run's slowest percent on the lists bench.
  */
 export function preparedPool(config: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool({
-    min: config.max,
-    ...config,
-    options:
-      '-c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1',
-  });
+  const pool = new pg.Pool({ min: config.max, ...config, options: PLANNER_SETTINGS });
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const named = new Map<string, string>();
   const repeated = seenBefore();
