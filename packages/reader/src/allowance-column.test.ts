@@ -63,3 +63,42 @@ describe('an amount taken off under a row, under a heading the labels do not kno
     expect(r.pendingReview).toBe(true);
   });
 });
+
+describe("an item row's allowance word among the totals' labels", () => {
+  it('takes neither the last row with its own allowance for a document discount nor its word for an allowance row', async () => {
+    const r = await read([
+      ...GERMAN_INVOICE_HEAD,
+      [60, 230, 'Bezeichnung'],
+      [250, 230, 'Menge'],
+      [300, 230, 'Einzelpreis'],
+      [380, 230, 'Rabatte'],
+      [490, 230, 'Betrag'],
+      [60, 246, 'Heftklammer blau klein'],
+      right(280, 246, '3'),
+      right(360, 246, '5,00'),
+      right(530, 246, '15,00'),
+      [60, 262, 'Gummiband rot 50 mm'],
+      right(280, 262, '1'),
+      right(360, 262, '10,00'),
+      [380, 262, 'Rabatt:'],
+      right(530, 262, '8,00'),
+      right(460, 274, '- 2,00'),
+      [60, 290, 'Versandkosten'],
+      right(530, 290, '4,95'),
+      [330, 316, 'Nettobetrag'],
+      right(530, 316, '27,95'),
+      [330, 330, 'USt. 19 %'],
+      right(530, 330, '5,31'),
+      [330, 344, 'Endbetrag'],
+      right(530, 344, '33,26'),
+      [60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7],
+    ]);
+    expect(r.items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount, i.discount])).toEqual([
+      ['Heftklammer blau klein', 3, 5, 15, undefined],
+      ['Gummiband rot 50 mm', 1, 10, 8, 2],
+    ]);
+    expect(r.totals.discount).toBeUndefined();
+    expect(r.totals).toMatchObject({ subtotal: 23, charges: 4.95, net: 27.95 });
+    expect(r.issues).toEqual([]);
+  });
+});
