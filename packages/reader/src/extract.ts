@@ -524,6 +524,14 @@ function vatByRates(ctx: ExtractContext, vats: MoneyCand[]): Found<number> | und
   return { value: round2(rows.reduce((a, r) => a + r.value, 0)), conf: 0.5, box: boxOf(first.cell) };
 }
 
+/**
+ * An item row with its own allowance's word ("1  1.874,12  Staffel korting:  1.499,30"): a quantity and a price
+ * left of the word make the line a row of the items, its amount no allowance or charge of the document.
+ */
+function itemRowWord(ctx: ExtractContext, line: Line, label: Cell): boolean {
+  return lineNumbers(line, ctx.decimal).filter((x) => !x.pct && x.cell.x1 <= label.x0).length >= 2;
+}
+
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
 export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
   const cands: MoneyCand[] = [];
@@ -552,6 +560,7 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
             /[a-z]{3}/i.test(c.text),
         );
         const stopX = nextText >= 0 ? line.cells[nextText]!.x0 : 2;
+        if ((field === 'discount' || field === 'charges') && itemRowWord(ctx, line, labelCell)) break;
         let nums = lineNumbers(line, ctx.decimal).filter(
           (x) =>
             !x.pct &&
@@ -711,7 +720,7 @@ function allowancesAndCharges(ctx: ExtractContext): { allowances: number; charge
     const k = line.cells.findIndex(
       (c) => DISCOUNT_ROW.test(norm(c.text)) || TOTALS_CHARGE_ROW.test(norm(c.text)),
     );
-    if (k < 0 || line.cells[k]!.text.length > 60) continue;
+    if (k < 0 || line.cells[k]!.text.length > 60 || itemRowWord(ctx, line, line.cells[k]!)) continue;
     const label = norm(line.cells[k]!.text);
     const allowance = DISCOUNT_ROW.test(label);
     if (/\bskonto\b/.test(label)) continue;

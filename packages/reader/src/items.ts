@@ -1464,7 +1464,16 @@ export function extractItems(
     }
     // signed amounts that adjust a row ("- 148,28", "= 1.334,52") standing too far under it to be attached: the
     // row above was read without them, and its numbers may not be the ones the page settles on
-    if (lastRow && adjustmentsOf(nums, cols)) {
+    // and so does a line of one amount taken off ("- 2,00"), without any text, right under a row: an allowance
+    // under a column heading the labels do not know, the row's own numbers perhaps solved without it
+    const offAlone =
+      !textCells.length &&
+      !partial &&
+      nums.length === 1 &&
+      /^[-−–]\s*\d/.test(nums[0]!.cell.text) &&
+      lastItemLine?.page === line.page &&
+      line.y0 - lastItemLine.y1 < (line.y1 - line.y0) * 3;
+    if (lastRow && (offAlone || adjustmentsOf(nums, cols))) {
       const ev = evidence[lastRow.at];
       if (ev) ev.leftOver = true;
     }

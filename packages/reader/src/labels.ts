@@ -224,7 +224,12 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
     'qty',
     /menge\b|\b(?:qty|quantity|units|anzahl|qte|quantite|aantal|aant|hoeveelheid|stk|hrs|hours|uren|qt)\b/,
   ],
-  ['discount', /\b(?:discounts?|rabatt|remise|korting|disc|rem|rab)\b/],
+  // a column of line allowances and charges, by its plural or its general word ("Rabatte / Aufschläge",
+  // "Adjustments", "Aanpassingen"): the allowance under each row's label is that row's
+  [
+    'discount',
+    /\b(?:discounts?|rabatte?|remises?|kortingen|korting|disc|rem|rab|abzuge|adjustments?|ajustements?|aanpassingen|allowances?)\b/,
+  ],
   ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*)\b|%/],
   ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],
   [

@@ -175,6 +175,9 @@ export function extractVat(
 const CONTACT_LINE =
   /\b(?:contact|attn|attention|a l'attention|z\.?\s?hd\.?|zu handen|ansprechpartner\w*|kontakt|contactpersoon|t\.?a\.?v\.?|herrn|frau|afdeling|abteilung|department|accounts payable|service comptabilite)\b/;
 
+/** A line for the attention of a person ("z. Hd. …", "Attn: …", "T.a.v. …"): a party's, never its name. */
+const ATTENTION_LINE = /^(?:attn|attention|a l'attention|z\.?\s?hd\.?|zu handen|t\.?a\.?v\.?|c\/o)\b/;
+
 /**
  * A header field's label without its value: a text that ends in a colon ("Rechnungsdatum:"), a label of the
  * header fields as the whole text ("Invoice number", "Kundennr."), or a date or period label ("Delivery date",
@@ -910,7 +913,13 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         const senderCell = sender.cells.find((c) => SENDER_SPLIT.test(c.text)) ?? sender.cells[0]!;
         const name = senderCell.text.split(SENDER_SPLIT)[0]?.trim();
         if (name && LEGAL_FORM.test(name) && !notFor('buyer', name)) senderBuyer = { name, cell: senderCell };
-      } else if (next && cell && !isNoiseName(cell.text) && !notFor('buyer', cell.text)) {
+      } else if (
+        next &&
+        cell &&
+        !isNoiseName(cell.text) &&
+        !ATTENTION_LINE.test(norm(cell.text)) &&
+        !notFor('buyer', cell.text)
+      ) {
         const a = addressAfter(ctx, next, cell, 4);
         invoiceTo = partyFromLines(
           cell.text,
