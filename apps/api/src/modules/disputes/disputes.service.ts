@@ -70,7 +70,7 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
   const scoped = (scope: TDisputeScope) =>
     scope.side === 'shops' ? eq(disputes.shopId, scope.companyId) : eq(disputes.supplierId, scope.companyId);
 
-  const rowSelect = (scope: TDisputeScope) => disputeSelect(db, scope);
+  const rowSelect = (scope: TDisputeScope, tx: TDb = db) => disputeSelect(tx, scope);
   type TSelected = TDisputeSelected;
 
   const photoUrl = (d: TDisputeDbRow) =>
@@ -96,8 +96,8 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
       imageUrl: photoUrl(r.dispute),
     });
 
-  async function findRow(scope: TDisputeScope, id: number) {
-    const [row] = await rowSelect(scope).where(and(eq(disputes.id, id), scoped(scope)));
+  async function findRow(scope: TDisputeScope, id: number, tx: TDb = db) {
+    const [row] = await rowSelect(scope, tx).where(and(eq(disputes.id, id), scoped(scope)));
     if (!row) throw notFound('This dispute');
     return row;
   }
@@ -193,25 +193,32 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
     return { key: await storage.put('disputes', image.bytes, image.extension), type: image.mime };
   }
 
-  /** Tells the shop's members that the supplier answered (in the app, and by email as each of them chose). */
+  /**
+   * Tells the shop's members that the supplier answered (in the app, and by email as each of them chose); given a
+   * transaction, the notification commits with the answer.
+   */
   async function notifyShop(
     disputeId: number,
     answer: string,
     kind: 'dispute_answered' | 'dispute_credited' | 'return_step' = 'dispute_answered',
+    tx: TDb = db,
   ) {
-    const [row] = await db
+    const [row] = await tx
       .select({ shopId: disputes.shopId, supplierName: supplierCo.name })
       .from(disputes)
       .innerJoin(supplierCo, eq(supplierCo.id, disputes.supplierId))
       .where(eq(disputes.id, disputeId));
     if (!row) return;
-    await notify({
-      companyId: row.shopId,
-      kind,
-      title: `${row.supplierName} answered your dispute`,
-      body: answer,
-      link: `/shops/${row.shopId}/disputes/${disputeId}`,
-    });
+    await notify(
+      {
+        companyId: row.shopId,
+        kind,
+        title: `${row.supplierName} answered your dispute`,
+        body: answer,
+        link: `/shops/${row.shopId}/disputes/${disputeId}`,
+      },
+      tx,
+    );
   }
 
   /** The dispute closed without the supplier doing anything (the shop withdrew it, accepted the rejection, or a
@@ -650,17 +657,20 @@ export function createDisputesService({ db, storage, signedUrls, notify }: TDeps
     notifyShop,
     findRow,
 
-    /** A read credit note resolved the dispute: its supplier's members are told (they may not have sent it). */
-    async notifySupplierCredited(disputeId: number, creditNoteNum: string | null) {
-      const [d] = await db
+    /**
+     * A read credit note resolved the dispute: its supplier's members are told (they may not have sent it), inside
+     * the transaction that recorded the credit.
+     */
+    async notifySupplierCredited(tx: TDb, disputeId: number, creditNoteNum: string | null) {
+      const [d] = await tx
         .select({ supplierId: disputes.supplierId })
         .from(disputes)
         .where(eq(disputes.id, disputeId));
       if (!d) return;
-      const found = await findRow({ side: 'suppliers', companyId: d.supplierId }, disputeId);
+      const found = await findRow({ side: 'suppliers', companyId: d.supplierId }, disputeId, tx);
       if (found.dispute.status !== 'resolved') return;
       await notifySupplierResolved(
-        db,
+        tx,
         found,
         `Credit note ${creditNoteNum ?? ''} was read and closed a dispute of ${found.shopName}`.replace(
           '  ',

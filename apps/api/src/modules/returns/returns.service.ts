@@ -194,6 +194,17 @@ export function createReturnsService({ db, disputes: disputesService, documents:
               ' ',
             ),
           );
+        // Told in the same transaction: whoever sees the credit also finds its notifications, and a worker that
+        // dies after the commit loses none.
+        for (const line of matched) {
+          await disputesService.notifyShop(
+            line.disputeId!,
+            `Credit note ${credit.creditNoteNum ?? ''} of ${money(line.amount)} was read and recorded.`,
+            'dispute_credited',
+            tx,
+          );
+          await disputesService.notifySupplierCredited(tx, line.disputeId!, credit.creditNoteNum);
+        }
       } else {
         const [created] = await tx
           .insert(credits)
@@ -208,15 +219,6 @@ export function createReturnsService({ db, disputes: disputesService, documents:
         .set({ status: 'processed', processedAt: new Date() })
         .where(eq(documents.id, documentId));
     });
-    if (!reasons.length)
-      for (const line of matched) {
-        await disputesService.notifyShop(
-          line.disputeId!,
-          `Credit note ${credit.creditNoteNum ?? ''} of ${money(line.amount)} was read and recorded.`,
-          'dispute_credited',
-        );
-        await disputesService.notifySupplierCredited(line.disputeId!, credit.creditNoteNum);
-      }
   }
 
   const service = {
