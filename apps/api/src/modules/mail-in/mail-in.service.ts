@@ -26,7 +26,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { defineList } from '../../lib/list.js';
 import type { Storage } from '../../lib/storage.js';
 import type { TJobs } from '../../plugins/jobs.js';
-import type { TNotify } from '../notifications/notifications.service.js';
+import type { TNotify, TNotifyInput } from '../notifications/notifications.service.js';
 import type { TDocumentsService } from '../orders/documents.service.js';
 
 /** What the notifications module hears when a document arrives by email (see `onDocumentArrived`). */
@@ -186,11 +186,19 @@ export function createMailInService({
     return row;
   }
 
-  async function finish(id: number, values: Partial<TMailMessageRow>) {
-    await db
-      .update(mailMessages)
-      .set({ ...values, processedAt: new Date() })
-      .where(eq(mailMessages.id, id));
+  /**
+   * Ends a message's ingestion with its outcome. What the shop is told of it commits with the outcome, so whoever
+   * sees the outcome also finds the notification, and a worker that dies in between loses neither.
+   */
+  async function finish(id: number, values: Partial<TMailMessageRow>, tell?: TNotifyInput) {
+    await db.transaction(async (t) => {
+      const tx = t as unknown as TDb;
+      await tx
+        .update(mailMessages)
+        .set({ ...values, processedAt: new Date() })
+        .where(eq(mailMessages.id, id));
+      if (tell) await notify(tell, tx);
+    });
   }
 
   /** Each attachment through the upload path; failures of one attachment are that attachment's outcome. */
@@ -233,22 +241,23 @@ export function createMailInService({
   const emailPage = (shopId: number) => `/shops/${shopId}/config/email`;
 
   /**
-   * Tells the shop that a message was refused. Mail to the ingestion address is meant for OrderBridge, so every
-   * refusal is told; the shop's own mailbox also holds ordinary mail, so there only a supplier's refused mail is.
+   * What the shop is told of a refused message, if anything. Mail to the ingestion address is meant for
+   * OrderBridge, so every refusal is told; the shop's own mailbox also holds ordinary mail, so there only a
+   * supplier's refused mail is.
    */
-  async function tellRefused(
+  async function refusalNotice(
     row: Pick<TMailMessageRow, 'shopId' | 'source'>,
     sender: string | null,
     reason: string,
-  ) {
-    if (row.source === 'imap' && !(sender && (await supplierBySender(row.shopId, sender)))) return;
-    await notify({
+  ): Promise<TNotifyInput | undefined> {
+    if (row.source === 'imap' && !(sender && (await supplierBySender(row.shopId, sender)))) return undefined;
+    return {
       companyId: row.shopId,
       kind: 'email_refused',
       title: `A message from ${sender ?? 'an unknown sender'} was refused`,
       body: reason,
       link: emailPage(row.shopId),
-    });
+    };
   }
 
   /** The ingestion job: idempotent, a message leaves `queued` once. */
@@ -262,16 +271,18 @@ export function createMailInService({
       mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
     } catch (error) {
       const outcome = `The message could not be read as email (${(error as Error).message}).`;
-      await finish(id, { status: 'refused', outcome });
-      return tellRefused(row, row.envelopeSender, outcome);
+      return finish(
+        id,
+        { status: 'refused', outcome },
+        await refusalNotice(row, row.envelopeSender, outcome),
+      );
     }
     const sender = senderOf(mail);
     const header = { sender, subject: mail.subject?.slice(0, 500) ?? null };
     if (documentCandidates(mail).length === 0) {
       const outcome =
         'No attachment to read: send invoices as PDF, PNG, JPEG or e-invoice XML attachments (links in the text are not followed).';
-      await finish(id, { ...header, status: 'refused', outcome });
-      return tellRefused(row, sender, outcome);
+      return finish(id, { ...header, status: 'refused', outcome }, await refusalNotice(row, sender, outcome));
     }
     // A header From in another domain than the SMTP envelope's sender could be forged: a person chooses.
     const forged =
@@ -295,29 +306,36 @@ export function createMailInService({
       !link && made.length
         ? `${from}: choose the supplier`
         : `${link ? 'From ' : ''}${from}: ${parts.join(', ')}.`;
-    await finish(id, {
-      ...header,
-      shopSupplierId: link?.id ?? null,
-      status: !made.length ? 'refused' : link ? 'done' : 'needs_supplier',
-      outcome,
-      attachments: outcomes,
-    });
-    if (made.length) {
-      const what = `${count(made.length, 'document')} from ${link ? link.name : `unknown sender ${sender ?? ''}`.trim()}`;
-      await notify({
-        companyId: row.shopId,
-        kind: 'document_emailed',
-        title: `${what} arrived by email`,
-        body: `${mail.subject ? `"${mail.subject.slice(0, 200)}": ` : ''}${
-          link
-            ? `${outcome} You are told again when ${made.length === 1 ? 'it is' : 'they are'} read.`
-            : `${outcome} in review: it becomes an order of the supplier you choose.`
-        }`,
-        link: link ? `/shops/${row.shopId}/orders` : `/shops/${row.shopId}/orders/review/${made[0]}`,
-      });
-    } else if (refused) {
-      await tellRefused(row, sender, `${outcome} ${outcomes.find((o) => o.reason)?.reason ?? ''}`.trim());
-    }
+    const tell: TNotifyInput | undefined = made.length
+      ? {
+          companyId: row.shopId,
+          kind: 'document_emailed',
+          title: `${count(made.length, 'document')} from ${link ? link.name : `unknown sender ${sender ?? ''}`.trim()} arrived by email`,
+          body: `${mail.subject ? `"${mail.subject.slice(0, 200)}": ` : ''}${
+            link
+              ? `${outcome} You are told again when ${made.length === 1 ? 'it is' : 'they are'} read.`
+              : `${outcome} in review: it becomes an order of the supplier you choose.`
+          }`,
+          link: link ? `/shops/${row.shopId}/orders` : `/shops/${row.shopId}/orders/review/${made[0]}`,
+        }
+      : refused
+        ? await refusalNotice(
+            row,
+            sender,
+            `${outcome} ${outcomes.find((o) => o.reason)?.reason ?? ''}`.trim(),
+          )
+        : undefined;
+    await finish(
+      id,
+      {
+        ...header,
+        shopSupplierId: link?.id ?? null,
+        status: !made.length ? 'refused' : link ? 'done' : 'needs_supplier',
+        outcome,
+        attachments: outcomes,
+      },
+      tell,
+    );
     for (const documentId of made) {
       for (const listener of arrivedListeners) {
         try {
@@ -408,23 +426,28 @@ export function createMailInService({
       mailboxId?: number;
       sourceRef?: string;
     }) {
-      const logged = await db
-        .insert(mailMessages)
-        .values({
-          shopId: input.shopId,
-          source: input.source,
-          mailboxId: input.mailboxId ?? null,
-          sourceRef: input.sourceRef ?? null,
-          envelopeSender: input.envelopeSender,
-          sender: input.envelopeSender,
-          size: input.size,
-          status: 'refused',
-          outcome: input.outcome,
-          processedAt: new Date(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: mailMessages.id });
-      if (logged.length) await tellRefused(input, input.envelopeSender, input.outcome);
+      const tell = await refusalNotice(input, input.envelopeSender, input.outcome);
+      await db.transaction(async (t) => {
+        const tx = t as unknown as TDb;
+        const logged = await tx
+          .insert(mailMessages)
+          .values({
+            shopId: input.shopId,
+            source: input.source,
+            mailboxId: input.mailboxId ?? null,
+            sourceRef: input.sourceRef ?? null,
+            envelopeSender: input.envelopeSender,
+            sender: input.envelopeSender,
+            size: input.size,
+            status: 'refused',
+            outcome: input.outcome,
+            processedAt: new Date(),
+          })
+          .onConflictDoNothing()
+          .returning({ id: mailMessages.id });
+        // Told once: a message logged before (the same source reference) is not logged or told again.
+        if (logged.length && tell) await notify(tell, tx);
+      });
     },
 
     ingest,

@@ -556,7 +556,7 @@ describe('the lists of received messages and mailboxes (the shared list module)'
       success: false,
       errors: { status: [expect.stringContaining('Choose one of')], sort: expect.any(Array) },
     });
-    expect((await list('sort=oldest&cursor=' + first.nextCursor)).statusCode).toBe(400);
+    expect((await list(`sort=oldest&cursor=${first.nextCursor}`)).statusCode).toBe(400);
     // Another shop sees none of them.
     const other = await shop();
     expect(
