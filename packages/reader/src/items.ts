@@ -7,6 +7,7 @@ import {
   type ColumnKind,
   DISCOUNT_ROW,
   SUMMARY_ROW,
+  TOTALS_CHARGE_ROW,
 } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { findDates, looksNumeric, norm, round2 } from './parse.js';
@@ -1181,13 +1182,26 @@ function provenRuns(
 function addsUpUnder(ctx: ExtractContext, run: AlignedRow[]): boolean {
   const sum = Math.abs(round2(run.reduce((t, r) => t + amountOf(r), 0)));
   const last = run[run.length - 1]!.line;
-  for (let j = last.index + 1; j < Math.min(ctx.lines.length, last.index + 5); j++) {
+  // a document discount or charge between the rows and that totals row is taken off or added on first
+  // ("Rabatt 2 %  -0,84" above the net); the sum itself still counts (the row under may be the subtotal)
+  let adjusted = sum;
+  for (let j = last.index + 1; j < Math.min(ctx.lines.length, last.index + 6); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== last.page) break;
     const a = lineNumbers(l, ctx.decimal)
       .filter((x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits))
       .pop();
-    if (a) return sum > 0 && Math.abs(Math.abs(a.value) - sum) < 0.011;
+    if (!a) continue;
+    const n = norm(l.text);
+    if (DISCOUNT_ROW.test(n) && !SUMMARY_ROW.test(n)) {
+      adjusted -= Math.abs(a.value);
+      continue;
+    }
+    if (TOTALS_CHARGE_ROW.test(n) && !SUMMARY_ROW.test(n)) {
+      adjusted += Math.abs(a.value);
+      continue;
+    }
+    return sum > 0 && [sum, adjusted].some((v) => Math.abs(Math.abs(a.value) - v) < 0.011);
   }
   return false;
 }

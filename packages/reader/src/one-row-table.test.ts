@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { GERMAN_INVOICE_HEAD, readTextPage as read, type PlacedText as Text } from './__tests__/make-docs.js';
+
+/** A number right-aligned at `xr` (Courier: every character 0.6 of the font size wide). */
+const right = (xr: number, y: number, t: string): Text => [xr - t.length * 5.4, y, t, 9, 'Courier'];
+
+/**
+ * One item without a heading row, two lines of its description under it, then a document discount before the net:
+ * the row is proven an item by the totals under it once the discount between them is taken off.
+ */
+const page = (discountLabel: string, discount: string, net: string): Text[] => [
+  ...GERMAN_INVOICE_HEAD,
+  [60, 230, 'P5133328'],
+  [110, 230, 'Prestation de service'],
+  right(345, 230, '1'),
+  [350, 230, 'kg'],
+  right(445, 230, '41,78'),
+  right(530, 230, '41,78'),
+  [110, 244, 'Farbe: grau, Größe 2'],
+  [110, 258, 'Farbe: grau, Größe 2'],
+  [110, 272, discountLabel],
+  right(530, 272, discount),
+  [330, 300, 'Gesamt netto'],
+  right(530, 300, net),
+  [330, 314, 'MwSt. 19 %'],
+  right(530, 314, '7,78'),
+  [330, 328, 'Rechnungsbetrag'],
+  right(530, 328, '48,72'),
+  [60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7],
+];
+
+describe('an item table of one row without a heading', () => {
+  it('is proven by the net under it after the document discount between them', async () => {
+    const r = await read(page('Rabatt 2 %', '-0,84', '40,94'));
+    expect(r.items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['P5133328', 'Prestation de service Farbe: grau, Größe 2 Farbe: grau, Größe 2', 1, 41.78, 41.78],
+    ]);
+    expect(r.totals).toMatchObject({ net: 40.94, discount: 0.84 });
+  });
+
+  it('is no table where the discount does not bring its amount to the net', async () => {
+    const r = await read(page('Rabatt 2 %', '-0,84', '39,94'));
+    expect(r.items).toEqual([]);
+  });
+});
