@@ -508,7 +508,8 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
   const priceCol = cols.find((c) => c.kind === 'price');
   const discCol = cols.find((c) => c.kind === 'discount');
   const cands = cols.filter((c) => c.kind === 'qty' || c.kind === 'pos' || c.kind === 'other');
-  if (cands.length < 2 || !cands.some((c) => c.kind !== 'qty')) return;
+  // one column suffices where none is taken for the quantities yet ("No." over them left of the text)
+  if (!cands.some((c) => c.kind !== 'qty')) return;
   // a unit column's numbers ("1 Stk") are quantities already in place: they count for the present assignment
   const units = cols.filter((c) => c.kind === 'unit');
   const hits = new Map<Column, number>();
