@@ -13,7 +13,7 @@ import {
   rawIndex,
   valuesNear,
 } from './context.js';
-import { findHeader } from './items.js';
+import { findHeader, itemRowWord } from './items.js';
 import {
   DISCOUNT_ROW,
   DOC_TYPE,
@@ -522,14 +522,6 @@ function vatByRates(ctx: ExtractContext, vats: MoneyCand[]): Found<number> | und
   if (rows.length < 2 && !rows[0]!.checked) return undefined;
   const first = rows.find((r) => r.value !== 0)!;
   return { value: round2(rows.reduce((a, r) => a + r.value, 0)), conf: 0.5, box: boxOf(first.cell) };
-}
-
-/**
- * An item row with its own allowance's word ("1  1.874,12  Staffel korting:  1.499,30"): a quantity and a price
- * left of the word make the line a row of the items, its amount no allowance or charge of the document.
- */
-function itemRowWord(ctx: ExtractContext, line: Line, label: Cell): boolean {
-  return lineNumbers(line, ctx.decimal).filter((x) => !x.pct && x.cell.x1 <= label.x0).length >= 2;
 }
 
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */

@@ -918,7 +918,8 @@ function adjust(r: AdjustedRow, adj: { sign: string; value: number; x1: number }
   for (const a of adj) {
     if (a.sign === '=') r.net = a.value;
     else if (a.sign === '+') r.charge += a.value;
-    else if (r.grossX1 !== undefined && Math.abs(a.x1 - r.grossX1) < 0.012) r.unitOff += a.value;
+    else if ([r.grossX1 ?? [], ...r.others.map((o) => o.x1)].flat().some((x1) => Math.abs(a.x1 - x1) < 0.012))
+      r.unitOff += a.value;
     else r.allow += a.value;
   }
 }
@@ -932,6 +933,8 @@ interface AdjustedRow {
   gross?: number;
   /** the right edge of the printed unit price */
   grossX1?: number;
+  /** without a unit-price column: the row's other money amounts, one of which may be the printed price */
+  others: { value: number; x1: number }[];
   net?: number;
   unitOff: number;
   allow: number;
@@ -944,13 +947,18 @@ interface AdjustedRow {
  */
 function resolveAdjusted(r: AdjustedRow, confs: number[]): void {
   const a = r.item.amount;
-  const p = r.net ?? (r.gross !== undefined ? round2(Math.abs(r.gross) - r.unitOff) : undefined);
-  if (a === undefined || p === undefined) return;
-  const q = r.qtys.find(
-    (q) =>
-      q !== 0 && Math.abs(Math.abs(q) * p - r.allow + r.charge - Math.abs(a)) <= Math.abs(q) * 0.005 + 0.011,
-  );
-  if (q === undefined) return;
+  const prices =
+    r.net !== undefined
+      ? [r.net]
+      : r.gross !== undefined
+        ? [round2(Math.abs(r.gross) - r.unitOff)]
+        : r.others.map((o) => round2(Math.abs(o.value) - r.unitOff));
+  if (a === undefined) return;
+  const fits = (q: number, p: number) =>
+    q !== 0 && Math.abs(Math.abs(q) * p - r.allow + r.charge - Math.abs(a)) <= Math.abs(q) * 0.005 + 0.011;
+  const p = prices.find((p) => r.qtys.some((q) => fits(q, p)));
+  const q = p === undefined ? undefined : r.qtys.find((q) => fits(q, p));
+  if (p === undefined || q === undefined) return;
   r.item.itemQty = q;
   r.item.price = a < 0 ? -p : p;
   const d = round2(r.allow - r.charge);
@@ -999,6 +1007,14 @@ function multipliesOut(vals: number[]): boolean {
 }
 
 /**
+ * An item row with its own allowance's word ("1  1.874,12  Staffel korting:  1.499,30"): a quantity and a price
+ * left of the word make the line a row of the items, its amount no allowance or charge of the document.
+ */
+export function itemRowWord(ctx: ExtractContext, line: Line, label: Cell): boolean {
+  return lineNumbers(line, ctx.decimal).filter((x) => !x.pct && x.cell.x1 <= label.x0).length >= 2;
+}
+
+/**
  * An item table without a heading row the labels know, found by the alignment of its numbers: a run of lines
  * that start with text and end with a money amount whose right edges line up, proven as items by arithmetic
  * (see `provenRuns`). The longest such run gives the columns: its number cells grouped by right edge (the
@@ -1021,7 +1037,9 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     const firstMoney = nums.find((x) => isMoneyText(x.cell.text, ctx.wholeUnits))?.cell.x0 ?? 1;
     const labelled = text.some((c) => /:(?:\s|$)/.test(c.text) && c.x0 < firstMoney);
     if (labelled && !itemLikeRow(ctx, row)) continue;
-    if (SUMMARY_ROW.test(n) || DISCOUNT_ROW.test(n) || CHARGE_ROW.test(n)) continue;
+    if (SUMMARY_ROW.test(n)) continue;
+    const word = line.cells.find((c) => DISCOUNT_ROW.test(norm(c.text)) || CHARGE_ROW.test(norm(c.text)));
+    if (word && !itemRowWord(ctx, line, word)) continue;
     // an amount alone that is the sum of the rows before it is a page's sum carried forward, no item
     const before = Math.abs(round2(rows.reduce((t, r) => t + amountOf(r), 0)));
     if (rows.length >= 2 && !itemLikeRow(ctx, row) && Math.abs(Math.abs(amountOf(row)) - before) < 0.011)
@@ -1183,9 +1201,10 @@ function provenRuns(
 function addsUpUnder(ctx: ExtractContext, run: AlignedRow[]): boolean {
   const sum = Math.abs(round2(run.reduce((t, r) => t + amountOf(r), 0)));
   const last = run[run.length - 1]!.line;
-  // a document discount or charge between the rows and that totals row is taken off or added on first
-  // ("Rabatt 2 %  -0,84" above the net); the sum itself still counts (the row under may be the subtotal)
-  let adjusted = sum;
+  // between the rows and that totals row, a document discount or charge is taken off or added on ("Rabatt 2 %
+  // -0,84" above the net), and an amount taken off without such a word may be one, or a row's own allowance
+  // already in its amount ("- 86,48" under a row that prints "Aktion:"): each way the sums could run is tried
+  let sums = [sum];
   for (let j = last.index + 1; j < Math.min(ctx.lines.length, last.index + 6); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== last.page) break;
@@ -1194,15 +1213,11 @@ function addsUpUnder(ctx: ExtractContext, run: AlignedRow[]): boolean {
       .pop();
     if (!a) continue;
     const n = norm(l.text);
-    if (DISCOUNT_ROW.test(n) && !SUMMARY_ROW.test(n)) {
-      adjusted -= Math.abs(a.value);
-      continue;
-    }
-    if (TOTALS_CHARGE_ROW.test(n) && !SUMMARY_ROW.test(n)) {
-      adjusted += Math.abs(a.value);
-      continue;
-    }
-    return sum > 0 && [sum, adjusted].some((v) => Math.abs(Math.abs(a.value) - v) < 0.011);
+    const summary = SUMMARY_ROW.test(n);
+    if (!summary && DISCOUNT_ROW.test(n)) sums = sums.map((v) => v - Math.abs(a.value));
+    else if (!summary && TOTALS_CHARGE_ROW.test(n)) sums = sums.map((v) => v + Math.abs(a.value));
+    else if (!summary && a.value < 0) sums = [...sums, ...sums.map((v) => v + a.value)];
+    else return sum > 0 && sums.some((v) => Math.abs(Math.abs(a.value) - v) < 0.011);
   }
   return false;
 }
@@ -1656,6 +1671,16 @@ export function extractItems(
         ].map((r) => r.value),
         gross: rowNums.find((r) => r.kind === 'price')?.value,
         grossX1: nums.find((x) => columnFor(cols!, x.cell)?.kind === 'price')?.cell.x1,
+        others: cols.some((c) => c.kind === 'price')
+          ? []
+          : nums
+              .filter((x) => {
+                const kind = columnFor(cols!, x.cell)?.kind;
+                return (
+                  !x.pct && kind !== 'qty' && kind !== 'amount' && isMoneyText(x.cell.text, ctx.wholeUnits)
+                );
+              })
+              .map((x) => ({ value: x.value, x1: x.cell.x1 })),
         unitOff: 0,
         allow: 0,
         charge: 0,

@@ -43,3 +43,41 @@ describe('an item table of one row without a heading', () => {
     expect(r.items).toEqual([]);
   });
 });
+
+/** One row with its own allowance: the word right of the price, the amount taken off on the line under it. */
+const withAllowance = (net: string, word = 'Aktion Frühjahr:'): Text[] => [
+  ...GERMAN_INVOICE_HEAD,
+  [60, 230, 'LED-Panel 60 x 60 cm'],
+  right(300, 230, '34'),
+  right(360, 230, '50,87'),
+  [370, 230, word],
+  right(530, 230, '1.643,10'),
+  [60, 244, 'inkl. Montagesatz'],
+  right(450, 244, '- 86,48'),
+  [330, 262, 'Versandkosten'],
+  right(530, 262, '4,90'),
+  [330, 276, 'Nettobetrag'],
+  right(530, 276, net),
+  [330, 290, 'MwSt. 19 %'],
+  right(530, 290, '313,12'),
+  [330, 304, 'Rechnungsbetrag'],
+  right(530, 304, '1.961,12'),
+  [60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7],
+];
+
+describe('an item table of one row with its own allowance under it', () => {
+  it('is proven by the net under the allowance and a charge', async () => {
+    const r = await read(withAllowance('1.648,00'));
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([[34, 50.87, 1643.1]]);
+  });
+
+  it('is read where the allowance is named by a discount word ("Staffel korting:")', async () => {
+    const r = await read(withAllowance('1.648,00', 'Staffel korting:'));
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([[34, 50.87, 1643.1]]);
+  });
+
+  it('is no table where nothing brings its amount to the net', async () => {
+    const r = await read(withAllowance('1.700,00'));
+    expect(r.items).toEqual([]);
+  });
+});
