@@ -26,7 +26,7 @@ import {
   type TotalField,
 } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
-import { findDates, looksNumeric, norm, ocrDateText, round2 } from './parse.js';
+import { type DateOrder, findDates, looksNumeric, norm, ocrDateText, round2 } from './parse.js';
 import { receiptTotals } from './receipt.js';
 import type { TDocumentType, TItem, TTotals } from './types.js';
 
@@ -269,7 +269,8 @@ const DATE_SPAN_DAYS = 366;
  * sequence where its own dates do not settle it: a due date is on or after the document's date, an order date
  * on or before it ("08/03/23" due "07/04/23" is 8 March and 7 April, not 3 August due 4 July). When exactly
  * one order puts them in sequence, that order holds for the whole document as surely as a date with a part
- * above 12 (the context is updated, so that the items and the checks read it too); otherwise the guess stays.
+ * above 12 (the context is updated, so that the items and the checks read it too); otherwise the order whose
+ * reading fits how documents are dated (`nearness`) is taken, still as a guess.
  */
 export function headersInDateOrder(ctx: ExtractContext): Headers {
   const guess = extractHeaders(ctx);
@@ -278,13 +279,49 @@ export function headersInDateOrder(ctx: ExtractContext): Headers {
   const flipped = extractHeaders({ ...ctx, dateOrder: other, dateOrderKnown: true });
   const guessFits = datesInSequence(guess);
   const flippedFits = datesInSequence(flipped);
-  if (guessFits === flippedFits || sameDates(guess, flipped)) return guess;
+  if (sameDates(guess, flipped)) return guess;
+  if (guessFits === flippedFits) {
+    // both in sequence (or no pair): the nearer reading is the better guess, still a guess (the context's order
+    // changes, not whether it is known); a receipt's dates are voted on apart (receiptDates)
+    if (
+      guessFits === false ||
+      ctx.isReceipt ||
+      nearness(ctx, flipped, other) <= nearness(ctx, guess, ctx.dateOrder)
+    )
+      return guess;
+    ctx.dateOrder = other;
+    return extractHeaders(ctx);
+  }
   ctx.dateOrderKnown = true;
   if (flippedFits) {
     ctx.dateOrder = other;
     return flipped;
   }
   return extractHeaders(ctx);
+}
+
+/** How far from the document's date its other dates stand: a delivery, a print date, an order within weeks. */
+const NEAR_DAYS = 62;
+/** Payment terms in days: a due date this long after the document's date is a term, not a misread. */
+const PAYMENT_TERMS = new Set([0, 7, 8, 10, 14, 15, 20, 21, 28, 30, 31, 45, 60, 90]);
+
+/**
+ * How well a reading of a page's day-and-month dates fits how documents are dated: each other date of the page
+ * that reads in either order (both parts up to 12) counts one when it stands within two months of the
+ * document's date and minus one when it stands further; a due date a common payment term after it counts one.
+ */
+function nearness(ctx: ExtractContext, h: Headers, order: DateOrder): number {
+  const day = (iso: string) => Date.parse(iso) / 86_400_000;
+  const doc = h.invoiceDate ? day(h.invoiceDate.value) : undefined;
+  if (doc === undefined) return 0;
+  let score = 0;
+  for (const line of ctx.lines)
+    for (const d of findDates(line.text, order))
+      if (d.ambiguous && d.iso !== h.invoiceDate!.value)
+        score += Math.abs(day(d.iso) - doc) <= NEAR_DAYS ? 1 : -1;
+  const due = h.dueDate ? day(h.dueDate.value) : undefined;
+  if (due !== undefined && PAYMENT_TERMS.has(due - doc)) score += 1;
+  return score;
 }
 
 function sameDates(a: Headers, b: Headers): boolean {

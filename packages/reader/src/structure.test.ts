@@ -354,6 +354,28 @@ describe('structure over layouts', () => {
     expect(monthFirst.confidence.fields['headers.invoiceDate']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
   });
 
+  it('guesses the order that puts a page’s dates near each other and a due date a payment term on, still unsure', async () => {
+    // month-first, due 30 days on (day-first would make it 6 December due 7 December)
+    const term = await read(datedPage('06/12/2025', '07/12/2025'));
+    expect(term.headers).toMatchObject({ invoiceDate: '2025-06-12', dueDate: '2025-07-12' });
+    expect(term.confidence.fields['headers.invoiceDate']).toBeLessThan(STRAIGHT_THROUGH);
+    // a delivery date 8 days before the invoice month-first, 8 months before it day-first
+    const delivered = await read(
+      datedPage('12/11/2025', '12/11/2025').map(
+        ([x, y, t, ...rest]): Text =>
+          t === 'Due date'
+            ? [x, y, 'Delivery date', ...rest]
+            : y === 164
+              ? [x, y, '12/03/2025', ...rest]
+              : [x, y, t, ...rest],
+      ),
+    );
+    expect(delivered.headers.invoiceDate).toBe('2025-12-11');
+    expect(delivered.confidence.fields['headers.invoiceDate']).toBeLessThan(STRAIGHT_THROUGH);
+    // day-first, due 31 days on (month-first would be 12 November due 1 November a year later): the guess stays
+    expect((await read(datedPage('11/12/2025', '11/01/2026'))).headers.invoiceDate).toBe('2025-12-11');
+  });
+
   it('reads a monospaced page, an item table whose description heading it does not know, and a British postcode', async () => {
     const mono = (x: number, y: number, t: string): Text => [x, y, t, 8, 'Courier'];
     const r = await read([
