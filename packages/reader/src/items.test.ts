@@ -601,10 +601,10 @@ describe('line items: rows adjusted, joined and found by their numbers (issue 18
 
   it('is not sure of a row whose description is one code while name-like text of the row went to no field', async () => {
     // "Artikel" names the description column, but its cells hold the article codes; the names stand under a
-    // heading the labels do not know ("Bez.")
+    // heading the labels do not know ("Warentext")
     const r = await readPage([
       [40, 200, 'Artikel'],
-      [120, 200, 'Bez.'],
+      [120, 200, 'Warentext'],
       [300, 200, 'Menge'],
       [380, 200, 'Einzelpreis'],
       [500, 200, 'Gesamt'],

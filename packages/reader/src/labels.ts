@@ -238,7 +238,8 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ],
   [
     'desc',
-    /\b(?:produkt|artikelbezeichnung|description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|beschrijving|product|article|artikel|item|produit|text|tekst|details|service|dienst\w*|prestation)\b/,
+    // (with the usual abbreviations: "Bez.", "Beschr.", "Omschr.", "Descr.")
+    /\b(?:produkt|artikelbezeichnung|description|bezeichnung|artikelbezeichnung|beschreibung|leistung\w*|designation|libelle|omschrijving|beschrijving|product|article|artikel|item|produit|text|tekst|details|service|dienst\w*|prestation|bez|beschr|omschr|descr?)\b/,
   ],
   ['pos', /^(?:pos\.?|position|#|no\.?|n°|nr\.?|ligne|line|lfd\.?\s*nr\.?)$/],
 ];
