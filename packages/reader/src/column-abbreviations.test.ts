@@ -32,4 +32,53 @@ describe('column headings by their abbreviations', () => {
       ['A45060', 'LED-Panel 60 x 60 cm', 1, 67.38, 67.38],
     ]);
   });
+
+  /** A page around a table: the German head, the rows, net, VAT and total under them. */
+  const around = (rows: Text[], net: string, vat: string, total: string): Text[] => [
+    ...GERMAN_INVOICE_HEAD,
+    ...rows,
+    [330, 300, 'Gesamt netto'],
+    [520, 300, net],
+    [330, 312, 'MwSt. 19 %'],
+    [520, 312, vat],
+    [330, 324, 'Summe'],
+    [520, 324, total],
+  ];
+
+  /** A number right-aligned at `xr` (Courier: every character 0.6 of the font size wide). */
+  const right = (xr: number, y: number, t: string): Text => [xr - t.length * 5.4, y, t, 9, 'Courier'];
+
+  it('reads "Nb" as the quantity of a table without a unit-price column', async () => {
+    const rows = [
+      ['159265', 'Consulting hours', '18,25', 'kg', '13 520,15'],
+      ['ART692135', 'Glass cleaner 5 l', '83,75', 'kg', '207 243,56'],
+      ['P5194078', 'Transport pallet Euro', '34', 'kg', '2 110,04'],
+    ];
+    const r = await read(
+      around(
+        [
+          [45, 220, 'Réf.'],
+          [105, 220, 'Prestation'],
+          [420, 220, 'Nb'],
+          [454, 220, 'Unité'],
+          [520, 220, 'Valeur'],
+          ...rows.flatMap(([code, desc, q, unit, amount], k): Text[] => [
+            [45, 236 + k * 16, code!],
+            [105, 236 + k * 16, desc!],
+            right(440, 236 + k * 16, q!),
+            [454, 236 + k * 16, unit!],
+            right(560, 236 + k * 16, amount!),
+          ]),
+        ],
+        '222 873,75',
+        '42 346,01',
+        '265 219,76',
+      ),
+    );
+    expect(r.items.map((i) => [i.itemCode, i.itemQty, i.price, i.amount])).toEqual([
+      ['159265', 18.25, 740.83, 13520.15],
+      ['ART692135', 83.75, 2474.55, 207243.56],
+      ['P5194078', 34, 62.06, 2110.04],
+    ]);
+  });
 });
