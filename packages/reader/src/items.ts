@@ -686,24 +686,29 @@ type Solved = ReturnType<typeof solveRow>;
  */
 function solveScanRow(nums: RowNum[]): Solved {
   const lost = (n: RowNum) => (n.kind === 'price' || n.kind === 'amount') && /^\d{3,}$/.test(n.text);
-  if (!nums.some(lost)) return solveScanQty(solveRow(nums));
-  const repaired = solveScanQty(
-    solveRow(nums.map((n) => (lost(n) ? { ...n, value: n.value / 100, money: true } : n))),
-  );
+  if (!nums.some(lost)) return solveScanQty(solveRow(nums), nums);
+  const fixed = nums.map((n) => (lost(n) ? { ...n, value: n.value / 100, money: true } : n));
+  const repaired = solveScanQty(solveRow(fixed), fixed);
   if (repaired.conf >= 0.85) return repaired;
   const asRead = solveRow(nums);
   return asRead.conf >= 0.9 ? asRead : repaired;
 }
 
 /**
- * A scan's quantity from the row's arithmetic: OCR misses a lone "1" or a stroke of "71", but amount ÷ unit
- * price is a whole number that multiplies back to the amount to the cent.
+ * A scan's quantity from the row's arithmetic: OCR misses a lone "1" or a stroke of "71" (or reads "1 h" as
+ * "Ih"), but amount ÷ unit price is a whole number that multiplies back to the amount to the cent. With a
+ * discount rate under its heading the unit price is the one less that rate, as `solveRow` takes it.
  */
-function solveScanQty(s: Solved): Solved {
+function solveScanQty(s: Solved, nums: RowNum[] = []): Solved {
   if (s.conf >= 0.9 || s.price === undefined || s.amount === undefined || s.price <= 0) return s;
   const q = Math.round(s.amount / s.price);
-  if (q < 1 || Math.abs(round2(q * s.price) - s.amount) > 0.005) return s;
-  return { ...s, qty: q, conf: 0.85 };
+  if (q >= 1 && Math.abs(round2(q * s.price) - s.amount) <= 0.005) return { ...s, qty: q, conf: 0.85 };
+  const rate = nums.find((n) => n.pct && n.kind === 'discount')?.value;
+  if (rate === undefined || rate <= 0 || rate >= 100) return s;
+  const net = s.price * (1 - rate / 100);
+  const qn = Math.round(s.amount / net);
+  if (qn < 1 || Math.abs(round2(qn * net) - s.amount) > 0.005) return s;
+  return { ...s, qty: qn, price: round4(net), discount: round2(qn * s.price - s.amount), conf: 0.85 };
 }
 
 /**
@@ -1570,7 +1575,7 @@ export function extractItems(
         ? solveRow(rowNums, ctx.wholeUnits)
         : solveScanSeparator(
             rowNums,
-            ctx.wholeUnits ? solveScanQty(solveRow(rowNums, true)) : solveScanRow(rowNums),
+            ctx.wholeUnits ? solveScanQty(solveRow(rowNums, true), rowNums) : solveScanRow(rowNums),
             ctx.wholeUnits,
           );
       if (s.amount === undefined) continue;

@@ -129,6 +129,20 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it('takes the quantity of a scanned row with a discount rate from amount ÷ the price less that rate', () => {
+    const withDisc = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
+    const items = itemsOf([
+      ...withDisc(0.3, 'Description', 'Units', 'Unit price', 'Disc. %', 'Line total'),
+      // "1 h" read as "Ih"; "51" read as "5"
+      ...withDisc(0.32, 'HDMI cable 2 m', 'Ih', '1,375.35', '15%', '1,169.05'),
+      ...withDisc(0.34, 'Hex screw M8', '5', '22.65', '15%', '981.88'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [1, 1169.0475, 1169.05],
+      [51, 19.2525, 981.88],
+    ]);
+  });
+
   it('takes rows whose last amount is the product of two of their numbers for items whatever the headings say', () => {
     const withVat = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
     const items = itemsOf(
