@@ -701,14 +701,26 @@ function solveScanRow(nums: RowNum[]): Solved {
  */
 function solveScanQty(s: Solved, nums: RowNum[] = []): Solved {
   if (s.conf >= 0.9 || s.price === undefined || s.amount === undefined || s.price <= 0) return s;
-  const q = Math.round(s.amount / s.price);
-  if (q >= 1 && Math.abs(round2(q * s.price) - s.amount) <= 0.005) return { ...s, qty: q, conf: 0.85 };
+  const q = qtyOf(s.amount, s.price);
+  if (q !== undefined) return { ...s, qty: q, conf: 0.85 };
   const rate = nums.find((n) => n.pct && n.kind === 'discount')?.value;
   if (rate === undefined || rate <= 0 || rate >= 100) return s;
   const net = s.price * (1 - rate / 100);
-  const qn = Math.round(s.amount / net);
-  if (qn < 1 || Math.abs(round2(qn * net) - s.amount) > 0.005) return s;
+  const qn = qtyOf(s.amount, net);
+  if (qn === undefined) return s;
   return { ...s, qty: qn, price: round4(net), discount: round2(qn * s.price - s.amount), conf: 0.85 };
+}
+
+/**
+ * The quantity that multiplies `price` to `amount` to the cent: a whole number, else (for a unit price of at
+ * least 1, where a quarter seldom fits by chance) a half or a quarter ("32,25 h", "11,5 kg").
+ */
+function qtyOf(amount: number, price: number): number | undefined {
+  const fits = (q: number) => q > 0 && Math.abs(round2(q * price) - amount) <= 0.005;
+  const whole = Math.round(amount / price);
+  if (whole >= 1 && fits(whole)) return whole;
+  const quarter = Math.round((amount / price) * 4) / 4;
+  return price >= 1 && fits(quarter) ? quarter : undefined;
 }
 
 /**

@@ -143,6 +143,20 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it('takes a quarter or half quantity of a scanned row from amount ÷ price when OCR lost it', () => {
+    const withDisc = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
+    const items = itemsOf([
+      ...withDisc(0.3, 'Description', 'Units', 'Unit price', 'Disc. %', 'Line total'),
+      // "32,25 h" and "11,5 h" read as nothing a number can be made of
+      ...withDisc(0.32, 'Extension cord 5 m', 'Zz,Zs h', '1,477.17', '10%', '42,874.86'),
+      ...withDisc(0.34, 'Installation work', 'ii,s h', '1,399.03', undefined, '16,088.85'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [32.25, 1329.453, 42874.86],
+      [11.5, 1399.03, 16088.85],
+    ]);
+  });
+
   it('takes rows whose last amount is the product of two of their numbers for items whatever the headings say', () => {
     const withVat = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
     const items = itemsOf(
