@@ -724,37 +724,6 @@ function qtyOf(amount: number, price: number): number | undefined {
 }
 
 /**
- * A scan's quantity whose decimal separator OCR lost ("775" for "7,75", "3325" for "33,25"): plain digits under
- * the quantity heading, read as tenths or hundredths, when only then the row multiplies out (with its discount
- * rate too) and as read it does not. As read, "3325" × 27,36 = 909,72 only for a price per 100 units; without a
- * column that says so, and unless the digits end in "00" (a round quantity may well have a price per 100), the
- * lost separator is the likelier reading on a scan.
- */
-function solveScanSeparator(nums: RowNum[], s: Solved, wholeUnits = false): Solved {
-  const q = nums.find((n) => n.kind === 'qty' && !n.pct && /^\d{3,}(?:\s*\p{L}{1,6}\.?)?$/u.test(n.text));
-  if (!q) return s;
-  const perBase =
-    s.conf >= 0.9 &&
-    s.qty === q.value &&
-    s.price !== undefined &&
-    s.amount !== undefined &&
-    Math.abs(round2(q.value * s.price) - s.amount) > 0.011 &&
-    s.discount === undefined &&
-    !nums.some((n) => n.kind === 'base') &&
-    !/00(?:\D|$)/.test(q.text);
-  if (s.conf >= 0.9 && !perBase) return s;
-  for (const base of [100, 10]) {
-    const value = q.value / base;
-    const t = solveRow(
-      nums.map((n) => (n === q ? { ...n, value } : n)),
-      wholeUnits,
-    );
-    if (t.conf >= 0.9 && t.qty === value) return { ...t, conf: 0.85 };
-  }
-  return s;
-}
-
-/**
  * Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. `wholeUnits`: the
  * document prints its amounts in whole units of its currency, so they are rounded to the unit.
  */
@@ -1585,11 +1554,9 @@ export function extractItems(
       // (a scan in whole units has no cents to lose, but OCR misses its quantities as any scan's)
       const s = !ctx.ocr
         ? solveRow(rowNums, ctx.wholeUnits)
-        : solveScanSeparator(
-            rowNums,
-            ctx.wholeUnits ? solveScanQty(solveRow(rowNums, true), rowNums) : solveScanRow(rowNums),
-            ctx.wholeUnits,
-          );
+        : ctx.wholeUnits
+          ? solveScanQty(solveRow(rowNums, true), rowNums)
+          : solveScanRow(rowNums);
       if (s.amount === undefined) continue;
       const codeCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text));
       const codeNum = nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code') && {

@@ -113,22 +113,6 @@ describe('item tables of scans', () => {
     ]);
   });
 
-  it("reads a scanned quantity whose decimal comma OCR lost as tenths or hundredths when only then the row multiplies out", () => {
-    const withDisc = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
-    const items = itemsOf([
-      ...withDisc(0.3, 'Bezeichnung', 'Anzahl', 'E-Preis', 'Rab.%', 'Betrag'),
-      // "7,75" × 3,04 less 10 % = 21,20; "33,25" × 27,36 = 909,72; "120" × 2,50 = 300,00 as printed
-      ...withDisc(0.32, 'Winkel 40 mm', '775', '3,04', '10%', '21,20'),
-      ...withDisc(0.34, 'HDMI-Kabel 2 m', '3325', '27,36', undefined, '909,72'),
-      ...withDisc(0.36, 'Kabelbinder', '120', '2,50', undefined, '300,00'),
-    ]);
-    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
-      [7.75, 2.736, 21.2],
-      [33.25, 27.36, 909.72],
-      [120, 2.5, 300],
-    ]);
-  });
-
   it('takes the quantity of a scanned row with a discount rate from amount ÷ the price less that rate', () => {
     const withDisc = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
     const items = itemsOf([
