@@ -841,6 +841,22 @@ function solveRow(
   return { qty, price, amount, vat: vat?.value, discount, conf: 0.4 };
 }
 
+/**
+ * Quantities glued to their unit under the quantity heading ("74x", "11h", "1kg": OCR on a scan lost the space
+ * between them), which no number of the line holds: the number is the quantity.
+ */
+function gluedQuantities(line: Line, cols: Column[]): { value: number; cell: Cell; pct: boolean }[] {
+  const out: { value: number; cell: Cell; pct: boolean }[] = [];
+  for (const c of line.cells) {
+    if (columnFor(cols, c)?.kind !== 'qty' || looksNumeric(c.text)) continue;
+    const m = /^(\d{1,6}(?:[.,]\d{1,3})?)(\p{L}{1,5})\.?$/u.exec(c.text.trim());
+    if (!m) continue;
+    const value = Number(m[1]!.replace(',', '.'));
+    if (Number.isFinite(value) && value > 0) out.push({ value, cell: c, pct: false });
+  }
+  return out;
+}
+
 /** A row whose description is a code alone ("ART6575526"): the name printed under it is the item's name. */
 const codeAbove = (it: TItem) =>
   !it.itemCode &&
@@ -1374,7 +1390,7 @@ export function extractItems(
       continue;
     }
     const n = norm(line.text);
-    const nums = lineNumbers(line, ctx.decimal);
+    const nums = [...lineNumbers(line, ctx.decimal), ...gluedQuantities(line, cols!)];
     const rowNums: RowNum[] = nums
       .map((x) => ({
         value: x.value,

@@ -141,6 +141,18 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it('reads a quantity OCR glued to its unit ("74x", "3kg") under the quantity heading', () => {
+    const items = itemsOf([
+      ...line(0.3, 'Text', 'Menge', 'USt. %', 'Wert'),
+      ...line(0.32, 'HDMI-Kabel 2 m', '74x', '7%', '3.833,20'),
+      ...line(0.34, 'Kaffeebohnen', '3kg', '7%', '45,00'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [74, 51.8, 3833.2],
+      [3, 15, 45],
+    ]);
+  });
+
   it('takes rows whose last amount is the product of two of their numbers for items whatever the headings say', () => {
     const withVat = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
     const items = itemsOf(
