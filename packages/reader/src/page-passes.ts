@@ -84,8 +84,7 @@ export function rowsFromOther(kept: TReaderResult, other: TReaderResult): number
   const taken = new Set<TItem>();
   for (const it of kept.items) {
     if (it.amount === undefined) continue;
-    const unread =
-      it.itemQty === undefined || (it.itemQty === 1 && it.price === it.amount && !it.discount);
+    const unread = it.itemQty === undefined || (it.itemQty === 1 && it.price === it.amount && !it.discount);
     if (!unread) continue;
     const same = other.items.filter((o) => o.amount === it.amount && !taken.has(o));
     if (same.length !== 1) continue;
