@@ -688,24 +688,41 @@ type Solved = ReturnType<typeof solveRow>;
  */
 function solveScanRow(nums: RowNum[]): Solved {
   const lost = (n: RowNum) => (n.kind === 'price' || n.kind === 'amount') && /^\d{3,}$/.test(n.text);
-  if (!nums.some(lost)) return solveScanQty(solveRow(nums));
-  const repaired = solveScanQty(
-    solveRow(nums.map((n) => (lost(n) ? { ...n, value: n.value / 100, money: true } : n))),
-  );
+  if (!nums.some(lost)) return solveScanQty(solveRow(nums), nums);
+  const fixed = nums.map((n) => (lost(n) ? { ...n, value: n.value / 100, money: true } : n));
+  const repaired = solveScanQty(solveRow(fixed), fixed);
   if (repaired.conf >= 0.85) return repaired;
   const asRead = solveRow(nums);
   return asRead.conf >= 0.9 ? asRead : repaired;
 }
 
 /**
- * A scan's quantity from the row's arithmetic: OCR misses a lone "1" or a stroke of "71", but amount ÷ unit
- * price is a whole number that multiplies back to the amount to the cent.
+ * A scan's quantity from the row's arithmetic: OCR misses a lone "1" or a stroke of "71" (or reads "1 h" as
+ * "Ih"), but amount ÷ unit price is a whole number that multiplies back to the amount to the cent. With a
+ * discount rate under its heading the unit price is the one less that rate, as `solveRow` takes it.
  */
-function solveScanQty(s: Solved): Solved {
+function solveScanQty(s: Solved, nums: RowNum[] = []): Solved {
   if (s.conf >= 0.9 || s.price === undefined || s.amount === undefined || s.price <= 0) return s;
-  const q = Math.round(s.amount / s.price);
-  if (q < 1 || Math.abs(round2(q * s.price) - s.amount) > 0.005) return s;
-  return { ...s, qty: q, conf: 0.85 };
+  const q = qtyOf(s.amount, s.price);
+  if (q !== undefined) return { ...s, qty: q, conf: 0.85 };
+  const rate = nums.find((n) => n.pct && n.kind === 'discount')?.value;
+  if (rate === undefined || rate <= 0 || rate >= 100) return s;
+  const net = s.price * (1 - rate / 100);
+  const qn = qtyOf(s.amount, net);
+  if (qn === undefined) return s;
+  return { ...s, qty: qn, price: round4(net), discount: round2(qn * s.price - s.amount), conf: 0.85 };
+}
+
+/**
+ * The quantity that multiplies `price` to `amount` to the cent: a whole number, else (for a unit price of at
+ * least 1, where a quarter seldom fits by chance) a half or a quarter ("32,25 h", "11,5 kg").
+ */
+function qtyOf(amount: number, price: number): number | undefined {
+  const fits = (q: number) => q > 0 && Math.abs(round2(q * price) - amount) <= 0.005;
+  const whole = Math.round(amount / price);
+  if (whole >= 1 && fits(whole)) return whole;
+  const quarter = Math.round((amount / price) * 4) / 4;
+  return price >= 1 && fits(quarter) ? quarter : undefined;
 }
 
 /**
@@ -824,6 +841,22 @@ function solveRow(
       return { qty: 1, price: other, amount, vat: vat?.value, conf: 0.7 };
   }
   return { qty, price, amount, vat: vat?.value, discount, conf: 0.4 };
+}
+
+/**
+ * Quantities glued to their unit under the quantity heading ("74x", "11h", "1kg": OCR on a scan lost the space
+ * between them), which no number of the line holds: the number is the quantity.
+ */
+function gluedQuantities(line: Line, cols: Column[]): { value: number; cell: Cell; pct: boolean }[] {
+  const out: { value: number; cell: Cell; pct: boolean }[] = [];
+  for (const c of line.cells) {
+    if (columnFor(cols, c)?.kind !== 'qty' || looksNumeric(c.text)) continue;
+    const m = /^(\d{1,6}(?:[.,]\d{1,3})?)(\p{L}{1,5})\.?$/u.exec(c.text.trim());
+    if (!m) continue;
+    const value = Number(m[1]!.replace(',', '.'));
+    if (Number.isFinite(value) && value > 0) out.push({ value, cell: c, pct: false });
+  }
+  return out;
 }
 
 /** A row whose description is a code alone ("ART6575526"): the name printed under it is the item's name. */
@@ -1387,7 +1420,7 @@ export function extractItems(
       continue;
     }
     const n = norm(line.text);
-    const nums = lineNumbers(line, ctx.decimal);
+    const nums = [...lineNumbers(line, ctx.decimal), ...gluedQuantities(line, cols!)];
     const rowNums: RowNum[] = nums
       .map((x) => ({
         value: x.value,
@@ -1568,7 +1601,7 @@ export function extractItems(
       const s = !ctx.ocr
         ? solveRow(rowNums, ctx.wholeUnits)
         : ctx.wholeUnits
-          ? solveScanQty(solveRow(rowNums, true))
+          ? solveScanQty(solveRow(rowNums, true), rowNums)
           : solveScanRow(rowNums);
       if (s.amount === undefined) continue;
       const codeCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DocItem, enInvoice, makePdf, pdfOf, scannedPdf } from './__tests__/make-docs.js';
 import { renderPdfPage, toPng } from './image.js';
-import { completeTotals, pickReading, totalFromNetAndVat } from './page-passes.js';
+import { completeTotals, pickReading, rowsFromOther, totalFromNetAndVat } from './page-passes.js';
 import { readDocument } from './read.js';
 import { emptyResult, type TReaderResult } from './types.js';
 
@@ -116,6 +116,38 @@ describe('page images read again when the table does not add up', () => {
     expect(pickReading([slip, good])).toBe(good);
     expect(pickReading([none, slip])).toBe(slip);
     expect(pickReading([good, slip])).toBe(good);
+  });
+});
+
+describe("a reading's rows completed from the other reading of the page", () => {
+  it('takes the quantity and price of a row the kept reading gave one unit at its amount, where the other multiplies out', () => {
+    const kept = reading(
+      [
+        { itemDesc: 'Service fee 01/2025', itemQty: 1, price: 865.34, amount: 865.34 },
+        { itemDesc: 'Ink cartridge cyan', itemQty: 1, price: 6910.5, amount: 6910.5 },
+        { itemDesc: 'Glass cleaner 5 l', amount: 976.13 },
+        { itemDesc: 'Coffee beans 1 kg', itemQty: 1, price: 72.18, amount: 72.18 },
+      ],
+      8824.15,
+    );
+    const other = reading(
+      [
+        { itemDesc: 'Service fee 01/2025', amount: 865.34 },
+        // the net unit price printed rounded (57,59 for 57,5875): 120 × 57,59 is 30 cents off
+        { itemDesc: 'Ink cartridge cyan', itemQty: 120, price: 57.59, amount: 6910.5 },
+        { itemDesc: 'Glass cleaner 51', itemQty: 13, price: 75.0869, amount: 976.13 },
+        // a quantity that does not multiply out is no evidence
+        { itemDesc: 'Coffee beans 1 kg', itemQty: 7, price: 8.02, amount: 72.18 },
+      ],
+      8824.15,
+    );
+    expect(rowsFromOther(kept.r, other.r)).toBe(2);
+    expect(kept.r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [1, 865.34, 865.34],
+      [120, 57.59, 6910.5],
+      [13, 75.0869, 976.13],
+      [1, 72.18, 72.18],
+    ]);
   });
 });
 

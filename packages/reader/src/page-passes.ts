@@ -5,7 +5,7 @@ import { agreeRows } from './item-confidence.js';
 import { type OcrOptions, type OcrWord, ocrImage } from './ocr.js';
 import { round2 } from './parse.js';
 import { removeRulingLines } from './ruling.js';
-import type { TReaderResult } from './types.js';
+import type { TItem, TReaderResult } from './types.js';
 
 /** One OCR reading of a page image and what the reader extracted from it. */
 export interface PageReading {
@@ -71,6 +71,37 @@ export function pickReading(readings: PageReading[]): PageReading {
   const better = (a: (typeof scored)[0], b: (typeof scored)[0]) =>
     a.p !== b.p ? a.p < b.p : a.n !== b.n ? a.n > b.n : a.c > b.c + 0.01;
   return scored.reduce((best, s) => (better(s, best) ? s : best)).x;
+}
+
+/**
+ * Rows of the kept reading that carry no quantity read from the page (none, or the one unit at its amount that
+ * a table of amounts alone is given) take the quantity, unit price and discount of the other reading's row
+ * with the same amount, where that row multiplies out with another quantity: the other reading found the
+ * quantity and price columns (or a row's net price under it) that this one lost. Returns the rows mended.
+ */
+export function rowsFromOther(kept: TReaderResult, other: TReaderResult): number {
+  let mended = 0;
+  const taken = new Set<TItem>();
+  for (const it of kept.items) {
+    if (it.amount === undefined) continue;
+    const unread = it.itemQty === undefined || (it.itemQty === 1 && it.price === it.amount && !it.discount);
+    if (!unread) continue;
+    const same = other.items.filter((o) => o.amount === it.amount && !taken.has(o));
+    if (same.length !== 1) continue;
+    const o = same[0]!;
+    if (o.itemQty === undefined || o.itemQty === 1 || o.price === undefined) continue;
+    // to the cent, but for a net unit price printed rounded: half a cent a unit
+    const off = Math.abs(round2(o.itemQty * o.price - (o.discount ?? 0)) - it.amount);
+    if (off > Math.abs(o.itemQty) * 0.005 + 0.011) continue;
+    if (kept.items.filter((k) => k.amount === it.amount).length !== 1) continue;
+    taken.add(o);
+    it.itemQty = o.itemQty;
+    it.price = o.price;
+    if (o.discount) it.discount = o.discount;
+    else delete it.discount;
+    mended++;
+  }
+  return mended;
 }
 
 const TRIPLE = ['net', 'vat', 'invoiceTotal'] as const;
@@ -174,6 +205,7 @@ export async function readPagesAgain(
     const kept = pickReading([first, second]);
     const other = (kept === first ? second : first).r;
     agreeRows(kept.r, other);
+    rowsFromOther(kept.r, other);
     completeTotals(kept.r, other);
     totalFromNetAndVat(kept.r);
     return kept;

@@ -113,6 +113,46 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it('takes the quantity of a scanned row with a discount rate from amount ÷ the price less that rate', () => {
+    const withDisc = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
+    const items = itemsOf([
+      ...withDisc(0.3, 'Description', 'Units', 'Unit price', 'Disc. %', 'Line total'),
+      // "1 h" read as "Ih"; "51" read as "5"
+      ...withDisc(0.32, 'HDMI cable 2 m', 'Ih', '1,375.35', '15%', '1,169.05'),
+      ...withDisc(0.34, 'Hex screw M8', '5', '22.65', '15%', '981.88'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [1, 1169.0475, 1169.05],
+      [51, 19.2525, 981.88],
+    ]);
+  });
+
+  it('takes a quarter or half quantity of a scanned row from amount ÷ price when OCR lost it', () => {
+    const withDisc = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
+    const items = itemsOf([
+      ...withDisc(0.3, 'Description', 'Units', 'Unit price', 'Disc. %', 'Line total'),
+      // "32,25 h" and "11,5 h" read as nothing a number can be made of
+      ...withDisc(0.32, 'Extension cord 5 m', 'Zz,Zs h', '1,477.17', '10%', '42,874.86'),
+      ...withDisc(0.34, 'Installation work', 'ii,s h', '1,399.03', undefined, '16,088.85'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [32.25, 1329.453, 42874.86],
+      [11.5, 1399.03, 16088.85],
+    ]);
+  });
+
+  it('reads a quantity OCR glued to its unit ("74x", "3kg") under the quantity heading', () => {
+    const items = itemsOf([
+      ...line(0.3, 'Text', 'Menge', 'USt. %', 'Wert'),
+      ...line(0.32, 'HDMI-Kabel 2 m', '74x', '7%', '3.833,20'),
+      ...line(0.34, 'Kaffeebohnen', '3kg', '7%', '45,00'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [74, 51.8, 3833.2],
+      [3, 15, 45],
+    ]);
+  });
+
   it('takes rows whose last amount is the product of two of their numbers for items whatever the headings say', () => {
     const withVat = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
     const items = itemsOf(
