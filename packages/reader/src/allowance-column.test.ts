@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GERMAN_INVOICE_HEAD, readTextPage as read, type PlacedText as Text } from './__tests__/make-docs.js';
-
-/** A number right-aligned at `xr` (Courier: every character 0.6 of the font size wide). */
-const right = (xr: number, y: number, t: string): Text => [xr - t.length * 5.4, y, t, 9, 'Courier'];
+import { GERMAN_INVOICE_HEAD, readTextPage as read, rightAligned as right } from './__tests__/make-docs.js';
 
 /**
  * An item table with a column of line allowances under a heading that names them in general (`head`): a row

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   GERMAN_INVOICE_HEAD,
   readTextPage as read,
+  rightAligned as right,
   type PlacedText as Text,
   tableTexts,
 } from './__tests__/make-docs.js';
@@ -44,9 +45,6 @@ describe('column headings by their abbreviations', () => {
     [330, 324, 'Summe'],
     [520, 324, total],
   ];
-
-  /** A number right-aligned at `xr` (Courier: every character 0.6 of the font size wide). */
-  const right = (xr: number, y: number, t: string): Text => [xr - t.length * 5.4, y, t, 9, 'Courier'];
 
   it('reads "Nb" as the quantity of a table without a unit-price column', async () => {
     const rows = [

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GERMAN_INVOICE_HEAD, readTextPage as read, type PlacedText as Text } from './__tests__/make-docs.js';
-
-/** A number right-aligned at `xr` (Courier: every character 0.6 of the font size wide). */
-const right = (xr: number, y: number, t: string): Text => [xr - t.length * 5.4, y, t, 9, 'Courier'];
+import {
+  GERMAN_INVOICE_HEAD,
+  readTextPage as read,
+  rightAligned as right,
+  type PlacedText as Text,
+} from './__tests__/make-docs.js';
 
 /**
  * One item without a heading row, two lines of its description under it, then a document discount before the net:

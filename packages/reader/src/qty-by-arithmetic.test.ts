@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readTextPage as read, type PlacedText as Text } from './__tests__/make-docs.js';
-
-/** A number right-aligned at `xr` (Courier: every character 0.6 of the font size wide). */
-const right = (xr: number, y: number, t: string): Text => [xr - t.length * 5.4, y, t, 9, 'Courier'];
+import {
+  readTextPage as read,
+  rightAligned as right,
+  type PlacedText as Text,
+} from './__tests__/make-docs.js';
 
 /** An English purchase order whose quantities stand left of the text under a "No." heading. */
 const order = (rows: [qty: string, desc: string, price: string, amount: string][], net: string): Text[] => [

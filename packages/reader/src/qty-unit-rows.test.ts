@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GERMAN_INVOICE_HEAD, readTextPage as read, type PlacedText as Text } from './__tests__/make-docs.js';
-
-/** A number right-aligned at `xr` (Courier: every character 0.6 of the font size wide). */
-const right = (xr: number, y: number, t: string): Text => [xr - t.length * 5.4, y, t, 9, 'Courier'];
+import {
+  GERMAN_INVOICE_HEAD,
+  readTextPage as read,
+  rightAligned as right,
+  type PlacedText as Text,
+} from './__tests__/make-docs.js';
 
 /** The page around an item table: vendor, title, number and date above; net, VAT and total from `y` on. */
 const page = (rows: Text[], y: number, net: string, vat: string, total: string): Text[] => [

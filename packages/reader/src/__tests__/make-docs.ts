@@ -106,6 +106,15 @@ export const GERMAN_INVOICE_HEAD: PlacedText[] = [
   [460, 152, '14.03.2023'],
 ];
 
+/** A number right-aligned at `xr` in 9-point Courier (every character 0.6 of the font size wide). */
+export const rightAligned = (xr: number, y: number, t: string): PlacedText => [
+  xr - t.length * 5.4,
+  y,
+  t,
+  9,
+  'Courier',
+];
+
 /** Table rows: cells at the given x positions, from y on, 16 points apart (empty cells left out). */
 export const tableTexts = (y: number, xs: number[], rows: string[][]): PlacedText[] =>
   rows.flatMap((row, i) =>
