@@ -99,3 +99,35 @@ describe("an item row's allowance word among the totals' labels", () => {
     expect(r.issues).toEqual([]);
   });
 });
+
+describe('an allowance word wrapped onto a second line under its row', () => {
+  it('is the row’s word, no discount of the document, though the amount under it is the last of the table', async () => {
+    const r = await read([
+      ...GERMAN_INVOICE_HEAD,
+      [60, 230, 'Bezeichnung'],
+      [250, 230, 'Menge'],
+      [320, 230, 'Preis'],
+      [490, 230, 'Betrag'],
+      [60, 246, 'Glasreiniger 5 l'],
+      right(280, 246, '1'),
+      right(360, 246, '428,62'),
+      right(530, 246, '428,62'),
+      [60, 262, 'Bürostuhl schwarz'],
+      right(280, 262, '1'),
+      right(360, 262, '748,98'),
+      [375, 262, 'Staffel'],
+      right(530, 262, '636,63'),
+      [375, 274, 'korting:'],
+      right(460, 286, '- 112,35'),
+      [330, 310, 'Nettobetrag'],
+      right(530, 310, '1.065,25'),
+      [330, 324, 'USt. 19 %'],
+      right(530, 324, '202,40'),
+      [330, 338, 'Endbetrag'],
+      right(530, 338, '1.267,65'),
+    ]);
+    expect(r.totals.discount).toBeUndefined();
+    expect(r.totals).toMatchObject({ net: 1065.25, invoiceTotal: 1267.65 });
+    expect(r.items.map((i) => i.amount)).toEqual([428.62, 636.63]);
+  });
+});

@@ -1041,10 +1041,23 @@ function multipliesOut(vals: number[]): boolean {
 
 /**
  * An item row with its own allowance's word ("1  1.874,12  Staffel korting:  1.499,30"): a quantity and a price
- * left of the word make the line a row of the items, its amount no allowance or charge of the document.
+ * left of the word make the line a row of the items, its amount no allowance or charge of the document. So does
+ * the word's second line, wrapped under the row's first ("Staffel" on the row, "korting:" under it, no amount
+ * beside it).
  */
 export function itemRowWord(ctx: ExtractContext, line: Line, label: Cell): boolean {
-  return lineNumbers(line, ctx.decimal).filter((x) => !x.pct && x.cell.x1 <= label.x0).length >= 2;
+  const onRow = (l: Line, word: Cell) =>
+    lineNumbers(l, ctx.decimal).filter((x) => !x.pct && x.cell.x1 <= word.x0).length >= 2;
+  if (onRow(line, label)) return true;
+  const above = ctx.lines[line.index - 1];
+  const first =
+    above?.page === line.page ? above.cells.find((c) => Math.abs(c.x0 - label.x0) < 0.01) : undefined;
+  return (
+    !!first &&
+    !looksNumeric(first.text) &&
+    !line.cells.some((c) => looksNumeric(c.text) && isMoneyText(c.text, ctx.wholeUnits)) &&
+    onRow(above!, first)
+  );
 }
 
 /**
