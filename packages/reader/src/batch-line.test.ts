@@ -51,3 +51,35 @@ describe('a batch under an item', () => {
     expect(r.totals).toMatchObject({ subtotal: 7437.4, discount: 223.12, charges: 4.9, net: 7219.18 });
   });
 });
+
+describe('a batch in an item row of a table without a heading', () => {
+  it('keeps the row an item row', async () => {
+    const r = await read([
+      ...GERMAN_INVOICE_HEAD,
+      [130, 230, 'Schutzhandschuhe Größe 9'],
+      [60, 244, '0524'],
+      [130, 244, 'Charge 117'],
+      right(370, 244, '1'),
+      right(430, 244, '6,51'),
+      [450, 244, '19%'],
+      right(545, 244, '6,51'),
+      [130, 258, 'Recyclingpapier A4'],
+      right(370, 258, '43,25'),
+      right(430, 258, '940,68'),
+      [450, 258, '7%'],
+      right(545, 258, '40.684,41'),
+      [360, 282, 'Warenwert'],
+      right(545, 282, '40.690,92'),
+      [360, 296, 'Versandkosten'],
+      right(545, 296, '4,90'),
+      [360, 310, 'Summe netto'],
+      right(545, 310, '40.695,82'),
+      [360, 324, 'Endbetrag'],
+      right(545, 324, '43.545,90'),
+    ]);
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [1, 6.51, 6.51],
+      [43.25, 940.68, 40684.41],
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from './context.js';
 import { findHeader, itemRowWord } from './items.js';
 import {
+  BATCH_WORD,
   DISCOUNT_ROW,
   DOC_TYPE,
   HEADER_LABELS,
@@ -740,8 +741,6 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   return out;
 }
 
-const BATCH = /\bcharge\s*(?:-?\s*(?:nr|no)\.?)?\s*:?\s*\d/;
-
 /** Document-level allowances and charges: "REMISE : Remise commerciale … -5,00", "Frais de port … 10,00". */
 function allowancesAndCharges(ctx: ExtractContext): { allowances: number; charges: number } {
   let allowances = 0;
@@ -753,8 +752,7 @@ function allowancesAndCharges(ctx: ExtractContext): { allowances: number; charge
     );
     if (k < 0 || line.cells[k]!.text.length > 60 || itemRowWord(ctx, line, line.cells[k]!)) continue;
     const label = norm(line.cells[k]!.text);
-    // "Charge 117", "Charge-Nr. 45": a batch (German, Dutch) in an item's description, no charge
-    if (BATCH.test(label)) continue;
+    if (BATCH_WORD.test(label)) continue;
     const allowance = DISCOUNT_ROW.test(label);
     if (/\bskonto\b/.test(label)) continue;
     // the amount: the last money cell right of the label that is not a rate; a row with a price and an amount

@@ -1,6 +1,7 @@
 import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.js';
 import type { RowEvidence } from './item-confidence.js';
 import {
+  BATCH_WORD,
   CHARGE_ROW,
   COLUMN_LABELS,
   COLUMN_PHRASE,
@@ -1084,7 +1085,10 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     const labelled = text.some((c) => /:(?:\s|$)/.test(c.text) && c.x0 < firstMoney);
     if (labelled && !itemLikeRow(ctx, row)) continue;
     if (SUMMARY_ROW.test(n)) continue;
-    const word = line.cells.find((c) => DISCOUNT_ROW.test(norm(c.text)) || CHARGE_ROW.test(norm(c.text)));
+    const word = line.cells.find(
+      (c) =>
+        DISCOUNT_ROW.test(norm(c.text)) || (CHARGE_ROW.test(norm(c.text)) && !BATCH_WORD.test(norm(c.text))),
+    );
     if (word && !itemRowWord(ctx, line, word)) continue;
     // an amount alone that is the sum of the rows before it is a page's sum carried forward, no item
     const before = Math.abs(round2(rows.reduce((t, r) => t + amountOf(r), 0)));

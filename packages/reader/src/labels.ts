@@ -248,6 +248,8 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
 export const SUMMARY_ROW =
   /\b(?:sub\s*-?\s*total|total|totaal|summe|zwischensumme|gesamt\w*|montant|net\s+a\s+payer|netto\w*|brutto\w*|\w*summe|mwst\w*|subtotaal|amount\s+due|balance|tax|vat|mwst|ust\.?|tva|btw|rounding|cash|change|carried|ubertrag|report|warenwert|basisbetrag|steuerbetrag|zahlbetrag|positionssumme)\b/;
 export const DISCOUNT_ROW = /\b(?:discount|rabatt|nachlass|remise|korting|skonto)\b/;
+/** "Charge 117", "Charge-Nr. 45": a batch (German, Dutch) in an item's description, never a charge. */
+export const BATCH_WORD = /\bcharge\s*(?:-?\s*(?:nr|no)\.?)?\s*:?\s*\d/;
 export const CHARGE_ROW = /\b(?:shipping|freight|versand\w*|fracht|frais|port|verzending|charge|zuschlag)\b/;
 /** A charge row of the totals block: packaging and handling are charged like carriage there, where in an item
  * table the same words name goods ("Packing tape") */
