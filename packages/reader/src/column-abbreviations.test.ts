@@ -80,3 +80,39 @@ describe('column headings by their abbreviations', () => {
     ]);
   });
 });
+
+describe('English headings "Pcs" and "Each"', () => {
+  it('are the quantity and the unit price: the price never runs into the description', async () => {
+    const r = await read([
+      ...GERMAN_INVOICE_HEAD,
+      [70, 220, 'Pcs'],
+      [105, 220, '#'],
+      [125, 220, 'Article / service'],
+      [415, 220, 'Each'],
+      [450, 220, 'Tax %'],
+      [520, 220, 'Value'],
+      right(95, 236, '37'),
+      right(115, 236, '1'),
+      [125, 236, 'Winkelprofil Aluminium'],
+      right(440, 236, '1,460.82'),
+      [455, 236, '5%'],
+      right(560, 236, '54,050.34'),
+      right(95, 252, '1'),
+      right(115, 252, '2'),
+      [125, 252, 'Kantoorstoel zwart'],
+      right(440, 252, '2,449.11'),
+      [455, 252, '5%'],
+      right(560, 252, '2,449.11'),
+      [430, 280, 'Net total'],
+      right(560, 280, '56,499.45'),
+      [430, 294, 'VAT 5%'],
+      right(560, 294, '2,824.97'),
+      [430, 308, 'Total due'],
+      right(560, 308, '59,324.42'),
+    ]);
+    expect(r.items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Winkelprofil Aluminium', 37, 1460.82, 54050.34],
+      ['Kantoorstoel zwart', 1, 2449.11, 2449.11],
+    ]);
+  });
+});

@@ -558,7 +558,9 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
   const current = cands.find((c) => c.kind === 'qty');
   const present = Math.max(score(current), ...units.map(score));
   const best = cands.filter((c) => !counts(c)).sort((x, y) => score(y) - score(x))[0];
-  if (!best || best === current || score(best) < 2 || score(best) <= present) return;
+  // (two rows that multiply out, or the one row of a table of one: to the cent it is no chance)
+  if (!best || best === current || score(best) < Math.min(2, rows.get(best) ?? 0) || score(best) <= present)
+    return;
   if (score(best) < (rows.get(best) ?? 0) - 1) return;
   // the column it replaces keeps what its heading says, unless that was the quantity
   if (current) current.kind = kindOf(current.label) === 'pos' ? 'pos' : 'other';

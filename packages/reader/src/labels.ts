@@ -213,7 +213,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ],
   [
     'price',
-    /preis\b|prijs\b|\b(?:unit\s*price|price|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif|p\/st|prijs\/st|per\s+stuk)\b/,
+    /preis\b|prijs\b|\b(?:unit\s*price|price|prix(?:\s+unit\w*)?|p\.?\s?u\.?(?:\s*ht)?|stukprijs|prijs|rate|unit\s*cost|tarif|p\/st|prijs\/st|per\s+stuk|each)\b/,
   ],
   [
     'amount',
@@ -222,7 +222,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ['base', /\b(?:(?:price\s+)?base\s+(?:qty|quantity)|preiseinheit|pe|per|prijs\s+per|prix\s+par)\b/],
   [
     'qty',
-    /menge\b|\b(?:qty|quantity|units|anzahl|qte|quantite|aantal|aant|hoeveelheid|stk|hrs|hours|uren|qt|mng|anz|nb|nbre|nombre)\b/,
+    /menge\b|\b(?:qty|quantity|units|anzahl|qte|quantite|aantal|aant|hoeveelheid|stk|hrs|hours|uren|qt|mng|anz|nb|nbre|nombre|pcs|pieces)\b/,
   ],
   // a column of line allowances and charges, by its plural or its general word ("Rabatte / Aufschläge",
   // "Adjustments", "Aanpassingen"): the allowance under each row's label is that row's

@@ -71,4 +71,11 @@ describe('the quantity column settled by the rows', () => {
     ]);
     expect(r.items.every((i) => i.itemQty !== 2 && i.itemQty !== 3)).toBe(true);
   });
+
+  it('takes the "No." column for the quantity of a table of one row too', async () => {
+    const r = await read(order([['55', 'Office chair black', '298.74', '16,430.70']], '16,430.70'));
+    expect(r.items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Office chair black', 55, 298.74, 16430.7],
+    ]);
+  });
 });
