@@ -44,3 +44,39 @@ describe('a line for the attention of a person', () => {
     expect(r.invoiceTo.name).toBe('Quarkwerk Papier GmbH & Co. KG');
   });
 });
+
+describe('a block addressed to a person, without a heading or a sender line', () => {
+  it('is the buyer: its street and town under the attention line belong to it', async () => {
+    const r = await read([
+      [60, 45, 'VAN', 16, 'Helvetica-Bold'],
+      [440, 60, 'RECHNUNG', 16],
+      [60, 90, 'Atlas Bäckerei GmbH'],
+      [60, 104, 'z. Hd. Frau Schmidt'],
+      [60, 118, 'Am Markt 3'],
+      [60, 132, '20095 Hamburg'],
+      [60, 160, 'Re.-Nr.'],
+      [200, 160, 'Rechnungsdatum'],
+      [60, 172, '0162157'],
+      [200, 172, '11. Februar 2023'],
+      ...table(
+        230,
+        [60, 330, 400, 480],
+        [
+          ['Leistung', 'Anzahl', 'Preis', 'Gesamt'],
+          ['Gummiband rot 50 mm', '3', '10,00', '30,00'],
+        ],
+      ),
+      [330, 280, 'Summe netto'],
+      [480, 280, '30,00'],
+      [330, 294, 'MwSt. 19 %'],
+      [480, 294, '5,70'],
+      [330, 308, 'Gesamtbetrag'],
+      [480, 308, '35,70'],
+      [50, 770, 'Van Dijk Hardware GmbH', 7],
+      [220, 770, 'USt-IdNr. DE999888777', 7],
+      [380, 770, 'IBAN DE11 2222 3333 4444 5555 66', 7],
+    ]);
+    expect(r.vendor.name).toBe('Van Dijk Hardware GmbH');
+    expect(r.invoiceTo).toMatchObject({ name: 'Atlas Bäckerei GmbH', postCode: '20095', city: 'Hamburg' });
+  });
+});

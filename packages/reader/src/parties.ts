@@ -384,8 +384,12 @@ export function addressAfter(
     const c = l.cells.find((c) => Math.abs(c.x0 - cell.x0) < 0.03 || xOverlap(c, cell) > 0.6);
     if (!c) continue;
     const n = norm(c.text);
-    // a contact person's line ("Attn: …", "z. Hd. …") belongs to the block but is no address line
-    if (CONTACT_LINE.test(n)) continue;
+    // a contact person's line ("Attn: …", "z. Hd. …") belongs to the block but is no address line; right under
+    // the name, the block's street is measured from it (after the address it ends the block)
+    if (CONTACT_LINE.test(n)) {
+      if (!lines.length) prev = { y1: c.y1, h: c.y1 - c.y0 };
+      continue;
+    }
     if (
       /\b(?:tel|phone|fax|e-?mail|www|gst|vat|tva|ust|btw|iban|siren|siret|rcs|date|invoice|receipt|tax|hrb|steuer)\b|@|:/.test(
         n,
