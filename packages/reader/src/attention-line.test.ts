@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { readTextPage as read, type PlacedText as Text, tableTexts as table } from './__tests__/make-docs.js';
 
+/** The page under the header: a one-row item table under `heading`, its totals, the vendor's footer. */
+const rest = (heading: string[], vendor: string): Text[] => [
+  ...table(230, [60, 330, 400, 480], [heading, ['Gummiband rot 50 mm', '3', '10,00', '30,00']]),
+  [330, 280, 'Summe netto'],
+  [480, 280, '30,00'],
+  [330, 294, 'MwSt. 19 %'],
+  [480, 294, '5,70'],
+  [330, 308, 'Gesamtbetrag'],
+  [480, 308, '35,70'],
+  [50, 770, vendor, 7],
+  [220, 770, 'USt-IdNr. DE999888777', 7],
+  [380, 770, 'IBAN DE11 2222 3333 4444 5555 66', 7],
+];
+
 /**
  * A letterhead and, in the address window, a buyer whose name begins with the same word as the vendor's
  * (printed on one line with a header field and its number), a line for the attention of a person under it.
@@ -18,23 +32,7 @@ const page: Text[] = [
   [460, 152, '14.03.2023'],
   [60, 164, 'Ahornweg 3'],
   [60, 176, '54321 Beispielheim'],
-  ...table(
-    230,
-    [60, 330, 400, 480],
-    [
-      ['Bezeichnung', 'Menge', 'Preis', 'Betrag'],
-      ['Gummiband rot 50 mm', '3', '10,00', '30,00'],
-    ],
-  ),
-  [330, 280, 'Summe netto'],
-  [480, 280, '30,00'],
-  [330, 294, 'MwSt. 19 %'],
-  [480, 294, '5,70'],
-  [330, 308, 'Gesamtbetrag'],
-  [480, 308, '35,70'],
-  [50, 770, 'Quarkwerk Trading KG', 7],
-  [220, 770, 'USt-IdNr. DE999888777', 7],
-  [380, 770, 'IBAN DE11 2222 3333 4444 5555 66', 7],
+  ...rest(['Bezeichnung', 'Menge', 'Preis', 'Betrag'], 'Quarkwerk Trading KG'),
 ];
 
 describe('a line for the attention of a person', () => {
@@ -58,23 +56,7 @@ describe('a block addressed to a person, without a heading or a sender line', ()
       [200, 160, 'Rechnungsdatum'],
       [60, 172, '0162157'],
       [200, 172, '11. Februar 2023'],
-      ...table(
-        230,
-        [60, 330, 400, 480],
-        [
-          ['Leistung', 'Anzahl', 'Preis', 'Gesamt'],
-          ['Gummiband rot 50 mm', '3', '10,00', '30,00'],
-        ],
-      ),
-      [330, 280, 'Summe netto'],
-      [480, 280, '30,00'],
-      [330, 294, 'MwSt. 19 %'],
-      [480, 294, '5,70'],
-      [330, 308, 'Gesamtbetrag'],
-      [480, 308, '35,70'],
-      [50, 770, 'Van Dijk Hardware GmbH', 7],
-      [220, 770, 'USt-IdNr. DE999888777', 7],
-      [380, 770, 'IBAN DE11 2222 3333 4444 5555 66', 7],
+      ...rest(['Leistung', 'Anzahl', 'Preis', 'Gesamt'], 'Van Dijk Hardware GmbH'),
     ]);
     expect(r.vendor.name).toBe('Van Dijk Hardware GmbH');
     expect(r.invoiceTo).toMatchObject({ name: 'Atlas Bäckerei GmbH', postCode: '20095', city: 'Hamburg' });

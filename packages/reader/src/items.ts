@@ -946,6 +946,9 @@ function adjustmentsOf(
   return out.length ? out : undefined;
 }
 
+/** The right edges a unit price of the row may end at: the unit-price column's, else its other amounts'. */
+const priceEdges = (r: AdjustedRow) => (r.grossX1 !== undefined ? [r.grossX1] : r.others.map((o) => o.x1));
+
 /**
  * Adds a line's signed amounts to its row: "= x" is the net unit price; "- x" right under the unit price is a
  * discount per unit, elsewhere a line allowance; "+ x" a line charge.
@@ -954,8 +957,7 @@ function adjust(r: AdjustedRow, adj: { sign: string; value: number; x1: number }
   for (const a of adj) {
     if (a.sign === '=') r.net = a.value;
     else if (a.sign === '+') r.charge += a.value;
-    else if ([r.grossX1 ?? [], ...r.others.map((o) => o.x1)].flat().some((x1) => Math.abs(a.x1 - x1) < 0.012))
-      r.unitOff += a.value;
+    else if (priceEdges(r).some((x1) => Math.abs(a.x1 - x1) < 0.012)) r.unitOff += a.value;
     else r.allow += a.value;
   }
 }
