@@ -1010,7 +1010,13 @@ function resolveAdjusted(r: AdjustedRow, confs: number[]): void {
  * the line above by more than from the row below, and as close to that row as to each other, as the lines of
  * one cell are. Returns the index of the last such line, or -1.
  */
-function headOfNextRow(ctx: ExtractContext, i: number, textEnd: number, headsSeen = false): number {
+function headOfNextRow(
+  ctx: ExtractContext,
+  i: number,
+  textEnd: number,
+  headsSeen = false,
+  firstRow = false,
+): number {
   const line = ctx.lines[i]!;
   const above = ctx.lines[i - 1];
   if (!above || above.page !== line.page) return -1;
@@ -1032,7 +1038,25 @@ function headOfNextRow(ctx: ExtractContext, i: number, textEnd: number, headsSee
   // the row above is one (the boxes OCR puts around a blurred scan's lines move by a third of their height)
   const margin = headsSeen ? 0 : h * 0.3;
   const near = headsSeen ? h * 0.8 : h * 0.55;
-  return bottom < top - margin && bottom <= near && bottom <= inner + h * 0.2 + (j === i ? h : 0) ? j : -1;
+  if (bottom < top - margin && bottom <= near && bottom <= inner + h * 0.2 + (j === i ? h : 0)) return j;
+  return ctx.ocr && (headsSeen || firstRow) && nearerByPitch(ctx, i, j, above) ? j : -1;
+}
+
+/**
+ * A scan's lines `i`..`j` as one cell with the row under them, measured centre to centre: OCR fits each line's box
+ * to its letters ("X8714317" stands taller than "mars", a line of capitals has no descenders), so the gaps between
+ * boxes say little, but the pitch holds: a cell's lines are as far from each other and from its row as the print's
+ * line height, the next cell's head is set off from the row above by that and the rows' spacing. Asked once the
+ * table has shown a cell's head above its numbers, or for text between the heading and the first row (no row
+ * above can own it).
+ */
+function nearerByPitch(ctx: ExtractContext, i: number, j: number, above: Line): boolean {
+  const mid = (l: Line) => (l.y0 + l.y1) / 2;
+  const row = ctx.lines[j + 1]!;
+  const up = mid(ctx.lines[i]!) - mid(above);
+  const down = mid(row) - mid(ctx.lines[j]!);
+  const inner = j > i ? (mid(ctx.lines[j]!) - mid(ctx.lines[i]!)) / (j - i) : down;
+  return down < up * 0.92 && Math.abs(inner - down) <= down * 0.25;
 }
 
 /** Whether two of a row's numbers multiply to a third (quantity × price = amount). */
@@ -1807,7 +1831,8 @@ export function extractItems(
     // a text line clearly nearer the line below than the line above (rows set apart by more than their
     // lines) opens the next row's cell; the lines after it follow it while no wider gap comes between
     const h = line.y1 - line.y0;
-    if (i > downTo && !stacked) downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5, headsSeen);
+    if (i > downTo && !stacked)
+      downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5, headsSeen, !lastItemLine);
     if (i <= downTo) {
       down.push({ text: contText, detail });
       continue;
