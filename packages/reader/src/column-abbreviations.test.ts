@@ -116,3 +116,38 @@ describe('English headings "Pcs" and "Each"', () => {
     ]);
   });
 });
+
+describe('a unit-price heading the labels do not know', () => {
+  const page = (heading: string, second: string, third: string): Text[] => [
+    ...GERMAN_INVOICE_HEAD,
+    ...tableTexts(
+      220,
+      [60, 100, 330, 420, 490],
+      [
+        ['Menge', 'Bezeichnung', heading, 'MwSt.', 'Betrag'],
+        ['4', 'Druckerpatrone schwarz', second, '19 %', '130,00'],
+        ['3', 'LED-Panel 60 x 60 cm', third, '19 %', '202,14'],
+      ],
+    ),
+    [330, 280, 'Gesamt netto'],
+    [490, 280, '332,14'],
+    [330, 292, 'zzgl. 19% MwSt.'],
+    [490, 292, '63,11'],
+    [330, 304, 'Summe brutto'],
+    [490, 304, '395,25'],
+  ];
+
+  it('heads the money between the description and the amount that the quantities multiply to it', async () => {
+    const r = await read(page('Ansatz', '32,50', '67,38'));
+    expect(r.items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Druckerpatrone schwarz', 4, 32.5, 130],
+      ['LED-Panel 60 x 60 cm', 3, 67.38, 202.14],
+    ]);
+  });
+
+  it('leaves money that no quantity multiplies to the amount (a line VAT) out of the prices', async () => {
+    const r = await read(page('Anteil', '24,70', '38,41'));
+    expect(r.items.map((i) => i.price)).not.toContain(24.7);
+    expect(r.items.map((i) => i.price)).not.toContain(38.41);
+  });
+});

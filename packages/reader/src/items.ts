@@ -76,6 +76,20 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
       seen.add('amount');
     }
   }
+  // a heading the labels do not know (or OCR garbled: "P/st" read as "Pist") over money amounts aligned between the
+  // description and the line amount heads the unit prices: the description must not swallow them
+  if (named('desc') && named('amount') && !named('price') && unknown.length && !/\d/.test(line.text)) {
+    const desc = cols.find((c) => c.kind === 'desc')!;
+    const amount = cols.find((c) => c.kind === 'amount')!;
+    const money = numberColumns(ctx, line, cols).find((g) => g.x0 > desc.x1 && g.x1 < amount.x0);
+    const u = money && unknown.find((c) => xOverlap(c, money) > 0.5);
+    if (u && pricesUnder(ctx, line, money, amount) >= 2) {
+      unknown.splice(unknown.indexOf(u), 1);
+      cols.push({ kind: 'price', x0: Math.min(u.x0, money.x0), x1: Math.max(u.x1, money.x1), label: norm(u.text) });
+      cols.sort((a, b) => a.x0 - b.x0);
+      seen.add('price');
+    }
+  }
   // "No." right of the text columns counts items, it numbers no positions ("Line", "Pos." always do)
   const textStart = Math.min(...[...cols.filter((c) => c.kind === 'desc'), ...unknown].map((c) => c.x0));
   for (const c of cols)
@@ -306,6 +320,32 @@ function rowsEndUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: n
     const lastCell = l.cells[l.cells.length - 1];
     if (!lastCell || !isMoneyText(lastCell.text, ctx.wholeUnits) || !looksNumeric(lastCell.text)) continue;
     if (Math.abs(lastCell.x1 - head.x1) < 0.04 || xOverlap(lastCell, head) > 0) n++;
+  }
+  return n;
+}
+
+/**
+ * How many of the rows in the next seven lines have money in `price` and in `amount` that a quantity of at most two
+ * decimals multiplies to the cent: unit prices, not a line's VAT or deposit beside its amount.
+ */
+function pricesUnder(
+  ctx: ExtractContext,
+  line: Line,
+  price: { x0: number; x1: number },
+  amount: { x0: number; x1: number },
+): number {
+  let n = 0;
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 8); j++) {
+    const l = ctx.lines[j]!;
+    if (l.page !== line.page) break;
+    const money = lineNumbers(l, ctx.decimal).filter((x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits));
+    const under = (head: { x0: number; x1: number }) =>
+      money.find((x) => xOverlap(x.cell, head) > 0 || Math.abs(x.cell.x1 - head.x1) < 0.02)?.value;
+    const p = under(price);
+    const a = under(amount);
+    if (!p || !a) continue;
+    const q = Math.round((a / p) * 100) / 100;
+    if (q > 0 && Math.abs(round2(q * p) - a) <= 0.011) n++;
   }
   return n;
 }
