@@ -85,7 +85,12 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     const u = money && unknown.find((c) => xOverlap(c, money) > 0.5);
     if (u && pricesUnder(ctx, line, money, amount) >= 2) {
       unknown.splice(unknown.indexOf(u), 1);
-      cols.push({ kind: 'price', x0: Math.min(u.x0, money.x0), x1: Math.max(u.x1, money.x1), label: norm(u.text) });
+      cols.push({
+        kind: 'price',
+        x0: Math.min(u.x0, money.x0),
+        x1: Math.max(u.x1, money.x1),
+        label: norm(u.text),
+      });
       cols.sort((a, b) => a.x0 - b.x0);
       seen.add('price');
     }
@@ -338,7 +343,9 @@ function pricesUnder(
   for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 8); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== line.page) break;
-    const money = lineNumbers(l, ctx.decimal).filter((x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits));
+    const money = lineNumbers(l, ctx.decimal).filter(
+      (x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits),
+    );
     const under = (head: { x0: number; x1: number }) =>
       money.find((x) => xOverlap(x.cell, head) > 0 || Math.abs(x.cell.x1 - head.x1) < 0.02)?.value;
     const p = under(price);
