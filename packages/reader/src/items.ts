@@ -1,3 +1,4 @@
+import { codesFromOwnColumn } from './code-column.js';
 import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.js';
 import type { RowEvidence } from './item-confidence.js';
 import {
@@ -1388,6 +1389,8 @@ export function extractItems(
     };
   }
   const items: TItem[] = [];
+  /** the line each item was read from */
+  const rowLines: Line[] = [];
   const confs: number[] = [];
   const evidence: RowEvidence[] = [];
   const boxes: TBox[] = [];
@@ -1716,6 +1719,7 @@ export function extractItems(
       const unitCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'unit' && !looksNumeric(c.text));
       if (unitCell) it.unitOfMeasure = unitCell.text;
       items.push(it);
+      rowLines.push(line);
       lastRow = {
         item: it,
         at: confs.length,
@@ -1850,5 +1854,7 @@ export function extractItems(
   evidence.forEach((e, i) => {
     if (confs[i] !== e.arithmetic) Object.assign(e, { arithmetic: confs[i], offLabels: false });
   });
+  // a scan's code column whose heading was lost: the codes read into the descriptions are the items' codes
+  if (ctx.ocr) codesFromOwnColumn(items, rowLines);
   return { items, evidence, boxes, docDiscounts };
 }
