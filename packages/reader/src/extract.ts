@@ -1,3 +1,4 @@
+import { splitBandLabels } from './band-labels.js';
 import { netFrom } from './checks.js';
 import {
   boxOf,
@@ -71,7 +72,9 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
     >
   > = {};
   const fields = Object.keys(HEADER_LABELS) as HeaderField[];
-  for (const line of ctx.lines) {
+  for (const read of ctx.lines) {
+    // a scan's labels OCR ran into one cell are split over the values under them (band-labels.ts)
+    const line = ctx.ocr ? splitBandLabels(ctx.lines, read) : read;
     line.cells.forEach((cell, ci) => {
       // "Bestellung | : B-20417": the colon that starts the value cell ends the label
       const label = /^\s*:/.test(line.cells[ci + 1]?.text ?? '') ? `${cell.text}:` : cell.text;

@@ -1,3 +1,4 @@
+import { codesFromOwnColumn } from './code-column.js';
 import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.js';
 import type { RowEvidence } from './item-confidence.js';
 import {
@@ -1309,11 +1310,14 @@ function provenRuns(
   // adding up to the next totals row, so the sum proves nothing there)
   // (service lines among goods may outnumber them: on a text layer, three item-like rows that are a third of
   // the run prove it; a scan's garbled lines make too many runs of that kind)
+  // (a scan's table of one row whose heading OCR lost is proven when the row itself multiplies out, quantity ×
+  // price = amount, and that amount is the totals row's under it: a garbled totals label prints no such product)
   const proven = (run: AlignedRow[]) => {
     const k = run.filter(itemLike).length;
     return (
       (run.length >= 2 && k * 2 >= run.length) ||
-      (!ctx.ocr && ((k >= 3 && k * 3 >= run.length) || (k > 0 && addsUpUnder(ctx, run))))
+      (!ctx.ocr && ((k >= 3 && k * 3 >= run.length) || (k > 0 && addsUpUnder(ctx, run)))) ||
+      (!!ctx.ocr && run.length === 1 && multipliesOut(unsigned(run[0]!.nums)) && addsUpUnder(ctx, run))
     );
   };
   return runs.filter(proven);
@@ -1459,6 +1463,8 @@ export function extractItems(
     };
   }
   const items: TItem[] = [];
+  /** the line each item was read from */
+  const rowLines: Line[] = [];
   const confs: number[] = [];
   const evidence: RowEvidence[] = [];
   const boxes: TBox[] = [];
@@ -1787,6 +1793,7 @@ export function extractItems(
       const unitCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'unit' && !looksNumeric(c.text));
       if (unitCell) it.unitOfMeasure = unitCell.text;
       items.push(it);
+      rowLines.push(line);
       lastRow = {
         item: it,
         at: confs.length,
@@ -1922,5 +1929,7 @@ export function extractItems(
   evidence.forEach((e, i) => {
     if (confs[i] !== e.arithmetic) Object.assign(e, { arithmetic: confs[i], offLabels: false });
   });
+  // a scan's code column whose heading was lost: the codes read into the descriptions are the items' codes
+  if (ctx.ocr) codesFromOwnColumn(items, rowLines);
   return { items, evidence, boxes, docDiscounts };
 }

@@ -24,7 +24,8 @@ export interface Line {
   index: number;
 }
 
-function cellOf(words: Word[]): Cell {
+/** A cell of the given words (in reading order). */
+export function cellOf(words: Word[]): Cell {
   return {
     text: words.map((w) => w.text).join(' '),
     words,

@@ -1028,3 +1028,38 @@ describe('a scan with receipt words', () => {
     expect(isReceipt(lines.flatMap((t, i) => printed(0.2 + i * 0.02, 0.3, t, L)))).toBe(true);
   });
 });
+
+describe('a scan’s table of one row whose heading OCR lost', () => {
+  const scan = (qty: string | undefined) => [
+    ...row(0.1, [[0.08, 0.3, 'Rechnung 20417']]),
+    ...row(0.3, [
+      [0.08, 0.13, 'K40711'],
+      [0.2, 0.36, 'Tea towels linen'],
+      ...(qty ? [[0.64, 0.66, qty] as [number, number, string]] : []),
+      [0.72, 0.78, '4,20'],
+      [0.87, 0.91, '25,20'],
+    ]),
+    ...row(0.33, [
+      [0.55, 0.63, 'Subtotal'],
+      [0.87, 0.91, '25,20'],
+    ]),
+    ...row(0.35, [
+      [0.55, 0.62, 'VAT 20 %'],
+      [0.88, 0.91, '5,04'],
+    ]),
+    ...row(0.37, [
+      [0.55, 0.6, 'Total'],
+      [0.87, 0.91, '30,24'],
+    ]),
+  ];
+
+  it('is read where the row multiplies out to the totals row under it', () => {
+    expect(itemsOf(scan('6')).map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Tea towels linen', 6, 4.2, 25.2],
+    ]);
+  });
+
+  it('is no table where the row does not multiply out (a garbled totals label reads the same)', () => {
+    expect(itemsOf(scan(undefined))).toEqual([]);
+  });
+});
