@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { onePage, ocrRow as row } from './__tests__/scan-words.js';
 import { extractHeaders } from './extract.js';
-import { contextOf, type DocumentWords } from './read.js';
+import { contextOf } from './read.js';
 import type { Word } from './types.js';
 
-/** Words at height `y` (page fractions): each [x0, x1, text] spread evenly over its words. */
-function row(y: number, cells: [number, number, string][]): Word[] {
-  return cells.flatMap(([x0, x1, text]) => {
-    const parts = text.split(' ');
-    const w = (x1 - x0) / parts.length;
-    return parts.map((t, i) => ({
-      text: t,
-      page: 1,
-      x0: x0 + i * w,
-      x1: x0 + (i + 1) * w - 0.002,
-      y0: y,
-      y1: y + 0.01,
-      conf: 0.9,
-    }));
-  });
-}
-
-function scanOf(words: Word[]): DocumentWords {
-  return {
-    pages: [{ page: 1, width: 1654, height: 2339, words, source: 'ocr', grainy: true }],
-    numPages: 1,
-    source: 'ocr',
-    attachments: [],
-    kind: 'png',
-  };
-}
+const scanOf = (words: Word[]) => onePage(words, 'ocr', { grainy: true });
 
 describe('a band of header labels OCR ran together', () => {
   // "Invoice no." and "Date" stand under two letter heights apart (one cell on a grainy scan),

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ocrLine as line, onePage } from './__tests__/scan-words.js';
 import { extractItems } from './items.js';
-import { contextOf, type DocumentWords } from './read.js';
+import { contextOf } from './read.js';
 import type { Word } from './types.js';
-
-/** One line of cells from `y0` to `y1` (page fractions, as OCR boxes them); each cell is [x0, x1, text]. */
-function line(y0: number, y1: number, cells: [number, number, string][]): Word[] {
-  return cells.flatMap(([x0, x1, text]) => {
-    const parts = text.split(' ');
-    const w = (x1 - x0) / parts.length;
-    return parts.map((t, i) => ({
-      text: t,
-      page: 1,
-      x0: x0 + i * w,
-      x1: x0 + (i + 1) * w - 0.002,
-      y0,
-      y1,
-      conf: 0.9,
-    }));
-  });
-}
 
 /** Position, description, quantity, unit, price, amount. */
 const row = (y0: number, y1: number, ...t: string[]) =>
@@ -33,13 +17,7 @@ const row = (y0: number, y1: number, ...t: string[]) =>
 const text = (y0: number, y1: number, t: string) => line(y0, y1, [[0.15, 0.15 + t.length * 0.008, t]]);
 
 function itemsOf(words: Word[]) {
-  const doc: DocumentWords = {
-    pages: [{ page: 1, width: 1860, height: 2631, words, source: 'ocr' }],
-    numPages: 1,
-    source: 'ocr',
-    attachments: [],
-    kind: 'png',
-  };
+  const doc = onePage(words, 'ocr', { width: 1860, height: 2631 });
   return extractItems(contextOf(doc)).items.map((i) => [i.itemCode, i.itemDesc, i.amount]);
 }
 

@@ -1,36 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { onePage, ocrRow as row } from './__tests__/scan-words.js';
 import { extractItems } from './items.js';
-import { contextOf, type DocumentWords } from './read.js';
+import { contextOf } from './read.js';
 import type { Word } from './types.js';
 
-/** Words at height `y` (page fractions): each [x0, x1, text] spread evenly over its words, as OCR reads them. */
-function row(y: number, cells: [number, number, string][]): Word[] {
-  return cells.flatMap(([x0, x1, text]) => {
-    const parts = text.split(' ');
-    const w = (x1 - x0) / parts.length;
-    return parts.map((t, i) => ({
-      text: t,
-      page: 1,
-      x0: x0 + i * w,
-      x1: x0 + (i + 1) * w - 0.002,
-      y0: y,
-      y1: y + 0.01,
-      conf: 0.9,
-    }));
-  });
-}
-
-function docOf(words: Word[], source: 'ocr' | 'text'): DocumentWords {
-  return {
-    pages: [
-      { page: 1, width: 1654, height: 2339, words, source, ...(source === 'ocr' ? { grainy: true } : {}) },
-    ],
-    numPages: 1,
-    source,
-    attachments: [],
-    kind: source === 'ocr' ? 'png' : 'pdf',
-  };
-}
+const docOf = (words: Word[], source: 'ocr' | 'text') =>
+  onePage(words, source, source === 'ocr' ? { grainy: true } : {});
 
 /** A table whose code column (x 0.45) has no heading: the scan lost it. */
 const table = (code2: string) => [
