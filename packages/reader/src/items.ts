@@ -317,6 +317,10 @@ export function productColumn(ctx: ExtractContext, line: Line): { x0: number; x1
   return products >= Math.min(2, rows) && products > 0 ? box : undefined;
 }
 
+/** Whether a cell stands under a heading: overlapping it, or right-aligned with it within `slack` of the page. */
+const standsUnder = (c: { x0: number; x1: number }, head: { x0: number; x1: number }, slack: number) =>
+  xOverlap(c, head) > 0 || Math.abs(c.x1 - head.x1) < slack;
+
 /** How many of the next four lines end with a money amount under this heading (right edges aligned). */
 function rowsEndUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: number }): number {
   let n = 0;
@@ -325,7 +329,7 @@ function rowsEndUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: n
     if (l.page !== line.page) break;
     const lastCell = l.cells[l.cells.length - 1];
     if (!lastCell || !isMoneyText(lastCell.text, ctx.wholeUnits) || !looksNumeric(lastCell.text)) continue;
-    if (Math.abs(lastCell.x1 - head.x1) < 0.04 || xOverlap(lastCell, head) > 0) n++;
+    if (standsUnder(lastCell, head, 0.04)) n++;
   }
   return n;
 }
@@ -348,7 +352,7 @@ function pricesUnder(
       (x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits),
     );
     const under = (head: { x0: number; x1: number }) =>
-      money.find((x) => xOverlap(x.cell, head) > 0 || Math.abs(x.cell.x1 - head.x1) < 0.02)?.value;
+      money.find((x) => standsUnder(x.cell, head, 0.02))?.value;
     const p = under(price);
     const a = under(amount);
     if (!p || !a) continue;
@@ -365,7 +369,7 @@ function moneyUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: num
     const l = ctx.lines[j]!;
     if (l.page !== line.page) break;
     const money = (c: Cell) => looksNumeric(c.text) && isMoneyText(c.text, ctx.wholeUnits);
-    if (l.cells.some((c) => money(c) && (xOverlap(c, head) > 0 || Math.abs(c.x1 - head.x1) < 0.04))) n++;
+    if (l.cells.some((c) => money(c) && standsUnder(c, head, 0.04))) n++;
   }
   return n;
 }
@@ -380,7 +384,7 @@ function plainNumbersUnder(ctx: ExtractContext, line: Line, head: { x0: number; 
   for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 5); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== line.page) break;
-    const under = l.cells.filter((c) => xOverlap(c, head) > 0 || Math.abs(c.x1 - head.x1) < 0.02);
+    const under = l.cells.filter((c) => standsUnder(c, head, 0.02));
     const plain = under.find(
       (c) =>
         /^\d[\d.,]*(?:\s*\p{L}{1,6}\.?)?$/u.test(c.text) &&

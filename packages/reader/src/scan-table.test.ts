@@ -1,37 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { ocrLine, onePage } from './__tests__/scan-words.js';
 import { documentType, extractHeaders, extractTotals } from './extract.js';
 import { extractItems } from './items.js';
 import { cleanOcrToken } from './ocr.js';
 import { extractParties, extractVat, vatDigits } from './parties.js';
-import { contextOf, type DocumentWords } from './read.js';
+import { contextOf } from './read.js';
 import type { Word } from './types.js';
 
 /** A line of cells at height `y` (page fractions); each cell is [x0, x1, text], one word per space. */
-function row(y: number, cells: [number, number, string][]): Word[] {
-  return cells.flatMap(([x0, x1, text]) => {
-    const parts = text.split(' ');
-    const w = (x1 - x0) / parts.length;
-    return parts.map((t, i) => ({
-      text: t,
-      page: 1,
-      x0: x0 + i * w,
-      x1: x0 + (i + 1) * w - 0.002,
-      y0: y,
-      y1: y + 0.01,
-    }));
-  });
-}
+const row = (y: number, cells: [number, number, string][]) => ocrLine(y, y + 0.01, cells, null);
 
 /** A one-page document of these words, as `read` hands it on: a scan (PNG) or a PDF's text layer. */
-function docOf(words: Word[], source: 'ocr' | 'text' = 'ocr', grainy?: true): DocumentWords {
-  return {
-    pages: [{ page: 1, width: 1654, height: 2339, words, source, ...(grainy ? { grainy } : {}) }],
-    numPages: 1,
-    source,
-    attachments: [],
-    kind: source === 'ocr' ? 'png' : 'pdf',
-  };
-}
+const docOf = (words: Word[], source: 'ocr' | 'text' = 'ocr', grainy?: true) =>
+  onePage(words, source, grainy ? { grainy } : {});
 
 function itemsOf(words: Word[], source: 'ocr' | 'text' = 'ocr') {
   return extractItems(contextOf(docOf(words, source))).items;

@@ -3,9 +3,15 @@ import type { PageWords, Word } from '../types.js';
 
 /**
  * The words of one line from `y0` to `y1` (page fractions), as OCR gives them: each [x0, x1, text] spread evenly
- * over its words, each word with a confidence.
+ * over its words, each word with confidence `conf` (none when null: the line grouping then reads its gaps as a
+ * text layer's).
  */
-export function ocrLine(y0: number, y1: number, cells: [number, number, string][]): Word[] {
+export function ocrLine(
+  y0: number,
+  y1: number,
+  cells: [number, number, string][],
+  conf: number | null = 0.9,
+): Word[] {
   return cells.flatMap(([x0, x1, text]) => {
     const parts = text.split(' ');
     const w = (x1 - x0) / parts.length;
@@ -16,7 +22,7 @@ export function ocrLine(y0: number, y1: number, cells: [number, number, string][
       x1: x0 + (i + 1) * w - 0.002,
       y0,
       y1,
-      conf: 0.9,
+      ...(conf === null ? {} : { conf }),
     }));
   });
 }
