@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { TDb } from '../../apps/api/src/db/client.js';
+import { loadCommonPieces } from '../../apps/api/src/db/common-pieces.js';
 import { PLANNER_SETTINGS } from '../../apps/api/src/db/pg-prepared.js';
 import { bareQuery, benchLists, scenarios } from './lists.js';
 
@@ -22,6 +23,8 @@ const pool = new pg.Pool({
 });
 const db = drizzle(pool) as unknown as TDb;
 const ids = (await pool.query('SELECT value FROM bench_meta')).rows[0].value.ids;
+// the company's common number pieces, which the API reads in the background, before the first statement is built
+await loadCommonPieces(db);
 const only = process.env.BENCH_ONLY ?? '';
 // GENERIC=1: each statement prepared and run with its generic plan (`plan_cache_mode = force_generic_plan`).
 const GENERIC = Boolean(process.env.GENERIC);

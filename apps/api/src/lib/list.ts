@@ -55,10 +55,11 @@ export type TListSpec<TQuery extends TListQuery & { sort: string }, TRow, TItem>
    * group in the list's sort. A tier must be a part of `match` that an index finds: a trigram LIKE, a
    * `holdsWithin`, or a prefix test with a `text_pattern_ops` btree behind it. Tiers nest: each holds the ones
    * before it (a number that begins with the term also holds it; write `holds and begins` where it would not).
+   * `db` is given where a page or its count is built, for `holdsWithin`'s common pieces (db/common-pieces.ts).
    */
   search?: {
     match: (scope: TListScope, pattern: SQL, term: SQL) => SQL;
-    tiers?: (prefix: SQL, pattern: SQL, scope: TListScope, term: SQL) => SQL[];
+    tiers?: (prefix: SQL, pattern: SQL, scope: TListScope, term: SQL, db?: TDb) => SQL[];
     /**
      * With `tiers`: the matches the tiers leave out, written without the tiers' own conditions (so `match` is the
      * tiers OR `rest`). The last rank then reads only `rest`'s indexes instead of every one of `match`'s. On a
@@ -247,7 +248,7 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
    * The search of a query, or undefined when it has no search term: its WHERE clause and, on a ranked list, the
    * condition of each rank (highest first; rank 0 is every other match). The ranks exclude each other.
    */
-  const searchOf = (scope: TListScope, query: TQuery) => {
+  const searchOf = (scope: TListScope, query: TQuery, db?: TDb) => {
     const term = (query as { search?: string }).search;
     if (!term || !spec.search) return undefined;
     // The term is folded by the same function as the indexed text; LIKE wildcards in it match literally.
@@ -255,7 +256,7 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
     const prefix = fold(sql`${`${escapeLike(term)}%`}::text`);
     const folded = fold(sql`${term}::text`);
     const match = spec.search.match(scope, pattern, folded);
-    const tiers = spec.search.tiers?.(prefix, pattern, scope, folded);
+    const tiers = spec.search.tiers?.(prefix, pattern, scope, folded, db);
     const rest = spec.search.rest;
     if (!tiers) return { match, ranks: undefined };
     return {
@@ -344,7 +345,7 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
 
   const statements = (db: TDb, scope: TListScope, query: TQuery, extra?: SQL) => {
     const sort = spec.sorts[query.sort as TQuery['sort']] as TListSort<unknown>;
-    const search = searchOf(scope, query);
+    const search = searchOf(scope, query, db);
     const base = and(...spec.where(scope, query), extra);
     const filters = and(base, search?.match);
     const offset = query.cursor ? 0 : (query.page - 1) * query.perpage;

@@ -1,4 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { textArray } from '../common-pieces.js';
 
 /**
  * Search (README "Paging and search"): text is compared case- and accent-folded by `search_fold` (an IMMUTABLE
@@ -29,15 +30,25 @@ export const prefixes = (expr: SQL) => sql`${expr} text_pattern_ops`;
 
 /**
  * `text LIKE pattern` within one company (`tenant` = `companyId`), found through a GIN index of
- * `tenant_grams(tenant, text)` (migration 0028): every 3-character piece of the folded text, keyed by the company.
+ * `tenant_grams(tenant, text)` (migration 0029): every 3-character piece of the folded text, keyed by the company.
  * A btree_gin index of (tenant, trigrams) ANDs the tenant's entry with each trigram's entry of every company, and
- * a piece every number shares (`inv`, `-00`) has a million of those; here each key holds only the company's rows,
- * so the term's rarest piece picks the few candidates and LIKE checks them. `term` is the folded term (its pieces
- * are in any text that holds it). LIKE comes first: where a lower rank negates this, most rows fail it and their
- * pieces are never computed.
+ * a piece every number shares (`inv`, `-00`) has a million of those; here each key holds only the company's rows.
+ * The GIN still reads the entry of every piece the condition names, so `common` (db/common-pieces.ts), the
+ * company's pieces in so many rows that their entries cost more to read than LIKE's check of the candidates the
+ * rare pieces leave, are dropped from the term's by `rare_pieces` (migration 0032) unless none would be left.
+ * `term` is the folded term (its pieces are in any text that holds it). Both functions are immutable: a custom
+ * plan folds the pieces to a constant the planner estimates by. LIKE comes first: where a lower rank negates this,
+ * most rows fail it and their pieces are never computed.
  */
-export const holdsWithin = (tenant: AnyColumn, companyId: number, text: SQL, pattern: SQL, term: SQL) =>
-  sql`(${text} like ${pattern} and ${tenantGrams(tenant, text)} @> ${tenantGrams(sql`${companyId}::int`, term)})`;
+export const holdsWithin = (
+  tenant: AnyColumn,
+  companyId: number,
+  text: SQL,
+  pattern: SQL,
+  term: SQL,
+  common: string[],
+) =>
+  sql`(${text} like ${pattern} and ${tenantGrams(tenant, text)} @> rare_pieces(${tenantGrams(sql`${companyId}::int`, term)}, ${textArray(common)}::text[]))`;
 
 /** `tenant_grams(tenant, text)`: the expression of the indexes `holdsWithin` reads. */
 export const tenantGrams = (tenant: AnyColumn | SQL, text: SQL) => sql`tenant_grams(${tenant}, ${text})`;

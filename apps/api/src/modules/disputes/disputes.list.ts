@@ -7,6 +7,7 @@ import {
 import { aliasedTable, count, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.js';
+import { commonPieces, numberPieces } from '../../db/common-pieces.js';
 import {
   companies,
   disputeMessages,
@@ -87,7 +88,7 @@ const tenantOfOrders = (scope: TListScope) =>
     : sql` and ${scope.side === 'shops' ? orders.shopId : orders.supplierId} = ${scope.companyId}`;
 
 /** The order's numbers hold the term: within a company through its keyed pieces (`holdsWithin`). */
-const numbersHold = (scope: TListScope, pattern: SQL, term: SQL) =>
+const numbersHold = (scope: TListScope, pattern: SQL, term: SQL, db?: TDb) =>
   scope.side === 'platform'
     ? sql`${orderNumbers} like ${pattern}`
     : holdsWithin(
@@ -96,6 +97,7 @@ const numbersHold = (scope: TListScope, pattern: SQL, term: SQL) =>
         orderNumbers,
         pattern,
         term,
+        db ? commonPieces(db, numberPieces(scope.side), scope.companyId) : [],
       );
 
 /** Disputes on the orders whose numbers meet `condition` (read through `orders_numbers_trgm_idx`), once. */
@@ -151,12 +153,12 @@ export const disputesList = defineList({
         sql`${fold(disputes.note)} like ${pattern}`,
       ) as SQL,
     // A number that begins with the term first, then one that holds it, then the rest (items and notes).
-    tiers: (prefix, pattern, scope, term) => [
+    tiers: (prefix, pattern, scope, term, db) => [
       byOrderNumber(
         scope,
-        sql`${numbersHold(scope, pattern, term)} and (${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix})`,
+        sql`${numbersHold(scope, pattern, term, db)} and (${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix})`,
       ),
-      byOrderNumber(scope, numbersHold(scope, pattern, term)),
+      byOrderNumber(scope, numbersHold(scope, pattern, term, db)),
     ],
   },
   select: (db, fields, scope) => disputeSelect(db, scope, fields).$dynamic(),

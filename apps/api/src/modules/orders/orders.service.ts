@@ -12,6 +12,7 @@ import type {
 import { ORDER_STATUS_TEXT } from '@orderbridge/contract';
 import { aliasedTable, and, asc, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { commonPieces, numberPieces } from '../../db/common-pieces.js';
 import {
   companies,
   documents,
@@ -149,13 +150,14 @@ export const ordersList = defineList({
     // A number that begins with the term first (within a company: a range of the tenant's prefix indexes, which
     // also give the planner the prefix's statistics), then one that holds it (the tenant's keyed pieces,
     // `holdsWithin`), then names and items. The operators' list of every company keeps the trigram index for both.
-    tiers: (prefix, pattern, scope, term) => {
+    tiers: (prefix, pattern, scope, term, db) => {
       const begins = sql`(${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix})`;
       if (scope.side === 'platform') {
         const holds = sql`${orderNumbers} like ${pattern}`;
         return [sql`${holds} and ${begins}`, holds];
       }
-      return [begins, holdsWithin(tenantOf(scope), scope.companyId, orderNumbers, pattern, term)];
+      const common = db ? commonPieces(db, numberPieces(scope.side), scope.companyId) : [];
+      return [begins, holdsWithin(tenantOf(scope), scope.companyId, orderNumbers, pattern, term, common)];
     },
     rest: namesOrItems,
   },
