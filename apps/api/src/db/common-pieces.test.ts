@@ -93,11 +93,12 @@ describe('common pieces of a company’s numbers', () => {
   });
 
   it('rare_pieces drops the common pieces unless none would be left', async () => {
-    const rare = async (pieces: string, common: string) =>
-      (
-        (await t.app.db.execute(sql`select rare_pieces(${pieces}::text[], ${common}::text[]) as p`))
-          .rows[0] as { p: string[] }
-      ).p;
+    const rare = async (pieces: string, common: string) => {
+      const { rows } = (await t.app.db.execute(
+        sql`select rare_pieces(${pieces}::text[], ${common}::text[]) as p`,
+      )) as unknown as { rows: { p: string[] }[] };
+      return rows[0]?.p;
+    };
     expect(await rare('{1:inv,1:099,1:999}', '{1:inv,"1: po"}')).toEqual(['1:099', '1:999']);
     expect(await rare('{1:inv,1:nv-}', '{1:inv,1:nv-}')).toEqual(['1:inv', '1:nv-']);
     expect(await rare('{1:inv}', '{}')).toEqual(['1:inv']);
