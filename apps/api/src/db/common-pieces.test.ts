@@ -1,17 +1,17 @@
 import { SEARCH_TOTAL_CAP } from '@orderbridge/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createCompany,
   createTestApp,
+  linkSupplier,
   signUp,
   type TSession,
   type TTestApp,
-  uniqueEmail,
 } from '../test/harness.js';
 import { commonPieces, loadCommonPieces } from './common-pieces.js';
-import { orders, shopSuppliers } from './schema/index.js';
+import { orders } from './schema/index.js';
 
 /**
  * A big shop's numbers all share pieces (`inv`, `nv-`, `v-0`): those are read from the statistics and left out of
@@ -27,21 +27,11 @@ beforeAll(async () => {
   t = await createTestApp();
   shop = await signUp(t.app);
   shopId = await createCompany(t.app, shop, 'shops', 'Big Shop');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/shops/${shopId}/suppliers`,
-    headers: bearer(shop.token),
-    payload: { supplierEmail: uniqueEmail('supplier'), supplierName: 'Paper Mill' },
-  });
-  const linkId = res.json().data.shopSupplierId as number;
-  const [link] = await t.app.db
-    .select({ supplierId: shopSuppliers.supplierId })
-    .from(shopSuppliers)
-    .where(eq(shopSuppliers.id, linkId));
+  const link = await linkSupplier(t.app, shop, shopId, 'Paper Mill');
   const order = (invoiceNum: string, minutes: number) => ({
     shopId,
-    supplierId: link!.supplierId,
-    shopSupplierId: linkId,
+    supplierId: link.supplierId,
+    shopSupplierId: link.linkId,
     status: 'open' as const,
     invoiceNum,
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, minutes)),

@@ -6,11 +6,11 @@ import {
   bearer,
   createCompany,
   createTestApp,
+  linkSupplier,
   signUp,
   statementsSent,
   type TSession,
   type TTestApp,
-  uniqueEmail,
 } from '../test/harness.js';
 
 /** Search of the shared list module (README "Paging and search"), on PGlite or on PostgreSQL (TEST_DATABASE_URL). */
@@ -21,21 +21,7 @@ let shopId: number;
 let supplierId: number;
 let otherShopId: number;
 
-async function link(sessionShop: number, name: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/shops/${sessionShop}/suppliers`,
-    headers: bearer(shop.token),
-    payload: { supplierEmail: uniqueEmail('supplier'), supplierName: name },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  const linkId = res.json().data.shopSupplierId as number;
-  const [row] = await t.app.db
-    .select({ supplierId: shopSuppliers.supplierId })
-    .from(shopSuppliers)
-    .where(eq(shopSuppliers.id, linkId));
-  return { linkId, supplierId: row!.supplierId };
-}
+const link = (sessionShop: number, name: string) => linkSupplier(t.app, shop, sessionShop, name);
 
 /** An order with its items, created `minutes` after a fixed start (newest first is by these). */
 async function order(

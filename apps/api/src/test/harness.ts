@@ -3,11 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TAuthResult } from '@orderbridge/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type TBuildOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type TDatabase } from '../db/client.js';
+import { shopSuppliers } from '../db/schema/index.js';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server
@@ -221,4 +223,26 @@ export async function statementsSent(t: TTestApp, run: () => Promise<unknown>): 
     proto.query = query;
   }
   return sent;
+}
+
+/** Links a new supplier (invited by a fresh email) to the shop; its link id and the supplier company's id. */
+export async function linkSupplier(
+  app: FastifyInstance,
+  session: TSession,
+  shopId: number,
+  supplierName: string,
+): Promise<{ linkId: number; supplierId: number }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/shops/${shopId}/suppliers`,
+    headers: bearer(session.token),
+    payload: { supplierEmail: uniqueEmail('supplier'), supplierName },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  const linkId = res.json().data.shopSupplierId as number;
+  const [row] = await app.db
+    .select({ supplierId: shopSuppliers.supplierId })
+    .from(shopSuppliers)
+    .where(eq(shopSuppliers.id, linkId));
+  return { linkId, supplierId: row!.supplierId };
 }
