@@ -109,4 +109,34 @@ describe('heading words OCR read a letter off', () => {
     ];
     expect(mendHeadingSlips(cells).map((c) => c.text)).toEqual(cells.map((c) => c.text));
   });
+
+  it('reads the unit of a cell where OCR ran the quantity into it ("43 pce" under "Unité")', () => {
+    const words = [
+      ...ocrRow(0.3, [
+        [0.1, 0.3, 'Article'],
+        [0.55, 0.57, 'Nb'],
+        [0.6, 0.64, 'Unité'],
+        [0.7, 0.73, 'PU'],
+        [0.88, 0.93, 'Valeur'],
+      ]),
+      ...ocrRow(0.32, [
+        [0.1, 0.3, 'Cable tie black 200 mm'],
+        [0.555, 0.62, '43 pce'],
+        [0.7, 0.74, '31,17'],
+        [0.88, 0.93, '1 340,31'],
+      ]),
+      ...ocrRow(0.34, [
+        [0.1, 0.3, 'Monthly leasing fee'],
+        [0.565, 0.57, '1'],
+        [0.6, 0.63, 'kg'],
+        [0.7, 0.74, '1 636,61'],
+        [0.88, 0.93, '1 636,61'],
+      ]),
+    ];
+    const items = extractItems(contextOf(onePage(words))).items;
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.unitOfMeasure, i.price, i.amount])).toEqual([
+      ['Cable tie black 200 mm', 43, 'pce', 31.17, 1340.31],
+      ['Monthly leasing fee', 1, 'kg', 1636.61, 1636.61],
+    ]);
+  });
 });

@@ -12,7 +12,7 @@ import {
   TOTALS_CHARGE_ROW,
 } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
-import { findDates, looksNumeric, norm, round2 } from './parse.js';
+import { findDates, looksNumeric, norm, parseNumber, round2 } from './parse.js';
 import { vatIdsOf } from './parties.js';
 import type { TBox, TItem, Word } from './types.js';
 
@@ -691,6 +691,15 @@ function descRangeOf(cols: Column[]): { x0: number; x1: number } | undefined {
   // descriptions start under their label: words further left belong to the code column
   const d = sorted[i]!;
   return { x0: prev ? Math.max(prev.x1 + 0.005, d.x0 - 0.02) : 0, x1: next ? next.x0 - 0.003 : 1 };
+}
+
+/**
+ * The unit in a unit column's cell; where the row's quantity and its unit ran into one cell ("43 pce", as OCR
+ * joins a narrow quantity column to the unit beside it), the words after that quantity.
+ */
+function unitOf(text: string, qty: number | undefined, ctx: ExtractContext): string {
+  const m = /^(\d+(?:[.,]\d+)?)\s+(\p{L}.*)$/u.exec(text);
+  return m && qty !== undefined && parseNumber(m[1]!, ctx.decimal) === qty ? m[2]! : text;
 }
 
 /** Columns whose heading claims what stands under it for something other than the item's name. */
@@ -1842,7 +1851,7 @@ export function extractItems(
       if (s.vat !== undefined) it.vat = s.vat;
       if (s.discount !== undefined && s.discount !== 0) it.discount = Math.abs(s.discount);
       const unitCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'unit' && !looksNumeric(c.text));
-      if (unitCell) it.unitOfMeasure = unitCell.text;
+      if (unitCell) it.unitOfMeasure = unitOf(unitCell.text, it.itemQty, ctx);
       items.push(it);
       rowLines.push(line);
       lastRow = {
