@@ -12,7 +12,7 @@ import {
   TOTALS_CHARGE_ROW,
 } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
-import { findDates, looksNumeric, norm, round2 } from './parse.js';
+import { findDates, looksNumeric, norm, parseNumber, round2 } from './parse.js';
 import { vatIdsOf } from './parties.js';
 import type { TBox, TItem, Word } from './types.js';
 
@@ -36,7 +36,7 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
   const seen = new Set<ColumnKind>();
   const unknown: Cell[] = [];
   const short: Cell[] = [];
-  for (const c of splitHeaderCells(line.cells)) {
+  for (const c of splitHeaderCells(ctx.ocr ? mendHeadingSlips(line.cells) : line.cells)) {
     const n = norm(c.text);
     if (n.length > 40) return undefined;
     const hit = COLUMN_LABELS.find(([, re]) => re.test(n));
@@ -401,6 +401,53 @@ function plainNumbersUnder(ctx: ExtractContext, line: Line, head: { x0: number; 
 const kindOf = (t: string): ColumnKind | undefined => COLUMN_LABELS.find(([, re]) => re.test(norm(t)))?.[0];
 
 /**
+ * A heading word the labels do not know that is one letter off a word they do: the word it reads as, where only
+ * one word one letter off is a label ("Coda" → "Code"). Words of fewer than four letters (a letter off "Som" is
+ * "UoM", off "USD" is "UST") or with a digit are left as read.
+ */
+export function oneSlipLabel(t: string): { text: string; kind: ColumnKind } | undefined {
+  if (kindOf(t) || /\d/.test(t) || (t.match(/\p{L}/gu) ?? []).length < 4) return undefined;
+  const found = new Map<string, ColumnKind>();
+  for (let i = 0; i < t.length; i++) {
+    const ch = t[i]!;
+    if (!/\p{L}/u.test(ch)) continue;
+    const upper = ch !== ch.toLowerCase();
+    for (const l of 'abcdefghijklmnopqrstuvwxyz') {
+      const s = upper ? l.toUpperCase() : l;
+      if (s === ch) continue;
+      const text = t.slice(0, i) + s + t.slice(i + 1);
+      const kind = kindOf(text);
+      if (kind) found.set(text, kind);
+    }
+  }
+  if (found.size !== 1) return undefined;
+  const [text, kind] = [...found][0]!;
+  return { text, kind };
+}
+
+/**
+ * OCR's letter slips in a scanned heading row ("Coda article" for "Code article"): a word the
+ * labels do not know is read as the label one letter off it, in a row without digits whose other words name two
+ * columns or more, and only for a kind of column the row names nowhere else (a heading names each column once), so that no line of
+ * text becomes a heading and no column a second one of a kind by a slip.
+ */
+export function mendHeadingSlips(cells: Cell[]): Cell[] {
+  const words = cells.flatMap((c) => c.words);
+  const named = new Set(words.map((w) => kindOf(w.text)).filter((k) => k !== undefined));
+  if (words.filter((w) => kindOf(w.text)).length < 2 || words.some((w) => /\d/.test(w.text))) return cells;
+  return cells.map((c) => {
+    let mended = false;
+    const ws = c.words.map((w) => {
+      const m = oneSlipLabel(w.text);
+      if (!m || named.has(m.kind)) return w;
+      mended = true;
+      return { ...w, text: m.text };
+    });
+    return mended ? { ...c, words: ws, text: ws.map((w) => w.text).join(' ') } : c;
+  });
+}
+
+/**
  * Two headings printed with no gap between them read as one word ("QuantitéPrix", "ArtikelnummerArtikelbezeichnung"
  * when a heading is wider than its column): such a word is split where a lower-case letter meets a capital, when
  * the word names no column and the part after the capital does. Each part keeps its share of the word's width.
@@ -644,6 +691,15 @@ function descRangeOf(cols: Column[]): { x0: number; x1: number } | undefined {
   // descriptions start under their label: words further left belong to the code column
   const d = sorted[i]!;
   return { x0: prev ? Math.max(prev.x1 + 0.005, d.x0 - 0.02) : 0, x1: next ? next.x0 - 0.003 : 1 };
+}
+
+/**
+ * The unit in a unit column's cell; where the row's quantity and its unit ran into one cell ("43 pce", as OCR
+ * joins a narrow quantity column to the unit beside it), the words after that quantity.
+ */
+function unitOf(text: string, qty: number | undefined, ctx: ExtractContext): string {
+  const m = /^(\d+(?:[.,]\d+)?)\s+(\p{L}.*)$/u.exec(text);
+  return m && qty !== undefined && parseNumber(m[1]!, ctx.decimal) === qty ? m[2]! : text;
 }
 
 /** Columns whose heading claims what stands under it for something other than the item's name. */
@@ -1795,7 +1851,7 @@ export function extractItems(
       if (s.vat !== undefined) it.vat = s.vat;
       if (s.discount !== undefined && s.discount !== 0) it.discount = Math.abs(s.discount);
       const unitCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'unit' && !looksNumeric(c.text));
-      if (unitCell) it.unitOfMeasure = unitCell.text;
+      if (unitCell) it.unitOfMeasure = unitOf(unitCell.text, it.itemQty, ctx);
       items.push(it);
       rowLines.push(line);
       lastRow = {
