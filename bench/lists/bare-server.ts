@@ -7,6 +7,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import type { TDb } from '../../apps/api/src/db/client.js';
+import { loadCommonPieces } from '../../apps/api/src/db/common-pieces.js';
 import { preparedPool } from '../../apps/api/src/db/pg-prepared.js';
 import { totalOfPage } from '../../apps/api/src/lib/list.js';
 import { bareQuery, benchLists } from './lists.js';
@@ -15,6 +16,8 @@ import { bareQuery, benchLists } from './lists.js';
 const pool = preparedPool({ connectionString: process.env.DATABASE_URL, max: 10 });
 // Only to build SQL with: statements are sent with pool.query below, as arrays, like drizzle asks pg for them.
 const db = drizzle(pool) as unknown as TDb;
+// As the API does before its first request: the same common pieces in the same searches.
+await loadCommonPieces(db);
 const app = Fastify({ logger: false });
 
 app.get('/health', async () => ({ status: 'ok' }));

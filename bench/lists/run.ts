@@ -26,6 +26,7 @@ import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '@orderbridge/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { TDb } from '../../apps/api/src/db/client.js';
+import { loadCommonPieces } from '../../apps/api/src/db/common-pieces.js';
 import { DEMO_PASSWORD, DEMO_SHOP_USER, DEMO_SUPPLIER_USER } from '../../apps/api/src/demo/accounts.js';
 import { captureRequestSql } from './capture.js';
 import {
@@ -387,6 +388,7 @@ async function postgresPart(rows: TRow[], admin: pg.Client) {
       scenarios.map((s) => ({ url: apiPath(s), token })),
     );
     const builder = drizzle(new pg.Pool({ connectionString: DB_URL, max: 1 })) as unknown as TDb;
+    await loadCommonPieces(builder);
     const sqlCheck = scenarios.map((s, i) => {
       const { scope, query } = bareQuery(s.side, s.companyId, s.query);
       const { count, rows } = benchLists[s.list]!.statements(builder, scope, query);

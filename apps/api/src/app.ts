@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import { openDatabase, type TDatabase } from './db/client.js';
+import { loadCommonPieces } from './db/common-pieces.js';
 import { AppError } from './lib/app-error.js';
 import { compiledSerializerCompiler } from './lib/serializer.js';
 import { keepFilePart } from './lib/uploads.js';
@@ -62,6 +63,8 @@ const parseQueryLowercase = (qs: string) =>
 export async function buildApp(config: TConfig, opts: TBuildOptions = {}): Promise<FastifyInstance> {
   const database =
     opts.database ?? (await openDatabase({ url: config.databaseUrl, dir: `${config.dataDir}/db` }));
+  // Before the first request, so a process builds its searches the same way from its start (db/common-pieces.ts).
+  await loadCommonPieces(database.db);
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),

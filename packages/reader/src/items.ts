@@ -426,10 +426,10 @@ export function oneSlipLabel(t: string): { text: string; kind: ColumnKind } | un
 }
 
 /**
- * OCR's letter slips in a scanned heading row ("Coda article" for "Code article"): a word the
- * labels do not know is read as the label one letter off it, in a row without digits whose other words name two
- * columns or more, and only for a kind of column the row names nowhere else (a heading names each column once), so that no line of
- * text becomes a heading and no column a second one of a kind by a slip.
+ * OCR's letter slips in a scanned heading row ("Coda article" for "Code article"): a word the labels do not know is
+ * read as the label one letter off it, in a row without digits whose other words name two columns or more, and only
+ * for a kind of column the row names nowhere else (a heading names each column once), so that no line of text
+ * becomes a heading and no column a second one of a kind by a slip.
  */
 export function mendHeadingSlips(cells: Cell[]): Cell[] {
   const words = cells.flatMap((c) => c.words);

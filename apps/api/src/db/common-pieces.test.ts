@@ -59,7 +59,7 @@ const search = async (term: string) => {
 describe('common pieces of a company’s numbers', () => {
   it('are the pieces the statistics count in more than a thousand of its orders', async () => {
     const common = () => commonPieces(t.app.db, 'orders_shop_grams_trgm_idx', shopId);
-    // none before the statistics are read: the search then names every piece, as it did without them
+    // none from the statistics read at the app's start, before ANALYZE: the search then names every piece
     expect(common()).toEqual([]);
     await loadCommonPieces(t.app.db);
     expect(common()).toContain(`${shopId}:inv`);

@@ -25,9 +25,9 @@ const byDb = new WeakMap<TDb, TState>();
  * (bench/RESULTS.md, lists round 12). Leaving pieces out never changes what a search finds: LIKE checks every
  * candidate, and every piece of the term is in every text that holds it.
  *
- * Read from ANALYZE's most common elements of the index's expression (`pg_stats`), once per REFRESH_MS per
- * database, in the background: a request never waits for it, and until it is read (or where ANALYZE has not run)
- * no piece is left out, which is the search as it was.
+ * Read from ANALYZE's most common elements of the index's expression (`pg_stats`) when the API starts (buildApp),
+ * and again in the background once they are REFRESH_MS old: a request never waits for them, and where ANALYZE has
+ * not run no piece is left out, which is the search as it was.
  */
 export function commonPieces(db: TDb, index: TPieceIndex, companyId: number): string[] {
   const state = stateOf(db);
@@ -44,7 +44,7 @@ function stateOf(db: TDb): TState {
   return state;
 }
 
-/** Reads the statistics now (a statement of the benchmark's explain.ts, or a test, needs them on its first build). */
+/** Reads the statistics now: at the API's start, and where a benchmark or a test builds statements itself. */
 export function loadCommonPieces(db: TDb): Promise<void> {
   const state = stateOf(db);
   state.loading ??= read(db, state);
