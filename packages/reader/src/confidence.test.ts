@@ -3,7 +3,7 @@ import { pdfOf } from './__tests__/make-docs.js';
 import { calibrate, capByOcr } from './calibrate.js';
 import { CALIBRATION } from './calibration-table.js';
 import { agreeRows, type RowEvidence, rowConfidence } from './item-confidence.js';
-import { readDocument, STRAIGHT_THROUGH } from './read.js';
+import { finish, readDocument, STRAIGHT_THROUGH } from './read.js';
 import { emptyResult } from './types.js';
 
 type Text = [x: number, y: number, text: string, size?: number];
@@ -113,6 +113,45 @@ describe('how sure the reader is', () => {
       capByOcr({ 'invoiceTo.name': 0.97 }, { 'invoiceTo.name': box }, [word(conf)])['invoiceTo.name']!;
     expect(read(0.95)).toBe(0.97);
     expect(read(0.4)).toBeLessThan(STRAIGHT_THROUGH);
+  });
+
+  it('does not send a scan straight through when the OCR engine doubted its order number, an optional field', async () => {
+    // a scanned order number read "P0O832910" for "PO-832910", Tesseract unsure of the word: it went through as
+    // auto-processed because finish counts an optional field 0.1 higher than its confidence
+    const bytes = await pagePdf(
+      invoice([
+        ['Invoice No.', 'HL-20931'],
+        ['Invoice date', '14/03/2025'],
+        ['Your order', 'PO-832910'],
+      ]),
+    );
+    const r = await readDocument(bytes, { fileName: 'doubted-order-number.pdf' });
+    expect(r.headers.orderNum).toBe('PO-832910');
+    expect(r.pendingReview).toBe(false);
+    const b = r.boxes['headers.orderNum']!;
+    const doubted = {
+      text: r.headers.orderNum!,
+      page: b.page,
+      x0: b.x,
+      y0: b.y,
+      x1: b.x + b.w,
+      y1: b.y + b.h,
+      conf: 0.6,
+    };
+    const asScan = (conf: number) =>
+      finish(
+        {
+          ...r,
+          issues: [],
+          confidence: {
+            ...r.confidence,
+            fields: capByOcr(r.confidence.fields, r.boxes, [{ ...doubted, conf }]),
+          },
+        },
+        {},
+      );
+    expect(asScan(0.95).pendingReview).toBe(false);
+    expect(asScan(0.6).pendingReview).toBe(true);
   });
 
   it('is sure of an item row only with evidence: arithmetic, its column, a name on its row, a total it adds up to', () => {
