@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { TDb } from './client.js';
 
 /** The keyed piece indexes (`tenant_grams`, migration 0029) whose common pieces a search leaves out. */
-export type TPieceIndex = 'orders_shop_grams_trgm_idx' | 'orders_supplier_grams_trgm_idx';
+const PIECE_INDEXES = ['orders_shop_grams_trgm_idx', 'orders_supplier_grams_trgm_idx'] as const;
+export type TPieceIndex = (typeof PIECE_INDEXES)[number];
 
 /** The index of a company's order numbers' pieces, by the side the company is on. */
 export const numberPieces = (side: 'shops' | 'suppliers'): TPieceIndex =>
@@ -60,7 +61,7 @@ async function read(db: TDb, state: TState): Promise<void> {
       join pg_class c on c.relname = s.tablename
       join pg_namespace n on n.oid = c.relnamespace and n.nspname = s.schemaname
       where s.schemaname = current_schema()
-        and s.tablename in ('orders_shop_grams_trgm_idx', 'orders_supplier_grams_trgm_idx')`)) as unknown as {
+        and s.tablename = any(${textArray([...PIECE_INDEXES])}::text[])`)) as unknown as {
       rows: { index: string; elems: string[] | null; freqs: number[] | null; reltuples: number }[];
     };
     const pieces = new Map<string, string[]>();
