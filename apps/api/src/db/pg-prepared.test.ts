@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness.js';
 import type { TDatabase } from './client.js';
-import { preparedPool } from './pg-prepared.js';
+import { preparedPool, RANKED_PAGE_CTE } from './pg-prepared.js';
 
 // Named statements must answer exactly as unnamed ones, and each run is planned for its own parameters.
 describe.runIf(process.env.TEST_DATABASE_URL)('statements prepared once on PostgreSQL', () => {
@@ -43,6 +43,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('statements prepared once on Postg
     expect(await prepared(config.text)).toEqual([]);
     expect(await thrice(fast, config)).toEqual(await thrice(plain, config));
     expect(await prepared(config.text)).toEqual([expect.stringMatching(/^ob_/)]);
+  });
+
+  it('never names a ranked list page, whose planning a named statement made slower', async () => {
+    const config = {
+      text: `with "${RANKED_PAGE_CTE}" as (select id from t where name like $1) select id from "${RANKED_PAGE_CTE}" order by id`,
+      values: ['%p%'],
+    };
+    expect(await thrice(fast, config)).toEqual(await thrice(plain, config));
+    expect(await prepared(config.text)).toEqual([]);
   });
 
   it('plans every run of a named statement for its own parameters, never once for all', async () => {

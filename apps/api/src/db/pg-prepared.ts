@@ -7,6 +7,16 @@ const MAX_NAMED = 512;
 
 type TQueryConfig = { text?: unknown; name?: unknown };
 
+/**
+ * The CTE of a ranked list page (lib/list.ts: a search in tiers, an inbox in groups). A statement that holds it is
+ * never named: its planning is most of its server time, and on a connection that had planned the same kind of
+ * statement for other parameters, a named one's planning (the Bind) took twice as long, persistently (the bench's
+ * typical supplier's "INV-0019" after the typical shop's: Bind 3.1 -> 6.8 ms a run, execution 2.6 ms both times;
+ * unnamed, the same sequence stayed at 4.7 ms a statement). Under load that cost held a search below 200 req/s
+ * (bench/RESULTS.md "Lists", round 13). Unnamed, it is parsed again each run, which costs far less.
+ */
+export const RANKED_PAGE_CTE = 'search_matches';
+
 /** The planner settings of the API's connections (why each: `preparedPool` below). */
 export const PLANNER_SETTINGS =
   '-c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 ' +
@@ -60,7 +70,8 @@ export function preparedPool(config: pg.PoolConfig): pg.Pool {
 
   const nameOf = (text: string) => {
     const name = named.get(text);
-    if (name || named.size >= MAX_NAMED || !repeated(text)) return name;
+    if (name || named.size >= MAX_NAMED || text.includes(`"${RANKED_PAGE_CTE}"`) || !repeated(text))
+      return name;
     const hashed = `ob_${createHash('sha1').update(text).digest('base64url')}`;
     named.set(text, hashed);
     return hashed;

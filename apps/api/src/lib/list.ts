@@ -9,6 +9,7 @@ import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { TDb } from '../db/client.js';
 import { pageRows } from '../db/page-rows.js';
+import { RANKED_PAGE_CTE } from '../db/pg-prepared.js';
 import { fold } from '../db/schema/search.js';
 import { AppError } from './app-error.js';
 import { escapeLike } from './sql-like.js';
@@ -417,7 +418,7 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
     // past join_collapse_limit) and looks up each row's rank in it. `select` only calls `db.select`, which
     // `db.with` provides, so the list's own select carries the CTE.
     const union = rest.reduce((u, b) => u.unionAll(b) as unknown as typeof first, first);
-    const matches = db.$with('search_matches').as(union.limit(limit));
+    const matches = db.$with(RANKED_PAGE_CTE).as(union.limit(limit));
     const picked = db
       .$with('page_ids')
       .as(
