@@ -1627,8 +1627,8 @@ export function renderPdf(
         });
       }
     }
-    const headWord = pick(at('r18:groupHead'), GROUP_HEAD[lang]);
-    const sumWord = pick(at('r18:groupSum'), GROUP_SUM[lang]);
+    const headWord = lay.groups === 'none' ? '' : pick(at('r18:groupHead'), GROUP_HEAD[lang]);
+    const sumWord = lay.groups === 'sums' ? pick(at('r18:groupSum'), GROUP_SUM[lang]) : '';
     let group = -1;
     let groupSum = 0;
     const groupH = lh + lay.rowGap + 2;
