@@ -176,3 +176,42 @@ describe('an EAN column beside the description', () => {
     ]);
   });
 });
+
+describe('a table without headings: position, article number, EAN, name, unit, quantity, price, amount', () => {
+  const row = (
+    y: number,
+    pos: string,
+    code: string,
+    ean: string,
+    name: string,
+    unit: string,
+    n: string[],
+  ) => [
+    right(75, y, pos),
+    [90, y, code] as Text,
+    [150, y, ean] as Text,
+    [240, y, name] as Text,
+    [380, y, unit] as Text,
+    right(430, y, n[0]!),
+    right(480, y, n[1]!),
+    right(530, y, n[2]!),
+  ];
+  it('takes the text right of the EANs as the names and the short words before the numbers as units', async () => {
+    const r = await read([
+      ...GERMAN_INVOICE_HEAD,
+      ...row(228, '1', 'P9618919', '4006381333931', 'Winkelprofil Aluminium', 'kg', ['38', '2,50', '95,00']),
+      ...row(244, '2', 'X5232', '4123456789018', 'Espresso', 'Karton', ['1', '20,21', '20,21']),
+      ...row(260, '3', 'X9105', '8712345678906', 'Kabelbinder schwarz 200 mm', 'Stk', [
+        '11',
+        '3,00',
+        '33,00',
+      ]),
+      ...totals(300, '148,21', '28,16', '176,37'),
+    ]);
+    expect(r.items.map((i) => [i.itemCode, i.itemDesc, i.unitOfMeasure, i.itemQty, i.amount])).toEqual([
+      ['P9618919', 'Winkelprofil Aluminium', 'kg', 38, 95],
+      ['X5232', 'Espresso', 'Karton', 1, 20.21],
+      ['X9105', 'Kabelbinder schwarz 200 mm', 'Stk', 11, 33],
+    ]);
+  });
+});

@@ -1268,6 +1268,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     n: number;
     money: number;
     ids: number;
+    gtins: number;
     values: number[];
   }[] = [];
   for (const r of best)
@@ -1275,7 +1276,17 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       if (!looksNumeric(x.cell.text) && !QTY_WITH_UNIT.test(x.cell.text)) continue;
       let c = clusters.find((k) => Math.abs(k.x1 - x.cell.x1) < 0.015);
       if (!c) {
-        c = { x0: x.cell.x0, x1: x.cell.x1, amount: false, pct: false, n: 0, money: 0, ids: 0, values: [] };
+        c = {
+          x0: x.cell.x0,
+          x1: x.cell.x1,
+          amount: false,
+          pct: false,
+          n: 0,
+          money: 0,
+          ids: 0,
+          gtins: 0,
+          values: [],
+        };
         clusters.push(c);
       }
       c.x0 = Math.min(c.x0, x.cell.x0);
@@ -1286,6 +1297,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       c.values.push(x.value);
       if (isMoneyText(x.cell.text, ctx.wholeUnits)) c.money++;
       if (/^\d{4,}$/.test(x.cell.text)) c.ids++;
+      if (isGtin(x.cell.text)) c.gtins++;
     }
   // a column of long plain numbers holds codes; one that counts 1, 2, 3 … left of the text the positions; one of
   // mostly plain numbers (a unit beside them, a fraction now and then) the quantities; the arithmetic places the
@@ -1316,15 +1328,66 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   // description cell, which the row reading splits into code and name
   for (let k = clusters.length - 1; k >= 0; k--)
     if (kindOfCluster(clusters[k]!) === 'code' && clusters[k]!.x0 - textX0 < 0.02) clusters.splice(k, 1);
-  const numX0 = Math.min(...clusters.filter((c) => c.x0 > textX0).map((c) => c.x0));
-  if (!Number.isFinite(numX0)) return undefined;
+  // a column of EANs (GTINs by their check digit) right of where the text starts, with more text right of it
+  // than left of it: the description is the text right of it (the text left of it an article number's, which
+  // the row reading gives the code column nearest it)
+  const gtinCols = clusters.filter((c) => c.gtins * 2 > c.n && c.x0 > textX0);
+  const codesX1 = Math.max(0, ...gtinCols.map((c) => c.x1));
+  const textCellsOf = (r: AlignedRow) =>
+    r.line.cells.filter((c) => !looksNumeric(c.text) && !QTY_WITH_UNIT.test(c.text));
+  const firstNumberX0 = (from: number) =>
+    Math.min(...clusters.filter((c) => c.x0 > from && kindOfCluster(c) !== 'code').map((c) => c.x0));
+  const textIn = (x0: number, x1: number) =>
+    best
+      .flatMap((r) => textCellsOf(r).filter((c) => c.x0 >= x0 && c.x1 <= x1))
+      .reduce((n, c) => n + c.text.length, 0);
+  const gtinX0 = Math.min(...gtinCols.map((c) => c.x0));
+  const afterCodes =
+    codesX1 > 0 && textIn(codesX1, firstNumberX0(codesX1)) > textIn(textX0, gtinX0)
+      ? Math.min(
+          ...best.flatMap((r) =>
+            textCellsOf(r)
+              .filter((c) => c.x0 > codesX1)
+              .map((c) => c.x0),
+          ),
+        )
+      : undefined;
+  const descX0 = afterCodes ?? textX0;
+  const numX0 =
+    afterCodes !== undefined
+      ? firstNumberX0(descX0)
+      : Math.min(...clusters.filter((c) => c.x0 > textX0).map((c) => c.x0));
+  if (!Number.isFinite(numX0) || descX0 >= numX0) return undefined;
+  // short words that start at one x in most rows between the description and the numbers ("kg", "Stk", "box"):
+  // a unit column of its own, which the description must not take
+  const tails = best
+    .map((r) => textCellsOf(r).filter((c) => c.x0 > descX0 + 0.02 && c.x1 < numX0))
+    .map((cs) => cs[cs.length - 1])
+    .filter((c): c is Cell => !!c && c.text.trim().length <= 8 && !/\s/.test(c.text.trim()));
+  const unitX0 = tails.length ? Math.min(...tails.map((c) => c.x0)) : undefined;
+  const unitCol =
+    unitX0 !== undefined &&
+    tails.filter((c) => Math.abs(c.x0 - unitX0) < 0.01).length * 2 > best.length &&
+    best.length >= 2
+      ? { x0: unitX0, x1: Math.max(...tails.map((c) => c.x1)) }
+      : undefined;
   // a labelled word right of the numbers ("Promo:", an allowance with its signed amount under it) keeps its
   // own column, so that the amount under it adjusts the row instead of being read as one
   const labels = best.flatMap((r) =>
     r.line.cells.filter((c) => c.x0 > numX0 && /:$/.test(c.text.trim()) && !looksNumeric(c.text)),
   );
   const cols: Column[] = [
-    { kind: 'desc' as ColumnKind, x0: textX0, x1: Math.max(textX0, numX0 - 0.01), label: '' },
+    {
+      kind: 'desc' as ColumnKind,
+      x0: descX0,
+      x1: Math.max(descX0, (unitCol?.x0 ?? numX0) - 0.01),
+      label: '',
+    },
+    ...(unitCol ? [{ kind: 'unit' as ColumnKind, ...unitCol, label: '' }] : []),
+    // the article numbers left of the EANs
+    ...(afterCodes !== undefined && textIn(textX0, gtinX0) > 0
+      ? [{ kind: 'code' as ColumnKind, x0: textX0, x1: gtinX0 - 0.01, label: '' }]
+      : []),
     ...clusters.map((c) => ({
       kind: kindOfCluster(c),
       x0: c.x0,
@@ -1707,8 +1770,7 @@ export function extractItems(
     if (summaryLike && hasMoney && !itemNote && !/^\d/.test(n)) {
       // a sub-total between groups of lines is skipped; the totals block ends the table
       const amount = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
-      const group =
-        amount !== undefined && groupSumAbove(ctx, line, amount, items.slice(groupFrom), cols);
+      const group = amount !== undefined && groupSumAbove(ctx, line, amount, items.slice(groupFrom), cols);
       if (group) groupFrom = items.length;
       else if (
         !/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n) &&
