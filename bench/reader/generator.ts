@@ -1057,9 +1057,10 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
   // code of the software's tax table
   if (!cols.includes('vat') && chance(at('r18:vatCol'), 0.2)) cols.splice(cols.indexOf('amount'), 0, 'vat');
   if (cols.includes('vat') && chance(at('r18:vatAfter'), 0.4)) move('vat', undefined);
-  const vatCode = cols.includes('vat') && chance(at('r18:vatCode'), 0.35)
-    ? pick(at('r18:vatCodeKind'), ['digit', 'letter'] as const)
-    : 'none';
+  const vatCode =
+    cols.includes('vat') && chance(at('r18:vatCode'), 0.35)
+      ? pick(at('r18:vatCodeKind'), ['digit', 'letter'] as const)
+      : 'none';
   // position, article number and EAN in columns of their own
   if (d.lines.some((l) => !l.service) && chance(at('r18:ean'), 0.2)) {
     if (!cols.includes('pos') && chance(at('r18:eanPos'), 0.6)) cols.unshift('pos');
@@ -1068,7 +1069,8 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
   }
   // the unit in a column of its own left of the quantity
   if (!base.qtyUnit) {
-    if (!cols.includes('unit') && chance(at('r18:unitCol'), 0.15)) cols.splice(cols.indexOf('qty'), 0, 'unit');
+    if (!cols.includes('unit') && chance(at('r18:unitCol'), 0.15))
+      cols.splice(cols.indexOf('qty'), 0, 'unit');
     else if (cols.includes('unit') && chance(at('r18:unitFirst'), 0.5)) move('unit', 'qty');
   }
   // rows grouped under the delivery notes that shipped them (invoices and credit notes of three rows or more)
@@ -1079,10 +1081,7 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
   return { ...base, cols, vatCode, groups, groupX: pick(at('r18:groupX'), ['left', 'desc'] as const) };
 }
 /** The layout as round 17 drew it (GENERATOR_TRAITS=r17 stops there). */
-function makeLayout17(
-  at: (key: string) => Rand,
-  d: GenDoc,
-): Omit<Layout, 'vatCode' | 'groups' | 'groupX'> {
+function makeLayout17(at: (key: string) => Rand, d: GenDoc): Omit<Layout, 'vatCode' | 'groups' | 'groupX'> {
   const family = pick(at('l1'), ['Helvetica', 'Times-Roman', 'Courier']);
   const cols: Col[] = ['desc'];
   const codeAbove = d.lines.some((l) => l.code) && chance(at('l25'), 0.2);
@@ -1542,12 +1541,12 @@ export function renderPdf(
           : c === 'vat' && lay.vatCode !== 'none'
             ? word(at('r18:vatCodeHead'), VAT_CODE_COL, lang)
             : lay.unheadedNumbers !== 'no' && (c === 'price' || c === 'amount')
-            ? lay.unheadedNumbers === 'currency'
-              ? d.money.currency
-              : ''
-            : lay.rareHeads && RARE_COL[c]
-              ? word(at(`rare:${c}`), RARE_COL[c]!, lang)
-              : word(at(`col:${c}`), L.col[c], lang),
+              ? lay.unheadedNumbers === 'currency'
+                ? d.money.currency
+                : ''
+              : lay.rareHeads && RARE_COL[c]
+                ? word(at(`rare:${c}`), RARE_COL[c]!, lang)
+                : word(at(`col:${c}`), L.col[c], lang),
       ]),
     ) as Record<Col, string>;
     // one heading size for the row, small enough that no heading runs into the next column's
