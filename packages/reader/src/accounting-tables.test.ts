@@ -75,6 +75,24 @@ describe('rows grouped under delivery notes with a sum per group', () => {
     ]);
   });
 
+  it('reads a service row of its amount alone after a group sum', async () => {
+    const r = await read3(
+      grouped([
+        [60, 292, 'Lieferschein 4712 vom 07.03.2023', 9, 'Helvetica-Bold'],
+        right(75, 308, '3'),
+        [90, 308, 'Wartungspauschale 03/2023'],
+        right(530, 308, '80,00'),
+        right(75, 322, '4'),
+        [90, 322, 'Winkelprofil Aluminium'],
+        right(360, 322, '3'),
+        right(450, 322, '12,00'),
+        right(530, 322, '36,00'),
+        ...totals(354, '221,00', '41,99', '262,99'),
+      ]),
+    );
+    expect(r.map((i) => i.amount)).toEqual([45, 60, 80, 36]);
+  });
+
   it('ends the table at a sum with no item row under it (a charge row is none)', async () => {
     const r = await read3(
       grouped([

@@ -1603,8 +1603,16 @@ function groupSumAbove(
     const nums = lineNumbers(l, ctx.decimal).filter((x) => !x.pct);
     const kinds = nums.map((x) => columnFor(cols, x.cell)?.kind);
     if (!nums.some((x, k) => kinds[k] === 'amount' && isMoneyText(x.cell.text, ctx.wholeUnits))) continue;
-    if (SUMMARY_ROW.test(norm(l.text))) return false;
-    return kinds.includes('qty') || kinds.includes('price') || multipliesOut(unsigned(nums));
+    const n = norm(l.text);
+    if (SUMMARY_ROW.test(n)) return false;
+    if (kinds.includes('qty') || kinds.includes('price') || multipliesOut(unsigned(nums))) return true;
+    // a service row of its amount alone, its text in the description column (a totals row's label stands far
+    // right of it, and names no discount or charge)
+    const desc = cols.find((c) => c.kind === 'desc');
+    const text = l.cells.find((c) => !looksNumeric(c.text));
+    return (
+      !!desc && !!text && text.x0 <= desc.x0 + 0.15 && !DISCOUNT_ROW.test(n) && !TOTALS_CHARGE_ROW.test(n)
+    );
   }
   return false;
 }
