@@ -93,6 +93,19 @@ describe('rows grouped under delivery notes with a sum per group', () => {
     expect(r.map((i) => i.amount)).toEqual([45, 60, 80, 36]);
   });
 
+  it('ends the table at a sum with a tax row under it, its label in the description column', async () => {
+    const r = await read3(
+      grouped([
+        [90, 292, 'Umsatzsteuer (19,00 %)'],
+        right(530, 292, '19,95'),
+        [330, 310, 'Rechnungsbetrag'],
+        right(530, 310, '124,95'),
+        [60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7],
+      ]),
+    );
+    expect(r.map((i) => i.amount)).toEqual([45, 60]);
+  });
+
   it('ends the table at a sum with no item row under it (a charge row is none)', async () => {
     const r = await read3(
       grouped([

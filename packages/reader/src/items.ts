@@ -1607,11 +1607,17 @@ function groupSumAbove(
     if (SUMMARY_ROW.test(n)) return false;
     if (kinds.includes('qty') || kinds.includes('price') || multipliesOut(unsigned(nums))) return true;
     // a service row of its amount alone, its text in the description column (a totals row's label stands far
-    // right of it, and names no discount or charge)
+    // right of it, and names no discount or charge; a tax row under the sum prints its rate: "Umsatzssteuer
+    // (19,00 %)")
     const desc = cols.find((c) => c.kind === 'desc');
     const text = l.cells.find((c) => !looksNumeric(c.text));
     return (
-      !!desc && !!text && text.x0 <= desc.x0 + 0.15 && !DISCOUNT_ROW.test(n) && !TOTALS_CHARGE_ROW.test(n)
+      !!desc &&
+      !!text &&
+      text.x0 <= desc.x0 + 0.15 &&
+      !l.text.includes('%') &&
+      !DISCOUNT_ROW.test(n) &&
+      !TOTALS_CHARGE_ROW.test(n)
     );
   }
   return false;
