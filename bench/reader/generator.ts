@@ -4,6 +4,11 @@
 // words and their language, table columns and their order, multi-line descriptions, page breaks inside the
 // table, fonts and sizes), as a text PDF or as page images with scan noise. The truth is written in the
 // corpus's format (../shared/corpus/README.md), so the corpus scorer scores it.
+//
+// Round 18 added traits of tables printed by accounting/ERP software (a VAT rate or code column right of the
+// line amount, an EAN column beside position and article number, the unit in its own column left of the
+// quantity, item rows grouped under delivery-note headings with a sum per group). GENERATOR_TRAITS=r17 draws
+// none of them and leaves every earlier seed's documents as they were.
 import PDFDocument from 'pdfkit';
 import { type Gray, renderPdfPage, rotate, toPng } from '../../packages/reader/src/image.ts';
 
@@ -19,6 +24,8 @@ export function rng(seed: number): Rand {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+/** GENERATOR_TRAITS=r17: the generator as it was before round 18 (earlier seeds reproduce). */
+const R18 = process.env.GENERATOR_TRAITS !== 'r17';
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const chance = (r: Rand, p: number) => r() < p;
@@ -323,6 +330,12 @@ const L = {
       nl: ['Korting %'],
     },
     vat: { en: ['VAT %', 'Tax %'], de: ['MwSt. %', 'USt. %'], fr: ['TVA %', 'TVA'], nl: ['BTW %', 'BTW'] },
+    ean: {
+      en: ['EAN', 'GTIN', 'Barcode'],
+      de: ['EAN', 'EAN-Code', 'GTIN'],
+      fr: ['EAN', 'Code EAN', 'Gencod'],
+      nl: ['EAN', 'EAN-code', 'Barcode'],
+    },
     amount: {
       en: ['Amount', 'Total', 'Line total', 'Net amount'],
       de: ['Betrag', 'Gesamt', 'Gesamtpreis'],
@@ -404,6 +417,33 @@ const RARE_COL: Partial<Record<string, Record<Lang, string[]>>> = {
     nl: ['Waarde', 'Som'],
   },
 };
+/** A VAT code column (the rate's key in the software's tax table, explained under the totals). */
+const VAT_CODE_COL: Record<Lang, string[]> = {
+  en: ['Tax code', 'VAT code', 'Tax'],
+  de: ['St.-Kz.', 'USt-Kz.', 'MwSt.-Code'],
+  fr: ['Code TVA', 'C. TVA'],
+  nl: ['BTW-code', 'BTW-cd'],
+};
+/** Item rows grouped by the delivery note that shipped them: the group's heading and its sum row. */
+const GROUP_HEAD: Record<Lang, string[]> = {
+  en: ['Delivery note {n} of {d}', 'Delivery {n} dated {d}', 'Shipment {n} - {d}'],
+  de: ['Lieferschein {n} vom {d}', 'Lieferung {n} vom {d}', 'LS-Nr. {n} vom {d}'],
+  fr: ['Bon de livraison {n} du {d}', 'BL n° {n} du {d}', 'Livraison {n} du {d}'],
+  nl: ['Pakbon {n} van {d}', 'Levering {n} d.d. {d}', 'Afleverbon {n} van {d}'],
+};
+const GROUP_SUM: Record<Lang, string[]> = {
+  en: ['Subtotal delivery {n}', 'Total delivery note {n}'],
+  de: ['Summe Lieferschein {n}', 'Zwischensumme LS {n}'],
+  fr: ['Sous-total BL {n}', 'Total livraison {n}'],
+  nl: ['Subtotaal pakbon {n}', 'Totaal levering {n}'],
+};
+/** A line's EAN-13 (with its check digit), the same for the document and its truth. */
+function eanOf(docId: string, i: number): string {
+  const g = keyed(0, `${docId}:ean:${i}`);
+  const body = `${pick(g, ['40', '41', '42', '54', '87', '30', '50'])}${digits(g, 10)}`;
+  const sum = [...body].reduce((a, c, k) => a + Number(c) * (k % 2 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
 /** A line-allowance column: its heading, and the word printed in each cell above the signed amount. */
 const ALLOW_COL = {
   head: {
@@ -920,7 +960,7 @@ export function makeTruth(r: Rand, id: string, maxLines = 60, like?: GenDoc): Ge
 }
 
 // ---- the layout ----------------------------------------------------------------------------------
-type Col = 'pos' | 'code' | 'desc' | 'qty' | 'unit' | 'price' | 'disc' | 'vat' | 'amount';
+type Col = 'pos' | 'code' | 'ean' | 'desc' | 'qty' | 'unit' | 'price' | 'disc' | 'vat' | 'amount';
 interface Layout {
   font: string;
   bold: string;
@@ -994,9 +1034,54 @@ interface Layout {
   totalWords: 'plain' | 'subtotal-total' | 'currency';
   /** a deposit paid and the balance under the total (invoices) */
   paid: boolean;
+  /** the VAT column prints a code per rate ("1", "2" or "A", "B"), not the rate */
+  vatCode: 'none' | 'digit' | 'letter';
+  /** item rows grouped under delivery-note headings, with a sum row after each group or without */
+  groups: 'none' | 'heads' | 'sums';
+  /** where a group's heading starts: the table's left edge or the description column */
+  groupX: 'left' | 'desc';
 }
 /** `at(key)`: the generator of one layout choice (one generator for all of them without a layout seed). */
 function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
+  const base = makeLayout17(at, d);
+  const none = { vatCode: 'none', groups: 'none', groupX: 'left' } as const;
+  if (!R18) return { ...base, ...none };
+  const cols = base.cols.slice();
+  const move = (c: Col, before: Col | undefined) => {
+    const i = cols.indexOf(c);
+    if (i >= 0) cols.splice(i, 1);
+    if (before === undefined) cols.push(c);
+    else cols.splice(cols.indexOf(before), 0, c);
+  };
+  // a VAT column right of the line amount (the amount is not the row's last number), printing the rate or a
+  // code of the software's tax table
+  if (!cols.includes('vat') && chance(at('r18:vatCol'), 0.2)) cols.splice(cols.indexOf('amount'), 0, 'vat');
+  if (cols.includes('vat') && chance(at('r18:vatAfter'), 0.4)) move('vat', undefined);
+  const vatCode =
+    cols.includes('vat') && chance(at('r18:vatCode'), 0.35)
+      ? pick(at('r18:vatCodeKind'), ['digit', 'letter'] as const)
+      : 'none';
+  // position, article number and EAN in columns of their own
+  if (d.lines.some((l) => !l.service) && chance(at('r18:ean'), 0.2)) {
+    if (!cols.includes('pos') && chance(at('r18:eanPos'), 0.6)) cols.unshift('pos');
+    if (cols.includes('code')) cols.splice(cols.indexOf('code') + 1, 0, 'ean');
+    else cols.splice(cols.indexOf('desc'), 0, 'ean');
+  }
+  // the unit in a column of its own left of the quantity
+  if (!base.qtyUnit) {
+    if (!cols.includes('unit') && chance(at('r18:unitCol'), 0.15))
+      cols.splice(cols.indexOf('qty'), 0, 'unit');
+    else if (cols.includes('unit') && chance(at('r18:unitFirst'), 0.5)) move('unit', 'qty');
+  }
+  // rows grouped under the delivery notes that shipped them (invoices and credit notes of three rows or more)
+  const groups =
+    d.kind !== 'order' && d.lines.length >= 3 && chance(at('r18:groups'), 0.2)
+      ? pick(at('r18:groupSums'), ['heads', 'sums'] as const)
+      : 'none';
+  return { ...base, cols, vatCode, groups, groupX: pick(at('r18:groupX'), ['left', 'desc'] as const) };
+}
+/** The layout as round 17 drew it (GENERATOR_TRAITS=r17 stops there). */
+function makeLayout17(at: (key: string) => Rand, d: GenDoc): Omit<Layout, 'vatCode' | 'groups' | 'groupX'> {
   const family = pick(at('l1'), ['Helvetica', 'Times-Roman', 'Courier']);
   const cols: Col[] = ['desc'];
   const codeAbove = d.lines.some((l) => l.code) && chance(at('l25'), 0.2);
@@ -1426,6 +1511,7 @@ export function renderPdf(
     const widthOf: Record<Col, number> = {
       pos: 28,
       code: 62,
+      ean: 80,
       desc: 0,
       qty: 44,
       unit: 40,
@@ -1446,19 +1532,21 @@ export function renderPdf(
       colX[c] = cx;
       cx += widthOf[c];
     }
-    const numericCol = (c: Col) => c !== 'desc' && c !== 'code' && c !== 'unit';
+    const numericCol = (c: Col) => c !== 'desc' && c !== 'code' && c !== 'unit' && c !== 'ean';
     const colLabel = Object.fromEntries(
       lay.cols.map((c) => [
         c,
         c === 'disc' && lay.lineDisc === 'allow'
           ? word(at('allowHead'), ALLOW_COL.head, lang)
-          : lay.unheadedNumbers !== 'no' && (c === 'price' || c === 'amount')
-            ? lay.unheadedNumbers === 'currency'
-              ? d.money.currency
-              : ''
-            : lay.rareHeads && RARE_COL[c]
-              ? word(at(`rare:${c}`), RARE_COL[c]!, lang)
-              : word(at(`col:${c}`), L.col[c], lang),
+          : c === 'vat' && lay.vatCode !== 'none'
+            ? word(at('r18:vatCodeHead'), VAT_CODE_COL, lang)
+            : lay.unheadedNumbers !== 'no' && (c === 'price' || c === 'amount')
+              ? lay.unheadedNumbers === 'currency'
+                ? d.money.currency
+                : ''
+              : lay.rareHeads && RARE_COL[c]
+                ? word(at(`rare:${c}`), RARE_COL[c]!, lang)
+                : word(at(`col:${c}`), L.col[c], lang),
       ]),
     ) as Record<Col, string>;
     // one heading size for the row, small enough that no heading runs into the next column's
@@ -1515,7 +1603,37 @@ export function renderPdf(
       printed.add('charges');
       return ty;
     };
+    // the VAT column's code of each rate: the standard rate first
+    const rateCodes = [...new Set(d.vatByRate.map((v) => v.rate))].sort((a, b) => b - a);
+    const vatCodeOf = (rate: number) => {
+      const k = Math.max(0, rateCodes.indexOf(rate));
+      return lay.vatCode === 'letter' ? String.fromCharCode(65 + k) : String(k + 1);
+    };
+    // delivery-note groups: where each starts, its number and date (drawn from the document's id, so that the
+    // truth and the other draws stay as they were)
+    const groupStarts = new Set<number>();
+    const groupOf: { no: string; date: Date }[] = [];
+    if (lay.groups !== 'none') {
+      const g = keyed(0, `${d.id}:groups`);
+      const n = Math.min(d.lines.length, int(g, 2, 4));
+      const cuts = new Set<number>([0]);
+      while (cuts.size < n) cuts.add(int(g, 1, d.lines.length - 1));
+      for (const c of [...cuts].sort((a, b) => a - b)) {
+        groupStarts.add(c);
+        groupOf.push({
+          no: pick(g, [`${digits(g, 5)}`, `LS${digits(g, 6)}`, `${int(g, 2019, 2026)}-${digits(g, 4)}`]),
+          date: addDays(d.date, -int(g, 1, 25)),
+        });
+      }
+    }
+    const headWord = lay.groups === 'none' ? '' : pick(at('r18:groupHead'), GROUP_HEAD[lang]);
+    const sumWord = lay.groups === 'sums' ? pick(at('r18:groupSum'), GROUP_SUM[lang]) : '';
+    let group = -1;
+    let groupSum = 0;
+    const groupH = lh + lay.rowGap + 2;
     d.lines.forEach((l, i) => {
+      const startsGroup = groupStarts.has(i);
+      const endsGroup = lay.groups === 'sums' && (i === d.lines.length - 1 || groupStarts.has(i + 1));
       const cell =
         lay.codeAbove && l.code
           ? [l.code, ...l.desc]
@@ -1527,7 +1645,8 @@ export function renderPdf(
       const under = !l.discPct ? 0 : lay.lineDisc === 'stack' || lay.lineDisc === 'allow' ? 2 : 0;
       const numbersAt = lay.numbersRow === 'last' ? descLines - 1 : 0;
       const rowH = Math.max(descLines, numbersAt + 1 + under) * lh + lay.rowGap;
-      if (y + rowH + (lay.pageTotal ? lh + 4 : 0) > bottom) {
+      const groupExtra = (startsGroup ? groupH : 0) + (endsGroup ? groupH : 0);
+      if (y + rowH + groupExtra + (lay.pageTotal ? lh + 4 : 0) > bottom) {
         if (lay.pageTotal) {
           text(word(at('pageTotal'), L.pageTotal, lang), colX.desc! + 8, y + 4);
           rtext(m(sign * pageSum), colX.amount! + widthOf.amount - 4, y + 4);
@@ -1548,6 +1667,15 @@ export function renderPdf(
           y += lh + lay.rowGap;
         }
       }
+      if (startsGroup) {
+        group++;
+        groupSum = 0;
+        const gx = lay.groupX === 'desc' ? colX.desc! + 8 : left + 2;
+        doc.font(lay.bold);
+        text(headWord.replace('{n}', groupOf[group]!.no).replace('{d}', date(groupOf[group]!.date)), gx, y);
+        doc.font(lay.font);
+        y += groupH;
+      }
       // the numbers stand on the cell's first line, or on its last (the name line under codes and details)
       const ny = y + numbersAt * lh;
       for (const c of lay.cols) {
@@ -1562,6 +1690,16 @@ export function renderPdf(
           case 'code':
             if (l.code) text(l.code, x, ny);
             break;
+          case 'ean': {
+            // a narrowed column prints its 13 digits smaller rather than into the next column
+            const e = eanOf(d.id, i);
+            let size = fs;
+            while (size > 5 && doc.fontSize(size).widthOfString(e) > widthOf.ean - 10) size -= 0.5;
+            text(e, x, ny);
+            doc.fontSize(fs);
+            printed.add('ean');
+            break;
+          }
           case 'desc':
             cell.forEach((s, k) => {
               text(s, x, y + k * lh);
@@ -1597,7 +1735,8 @@ export function renderPdf(
             } else if (l.discPct) rtext(`${l.discPct}%`, xr, ny);
             break;
           case 'vat':
-            rtext(`${String(l.vat).replace('.', d.money.style === 'en' ? '.' : ',')}%`, xr, ny);
+            if (lay.vatCode !== 'none') rtext(vatCodeOf(l.vat), xr, ny);
+            else rtext(`${String(l.vat).replace('.', d.money.style === 'en' ? '.' : ',')}%`, xr, ny);
             break;
           case 'amount':
             rtext(m(sign * l.amount), xr, ny);
@@ -1606,7 +1745,19 @@ export function renderPdf(
       }
       running += l.amount;
       pageSum += l.amount;
+      groupSum += l.amount;
       y += rowH;
+      if (endsGroup) {
+        const label = sumWord.replace('{n}', groupOf[group]!.no);
+        text(label, lay.groupX === 'desc' ? colX.desc! + 8 : left + 2, y);
+        rtext(m(sign * round(groupSum, d.money.decimals)), colX.amount! + widthOf.amount - 4, y);
+        doc
+          .moveTo(colX.amount! + 8, y - 2)
+          .lineTo(colX.amount! + widthOf.amount - 2, y - 2)
+          .lineWidth(0.3)
+          .stroke();
+        y += groupH;
+      }
     });
     if (lay.allowRows) y = drawAllowRows(y);
     // totals block
@@ -1808,6 +1959,7 @@ export function truthOf(
     items: d.lines.map((l, i) => ({
       lineId: String(i + 1),
       itemCode: l.code,
+      barcode: printed.has('ean') && !l.service ? eanOf(d.id, i) : undefined,
       description: l.desc.join('\n'),
       // a service printed with its amount only has no printed quantity or unit price
       qty: l.service ? undefined : l.qty,

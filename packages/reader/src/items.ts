@@ -57,8 +57,10 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
   // last money amounts is the amount column, in a table that has a price, quantity or rate column by name
   const named = (k: ColumnKind) => seen.has(k);
   if (!named('amount') && (named('price') || named('qty') || named('vat') || named('discount'))) {
+    // (a rate or tax-code column may stand right of the amounts, "VAT code" read as a rate's and a code's
+    // heading: the rightmost heading of another kind)
     const last = [
-      ...cols,
+      ...cols.filter((c) => c.kind !== 'vat' && c.kind !== 'code'),
       ...unknown.map((u) => ({ kind: 'other' as const, x0: u.x0, x1: u.x1, label: '' })),
     ].sort((a, b) => b.x1 - a.x1)[0];
     const u = unknown.find((c) => c.x1 === last?.x1);
@@ -298,7 +300,9 @@ export function productColumn(ctx: ExtractContext, line: Line): { x0: number; x1
   for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 7); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== line.page) break;
-    const nums = lineNumbers(l, ctx.decimal).filter((x) => !x.pct);
+    const end = rowEndCell(l);
+    const endAt = end ? l.cells.indexOf(end) : -1;
+    const nums = lineNumbers(l, ctx.decimal).filter((x) => !x.pct && l.cells.indexOf(x.cell) <= endAt);
     if (nums.length < 2) continue;
     if (SUMMARY_ROW.test(norm(l.text))) break;
     rows++;
@@ -317,6 +321,25 @@ export function productColumn(ctx: ExtractContext, line: Line): { x0: number; x1
   return products >= Math.min(2, rows) && products > 0 ? box : undefined;
 }
 
+/** A GTIN (EAN-8, UPC-A, EAN-13, GTIN-14): its digits only, its last one the standard check digit. */
+export function isGtin(text: string): boolean {
+  const t = text.trim();
+  if (!/^(?:\d{8}|\d{12,14})$/.test(t)) return false;
+  const body = [...t.slice(0, -1)].reverse();
+  const sum = body.reduce((a, c, k) => a + Number(c) * (k % 2 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10 === Number(t[t.length - 1]);
+}
+
+/** A VAT rate or a tax code in a column of its own right of a row's amount: "19 %", "5,5%", "1", "A", "S". */
+const RATE_OR_CODE = /^(?:\d{1,2}(?:[.,]\d{1,2})?\s?%|[A-Z]|\d)$/;
+
+/** A row's last cell that is not such a rate or code: where its line amount ends. */
+function rowEndCell(line: Line): Cell | undefined {
+  let end = line.cells.length - 1;
+  while (end > 0 && RATE_OR_CODE.test(line.cells[end]!.text.trim())) end--;
+  return line.cells[end];
+}
+
 /** Whether a cell stands under a heading: overlapping it, or right-aligned with it within `slack` of the page. */
 const standsUnder = (c: { x0: number; x1: number }, head: { x0: number; x1: number }, slack: number) =>
   xOverlap(c, head) > 0 || Math.abs(c.x1 - head.x1) < slack;
@@ -327,7 +350,7 @@ function rowsEndUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: n
   for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 5); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== line.page) break;
-    const lastCell = l.cells[l.cells.length - 1];
+    const lastCell = rowEndCell(l);
     if (!lastCell || !isMoneyText(lastCell.text, ctx.wholeUnits) || !looksNumeric(lastCell.text)) continue;
     if (standsUnder(lastCell, head, 0.04)) n++;
   }
@@ -1206,7 +1229,8 @@ export function itemRowWord(ctx: ExtractContext, line: Line, label: Cell): boole
 function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] } | undefined {
   const rows: AlignedRow[] = [];
   for (const line of ctx.lines) {
-    const last = line.cells[line.cells.length - 1];
+    // the row's amount is its last money amount: a VAT rate or a tax code may stand right of it ("19 %", "1", "A")
+    const last = rowEndCell(line);
     if (!last || !looksNumeric(last.text) || !isMoneyText(last.text, ctx.wholeUnits)) continue;
     const text = line.cells.filter((c) => !looksNumeric(c.text));
     const n = norm(line.text);
@@ -1244,6 +1268,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     n: number;
     money: number;
     ids: number;
+    gtins: number;
     values: number[];
   }[] = [];
   for (const r of best)
@@ -1251,7 +1276,17 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       if (!looksNumeric(x.cell.text) && !QTY_WITH_UNIT.test(x.cell.text)) continue;
       let c = clusters.find((k) => Math.abs(k.x1 - x.cell.x1) < 0.015);
       if (!c) {
-        c = { x0: x.cell.x0, x1: x.cell.x1, amount: false, pct: false, n: 0, money: 0, ids: 0, values: [] };
+        c = {
+          x0: x.cell.x0,
+          x1: x.cell.x1,
+          amount: false,
+          pct: false,
+          n: 0,
+          money: 0,
+          ids: 0,
+          gtins: 0,
+          values: [],
+        };
         clusters.push(c);
       }
       c.x0 = Math.min(c.x0, x.cell.x0);
@@ -1262,14 +1297,17 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       c.values.push(x.value);
       if (isMoneyText(x.cell.text, ctx.wholeUnits)) c.money++;
       if (/^\d{4,}$/.test(x.cell.text)) c.ids++;
+      if (isGtin(x.cell.text)) c.gtins++;
     }
   // a column of long plain numbers holds codes; one that counts 1, 2, 3 … left of the text the positions; one of
   // mostly plain numbers (a unit beside them, a fraction now and then) the quantities; the arithmetic places the
   // others
+  // (plain numbers right of the amounts are a tax code's, never quantities)
+  const amountX1 = Math.max(...clusters.filter((c) => c.amount).map((c) => c.x1));
   const kindOfCluster = (c: (typeof clusters)[number]): ColumnKind =>
     c.amount
       ? 'amount'
-      : c.pct
+      : c.pct || (c.x0 > amountX1 && !c.money)
         ? 'vat'
         : c.ids * 2 > c.n
           ? 'code'
@@ -1290,15 +1328,66 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   // description cell, which the row reading splits into code and name
   for (let k = clusters.length - 1; k >= 0; k--)
     if (kindOfCluster(clusters[k]!) === 'code' && clusters[k]!.x0 - textX0 < 0.02) clusters.splice(k, 1);
-  const numX0 = Math.min(...clusters.filter((c) => c.x0 > textX0).map((c) => c.x0));
-  if (!Number.isFinite(numX0)) return undefined;
+  // a column of EANs (GTINs by their check digit) right of where the text starts, with more text right of it
+  // than left of it: the description is the text right of it (the text left of it an article number's, which
+  // the row reading gives the code column nearest it)
+  const gtinCols = clusters.filter((c) => c.gtins * 2 > c.n && c.x0 > textX0);
+  const codesX1 = Math.max(0, ...gtinCols.map((c) => c.x1));
+  const textCellsOf = (r: AlignedRow) =>
+    r.line.cells.filter((c) => !looksNumeric(c.text) && !QTY_WITH_UNIT.test(c.text));
+  const firstNumberX0 = (from: number) =>
+    Math.min(...clusters.filter((c) => c.x0 > from && kindOfCluster(c) !== 'code').map((c) => c.x0));
+  const textIn = (x0: number, x1: number) =>
+    best
+      .flatMap((r) => textCellsOf(r).filter((c) => c.x0 >= x0 && c.x1 <= x1))
+      .reduce((n, c) => n + c.text.length, 0);
+  const gtinX0 = Math.min(...gtinCols.map((c) => c.x0));
+  const afterCodes =
+    codesX1 > 0 && textIn(codesX1, firstNumberX0(codesX1)) > textIn(textX0, gtinX0)
+      ? Math.min(
+          ...best.flatMap((r) =>
+            textCellsOf(r)
+              .filter((c) => c.x0 > codesX1)
+              .map((c) => c.x0),
+          ),
+        )
+      : undefined;
+  const descX0 = afterCodes ?? textX0;
+  const numX0 =
+    afterCodes !== undefined
+      ? firstNumberX0(descX0)
+      : Math.min(...clusters.filter((c) => c.x0 > textX0).map((c) => c.x0));
+  if (!Number.isFinite(numX0) || descX0 >= numX0) return undefined;
+  // short words that start at one x in most rows between the description and the numbers ("kg", "Stk", "box"):
+  // a unit column of its own, which the description must not take
+  const tails = best
+    .map((r) => textCellsOf(r).filter((c) => c.x0 > descX0 + 0.02 && c.x1 < numX0))
+    .map((cs) => cs[cs.length - 1])
+    .filter((c): c is Cell => !!c && c.text.trim().length <= 8 && !/\s/.test(c.text.trim()));
+  const unitX0 = tails.length ? Math.min(...tails.map((c) => c.x0)) : undefined;
+  const unitCol =
+    unitX0 !== undefined &&
+    tails.filter((c) => Math.abs(c.x0 - unitX0) < 0.01).length * 2 > best.length &&
+    best.length >= 2
+      ? { x0: unitX0, x1: Math.max(...tails.map((c) => c.x1)) }
+      : undefined;
   // a labelled word right of the numbers ("Promo:", an allowance with its signed amount under it) keeps its
   // own column, so that the amount under it adjusts the row instead of being read as one
   const labels = best.flatMap((r) =>
     r.line.cells.filter((c) => c.x0 > numX0 && /:$/.test(c.text.trim()) && !looksNumeric(c.text)),
   );
   const cols: Column[] = [
-    { kind: 'desc' as ColumnKind, x0: textX0, x1: Math.max(textX0, numX0 - 0.01), label: '' },
+    {
+      kind: 'desc' as ColumnKind,
+      x0: descX0,
+      x1: Math.max(descX0, (unitCol?.x0 ?? numX0) - 0.01),
+      label: '',
+    },
+    ...(unitCol ? [{ kind: 'unit' as ColumnKind, ...unitCol, label: '' }] : []),
+    // the article numbers left of the EANs
+    ...(afterCodes !== undefined && textIn(textX0, gtinX0) > 0
+      ? [{ kind: 'code' as ColumnKind, x0: textX0, x1: gtinX0 - 0.01, label: '' }]
+      : []),
     ...clusters.map((c) => ({
       kind: kindOfCluster(c),
       x0: c.x0,
@@ -1494,6 +1583,47 @@ function pageSumOverleaf(
 }
 
 /**
+ * A group's own sum inside the table (the rows of one delivery note, one order, one site: "Summe Lieferschein
+ * 4711", "Total delivery note 2"): the amount is the sum of the rows since the table's start or the previous
+ * such sum, and the table goes on under it, the next line with an amount under the amount heading being an
+ * item row (a quantity or a price beside its amount, or numbers that multiply out), not a totals row. The
+ * totals block's subtotal is followed by no such row.
+ */
+function groupSumAbove(
+  ctx: ExtractContext,
+  line: Line,
+  amount: number,
+  rows: TItem[],
+  cols: Column[],
+): boolean {
+  if (!rows.length || !same(sumOf(rows), amount)) return false;
+  for (const l of ctx.lines.slice(line.index + 1, line.index + 13)) {
+    if (l.page > line.page + 1) break;
+    if (companyIdLine(l)) continue;
+    const nums = lineNumbers(l, ctx.decimal).filter((x) => !x.pct);
+    const kinds = nums.map((x) => columnFor(cols, x.cell)?.kind);
+    if (!nums.some((x, k) => kinds[k] === 'amount' && isMoneyText(x.cell.text, ctx.wholeUnits))) continue;
+    const n = norm(l.text);
+    if (SUMMARY_ROW.test(n)) return false;
+    if (kinds.includes('qty') || kinds.includes('price') || multipliesOut(unsigned(nums))) return true;
+    // a service row of its amount alone, its text in the description column (a totals row's label stands far
+    // right of it, and names no discount or charge; a tax row under the sum prints its rate: "Umsatzssteuer
+    // (19,00 %)")
+    const desc = cols.find((c) => c.kind === 'desc');
+    const text = l.cells.find((c) => !looksNumeric(c.text));
+    return (
+      !!desc &&
+      !!text &&
+      text.x0 <= desc.x0 + 0.15 &&
+      !l.text.includes('%') &&
+      !DISCOUNT_ROW.test(n) &&
+      !TOTALS_CHARGE_ROW.test(n)
+    );
+  }
+  return false;
+}
+
+/**
  * Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped; a page
  * without a heading row the labels know is read by the alignment of its numbers (`alignedTable`).
  */
@@ -1546,6 +1676,8 @@ export function extractItems(
   const pageRows = (page: number) => items.filter((_, k) => boxes[k]!.page === page);
   // the texts of the table's heading lines
   const headings = new Set<string>();
+  // the first row after the last group's own sum (`groupSumAbove`)
+  let groupFrom = 0;
   for (let i = from.start; i < ctx.lines.length; i++) {
     if (from.page !== undefined && ctx.lines[i]!.page !== from.page) break;
     const line = withoutRules(ctx.lines[i]!);
@@ -1652,7 +1784,9 @@ export function extractItems(
     if (summaryLike && hasMoney && !itemNote && !/^\d/.test(n)) {
       // a sub-total between groups of lines is skipped; the totals block ends the table
       const amount = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
-      if (
+      const group = amount !== undefined && groupSumAbove(ctx, line, amount, items.slice(groupFrom), cols);
+      if (group) groupFrom = items.length;
+      else if (
         !/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n) &&
         !(
           amount !== undefined &&
@@ -1762,10 +1896,14 @@ export function extractItems(
           ? solveScanQty(solveRow(rowNums, true), rowNums)
           : solveScanRow(rowNums);
       if (s.amount === undefined) continue;
-      const codeCell = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text));
-      const codeNum = nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code') && {
-        text: nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code')!.cell.text,
-      };
+      // an EAN/GTIN in a code column is the unit's barcode, not the supplier's article number (which may stand
+      // in a column of its own or above the name)
+      const barcode = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && isGtin(c.text));
+      const codeCell = line.cells.find(
+        (c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text) && c !== barcode,
+      );
+      const codeNumAt = nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code' && x.cell !== barcode);
+      const codeNum = codeNumAt && { text: codeNumAt.cell.text };
       let desc = stacked ? '' : rowDesc;
       // a cell whose numbers stand on its last line: its first lines came before the row (a detail or
       // note line among them, or as the row's own text, is not the name)
@@ -1828,6 +1966,7 @@ export function extractItems(
       }
       const it: TItem = { itemDesc: desc.trim() };
       if (itemCode) it.itemCode = itemCode.trim();
+      if (barcode) it.unitBarcode = barcode.text.trim();
       if (s.qty !== undefined) it.itemQty = s.qty;
       if (s.price !== undefined) it.price = s.price;
       // a table without a unit-price column: the net unit price is the amount over the quantity, to the cent
