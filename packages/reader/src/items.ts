@@ -1548,6 +1548,10 @@ function carriedSum(ctx: ExtractContext, line: Line, amount: number, items: TIte
   );
 }
 
+/** A cell that prints money under the table's amount heading (a page's or a group's sum is read from these). */
+const amountCell = (ctx: ExtractContext, cols: Column[], cell: Line['cells'][number]) =>
+  isMoneyText(cell.text, ctx.wholeUnits) && columnFor(cols, cell)?.kind === 'amount';
+
 /**
  * A page's own sum at its foot ("Seitensumme", "Total page", "Paginatotaal": the rows of that page only) when the
  * table goes on overleaf: no more than a carried sum stands under it on its page, and the next page's first amount
@@ -1565,12 +1569,7 @@ function pageSumOverleaf(
     companyIdLine(l)
       ? []
       : lineNumbers(l, ctx.decimal)
-          .filter(
-            (x) =>
-              !x.pct &&
-              isMoneyText(x.cell.text, ctx.wholeUnits) &&
-              columnFor(cols, x.cell)?.kind === 'amount',
-          )
+          .filter((x) => !x.pct && amountCell(ctx, cols, x.cell))
           .map((x) => x.value);
   const under = linesOf(ctx, line.page).filter((l) => l.index > line.index && amounts(l).length);
   if (under.length > 1) return false;
@@ -1601,8 +1600,8 @@ function groupSumAbove(
     if (l.page > line.page + 1) break;
     if (companyIdLine(l)) continue;
     const nums = lineNumbers(l, ctx.decimal).filter((x) => !x.pct);
+    if (!nums.some((x) => amountCell(ctx, cols, x.cell))) continue;
     const kinds = nums.map((x) => columnFor(cols, x.cell)?.kind);
-    if (!nums.some((x, k) => kinds[k] === 'amount' && isMoneyText(x.cell.text, ctx.wholeUnits))) continue;
     const n = norm(l.text);
     if (SUMMARY_ROW.test(n)) return false;
     if (kinds.includes('qty') || kinds.includes('price') || multipliesOut(unsigned(nums))) return true;
