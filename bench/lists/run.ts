@@ -19,7 +19,7 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, setPriority, totalmem } from 'node:os';
 import path from 'node:path';
 import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '@orderbridge/contract';
@@ -72,6 +72,8 @@ const EMAIL = 'bench@orderbridge.test';
 
 const log = (...args: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 const children: ChildProcess[] = [];
+/** The server listening on each port, for the CPU time a row cost it. */
+const servers = new Map<number, ChildProcess>();
 
 // ---- processes -----------------------------------------------------------------------------------------------
 function start(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -82,6 +84,7 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProce
     stdio: ['ignore', logFd, logFd],
   });
   children.push(child);
+  if (env.PORT) servers.set(Number(env.PORT), child);
   return child;
 }
 
@@ -186,6 +189,8 @@ type TRun = {
   otherBusyPct: number;
   /** At a fixed rate: how late the load generator sent (p99 and worst, ms) and its longest event-loop stall. */
   sender?: { lateP99: number; lateMax: number; stallMax: number };
+  /** At a fixed rate: CPU ms an answered request cost the server loaded, all PostgreSQL processes, the generator. */
+  cpu?: { server: number; postgres: number; generator: number };
 };
 
 let monitor: pg.Client | undefined;
@@ -214,6 +219,34 @@ async function otherBusyPct(ms = 1000) {
   await new Promise((r) => setTimeout(r, ms));
   const b = read();
   return Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 100);
+}
+
+/** /proc reports CPU times in USER_HZ ticks, 100 a second on Linux. */
+const TICK_MS = 10;
+
+/** CPU ms a process (all its threads) has used so far; 0 where /proc cannot tell (not Linux, or it has exited). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms every PostgreSQL process of the machine has used so far (its backends, writers and the rest). */
+function postgresCpuMs(): number {
+  let ms = 0;
+  for (const pid of existsSync('/proc') ? readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') ms += cpuMsOf(Number(pid));
+    } catch {
+      // the process exited while the list was read
+    }
+  }
+  return ms;
 }
 
 let generator: ChildProcess | undefined;
@@ -266,16 +299,29 @@ async function cannon(l: TLoad, warmUp = false): Promise<TRun> {
   const busy = warmUp ? 0 : await otherBusyPct();
   const load1 = () => Math.round(loadavg()[0]! * 10) / 10;
   if (l.rate) {
+    // Where a row's CPU went, a request: the answer to "the API is slow" or "PostgreSQL is" under load.
+    const server = servers.get(Number(new URL(l.url).port))?.pid;
+    const cpuNow = () => ({
+      server: cpuMsOf(server),
+      postgres: postgresCpuMs(),
+      generator: cpuMsOf(generator?.pid),
+    });
+    const before = cpuNow();
     const { sendLateP99, sendLateMax, loopMax, ...run } = await generate({
       ...l,
       rate: l.rate,
       connections: l.connections ?? CONNECTIONS,
     });
+    const after = cpuNow();
+    // Every request sent is answered or counted as an error, however late (rps is over the time they took).
+    const answered = Math.max(1, Math.round(l.rate * l.seconds) - run.errors);
+    const perRequest = (k: keyof typeof before) => Math.round(((after[k] - before[k]) / answered) * 10) / 10;
     return {
       ...run,
       load1: load1(),
       otherBusyPct: busy,
       sender: { lateP99: sendLateP99, lateMax: sendLateMax, stallMax: loopMax },
+      cpu: { server: perRequest('server'), postgres: perRequest('postgres'), generator: perRequest('generator') },
     };
   }
   // Unthrottled: as many requests as the connections can carry.
@@ -612,14 +658,14 @@ async function pglitePart(rows: TRow[]) {
 // ---- report --------------------------------------------------------------------------------------------------
 function table(rows: TRow[]) {
   const head = [
-    '| engine | list / call | total | budget | req/s | p50 ms | p99 ms | errors | sent late p99 / worst, stall ms | other CPU busy before | load avg | budget met | unthrottled API / bare | bare at the same rate: req/s, p50 / p99 ms |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| engine | list / call | total | budget | req/s | p50 ms | p99 ms | errors | sent late p99 / worst, stall ms | CPU ms a request: server / PostgreSQL / generator | other CPU busy before | load avg | budget met | unthrottled API / bare | bare at the same rate: req/s, p50 / p99 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   return [
     ...head,
     ...rows.map(
       (r) =>
-        `| ${r.engine} | ${r.what} | ${r.total ?? ''} | ${r.budget} | ${r.run.rps} | ${r.run.p50} | ${r.run.p99} | ${r.run.errors} | ${r.run.sender ? `${r.run.sender.lateP99} / ${r.run.sender.lateMax}, ${r.run.sender.stallMax}` : ''} | ${r.run.otherBusyPct} % | ${r.run.load1} | ${r.met ? 'met' : '**missed**'} | ${
+        `| ${r.engine} | ${r.what} | ${r.total ?? ''} | ${r.budget} | ${r.run.rps} | ${r.run.p50} | ${r.run.p99} | ${r.run.errors} | ${r.run.sender ? `${r.run.sender.lateP99} / ${r.run.sender.lateMax}, ${r.run.sender.stallMax}` : ''} | ${r.run.cpu ? `${r.run.cpu.server} / ${r.run.cpu.postgres} / ${r.run.cpu.generator}` : ''} | ${r.run.otherBusyPct} % | ${r.run.load1} | ${r.met ? 'met' : '**missed**'} | ${
           r.versusBare
             ? `${r.versusBare.api} / ${r.versusBare.bare} = ${Math.round((r.versusBare.api / r.versusBare.bare) * 100)} % (pairs ${r.versusBare.pairs.map((p) => Math.round(p * 100)).join(', ')} %)`
             : ''
