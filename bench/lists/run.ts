@@ -321,7 +321,11 @@ async function cannon(l: TLoad, warmUp = false): Promise<TRun> {
       load1: load1(),
       otherBusyPct: busy,
       sender: { lateP99: sendLateP99, lateMax: sendLateMax, stallMax: loopMax },
-      cpu: { server: perRequest('server'), postgres: perRequest('postgres'), generator: perRequest('generator') },
+      cpu: {
+        server: perRequest('server'),
+        postgres: perRequest('postgres'),
+        generator: perRequest('generator'),
+      },
     };
   }
   // Unthrottled: as many requests as the connections can carry.
