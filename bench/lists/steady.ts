@@ -126,7 +126,7 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 /**
  * One keep-alive HTTP/1.1 connection carrying a request at a time, its answer read by Content-Length (the API and
  * the bare server are Fastify, which sends it for every reply). The generator stands for clients on other
- * machines but shares the two cores with the servers: node:http cost it 0.9 ms of CPU a request of a 50-row page
+ * machines but shares the two cores with the servers: node:http cost it 0.6–1.1 ms of CPU a request of a 50-row page
  * (an object per answer and per header, a timer signal per request), about a tenth of what a search costs the
  * servers, so this reads only the status line and the length.
  */
