@@ -40,6 +40,7 @@ import { readPdfText } from './pdf-text.js';
 import { applyProfile, type SupplierProfile } from './profile.js';
 import {
   type KnownVendor,
+  namesAgree,
   readingsSettled,
   receiptParties,
   voteReadings,
@@ -108,7 +109,7 @@ const MAX_PAGES_READ_AGAIN = 3;
 const OCR_MAX_PIXELS = 9_000_000;
 /** Letter height (px) receipts are scaled to for OCR. */
 const RECEIPT_LETTER_PX = 24;
-interface ReceiptPass {
+export interface ReceiptPass {
   psm: number;
   /** locally thresholded (keeps faint thermal print) rather than grey */
   adaptive: boolean;
@@ -165,8 +166,9 @@ export async function receiptPass(
   p: ReceiptPass,
   lang: string | undefined,
   opts: ReadOptions,
+  maxScale = 2,
 ): Promise<Word[]> {
-  const sized = scaleToLetters(region, p.letterPx);
+  const sized = scaleToLetters(region, p.letterPx, maxScale);
   const g = p.adaptive ? adaptiveBinarize(sized, p.letterPx * 2) : sized;
   const ws = await ocrImage(g, 1, {
     ...ocrEngineOf(opts),
@@ -193,6 +195,49 @@ export function textArea(words: Word[]): { x0: number; y0: number; x1: number; y
     x1: Math.min(1, Math.max(...sure.map((w) => w.x1)) + m),
     y1: Math.min(1, Math.max(...sure.map((w) => w.y1)) + m),
   };
+}
+
+/** Lines of a receipt's first reading the header pass reads again: the name, its address and contact lines. */
+const HEADER_LINES = 8;
+
+/**
+ * The band of a receipt's first reading that holds its header (the first `HEADER_LINES` lines of three letters
+ * or digits read with some confidence, so that a logo read as specks does not count; from the top of the text
+ * area to half a line under the last), in page fractions; undefined when the reading has too few lines to tell
+ * a header from the rest.
+ */
+export function headerBand(words: Word[]): Box | undefined {
+  const area = textArea(words);
+  const lines = buildLines(words.filter((w) => w.page === 1 && (w.conf ?? 1) > 0.5)).filter(
+    (l) => l.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 3,
+  );
+  if (lines.length < HEADER_LINES + 4) return undefined;
+  const last = lines[HEADER_LINES - 1]!;
+  const y1 = Math.min(area.y1, last.y1 + (last.y1 - last.y0) / 2);
+  return { x0: area.x0, y0: area.y0, x1: area.x1, y1 };
+}
+
+/** The most a header band is enlarged (a whole receipt, at most 2×). */
+const HEADER_MAX_SCALE = 3;
+/** The header pass: one uniform block on the grey scan, letters larger than the receipt passes'. */
+export const HEADER_PASS: ReceiptPass = { psm: 6, adaptive: false, letterPx: 36 };
+
+/** One more OCR reading of a receipt's header band only, letters larger; words in page fractions. */
+export async function headerPass(
+  scan: Gray,
+  band: Box,
+  p: ReceiptPass,
+  lang: string | undefined,
+  opts: ReadOptions,
+): Promise<Word[]> {
+  const region = crop(scan, band.x0, band.y0, band.x1, band.y1);
+  return receiptPass(region, band, p, lang, opts, HEADER_MAX_SCALE);
+}
+
+/** The header pass's words in place of the first reading's words in the band; the rest of the reading kept. */
+export function withHeaderWords(words: Word[], band: Box, header: Word[]): Word[] {
+  const below = words.filter((w) => w.page !== 1 || (w.y0 + w.y1) / 2 > band.y1);
+  return [...header, ...below];
 }
 
 /** A narrow or long image is a till receipt rather than a page (A4 is 1.41 long, a 150 dpi page 1240 wide). */
@@ -628,6 +673,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     const passes = opts.maxOcrPasses ?? 3;
     const lang = guessLang(doc.pages[0]?.words ?? []);
     const readings: { r: TReaderResult; ctx: ExtractContext }[] = [{ r, ctx }];
+    let header: { r: TReaderResult; ctx: ExtractContext } | undefined;
     try {
       // later passes read only where the first found text: a receipt scanned on an A4 page is mostly margin
       const area = textArea(doc.pages[0]?.words ?? []);
@@ -636,10 +682,18 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
         if (p.whenUnsure && readingsSettled(readings)) break;
         readings.push(receiptReading(doc, await receiptPass(region, area, p, lang, opts), file));
       }
+      // readings that name different vendors (OCR slips in the name line): the header band alone, its letters
+      // larger, is one more vote for the name and address
+      const words = doc.pages[0]?.words ?? [];
+      const band = passes > 1 && !namesAgree(readings) ? headerBand(words) : undefined;
+      if (band) {
+        const again = await headerPass(receiptScan, band, HEADER_PASS, lang, opts);
+        header = receiptReading(doc, withHeaderWords(words, band, again), file);
+      }
     } catch {
       // a failed extra pass keeps the readings made so far
     }
-    r = voteReadings(readings);
+    r = voteReadings(readings, header);
     if (opts.knownVendors?.length) r = withKnownVendor(r, ctx, opts.knownVendors);
   }
   // scanned pages whose items or totals do not add up are read again (another segmentation mode)

@@ -3,14 +3,16 @@ import { pdfOf } from './__tests__/make-docs.js';
 import { type Gray, paperOf, renderPdfPage, toPng } from './image.js';
 import { closeOcr } from './ocr.js';
 import { createReader } from './pool.js';
-import { contextOf, readDocument } from './read.js';
+import { contextOf, extractAll, headerBand, readDocument, withHeaderWords } from './read.js';
 import {
+  namesAgree,
   oneDigitApart,
   receiptAmounts,
   receiptDates,
   receiptParties,
   receiptTotals,
   recogniseVendor,
+  voteReadings,
 } from './receipt.js';
 import type { Word } from './types.js';
 
@@ -292,6 +294,99 @@ describe('receipt vendor from OCR text', () => {
       name: 'KEDAI BUKU SB',
       address: 'UNIT 7, BLOCK C, PUSAT NIAGA NO. 3, JALAN 16/2, 46350 PETALING JAYA',
     });
+  });
+});
+
+describe("a receipt's header band read again", () => {
+  /** Words of made-up lines, one line every 0.03 of the page from 0.05. */
+  const linesOf = (texts: string[]): Word[] =>
+    texts.flatMap((t, i) =>
+      t.split(' ').map((w, j) => ({
+        text: w,
+        page: 1,
+        x0: 0.1 + j * 0.15,
+        x1: 0.2 + j * 0.15,
+        y0: 0.05 + i * 0.03,
+        y1: 0.07 + i * 0.03,
+        conf: 0.9,
+      })),
+    );
+  const receipt = [
+    'KEDAI MAJU SDN BHD',
+    '(123456-X)',
+    '8, JALAN SS2/4',
+    '47300 PETALING JAYA',
+    'TEL: 03-7877 1234',
+    'GST ID: 000123456789',
+    'TAX INVOICE',
+    'CASHIER: ANN',
+    'ITEM QTY PRICE',
+    'BREAD 1 3.50',
+    'MILK 2 8.00',
+    'TOTAL 11.50',
+    'CASH 20.00',
+    'CHANGE 8.50',
+  ];
+  it('is the first eight lines of three letters or digits, specks and unsure words not counted', () => {
+    // a logo read as letters the OCR was unsure of does not count either
+    const words = linesOf(['~', 'ABC', ...receipt]).map((w) => (w.text === 'ABC' ? { ...w, conf: 0.2 } : w));
+    const band = headerBand(words)!;
+    // the eighth line counted ("CASHIER: ANN", the tenth line) ends at 0.05 + 9 × 0.03 + 0.02
+    expect(band.y1).toBeCloseTo(0.34 + 0.01, 5);
+    expect(band.y0).toBeCloseTo(0.02, 5);
+    // too short a reading to tell a header from the rest
+    expect(headerBand(linesOf(receipt.slice(0, 10)))).toBeUndefined();
+  });
+  it('votes on the vendor with the readings when they name different vendors, and on nothing else', () => {
+    const readingOf = (name: string, total: string) => {
+      const doc = {
+        pages: [
+          {
+            page: 1,
+            width: 600,
+            height: 1400,
+            words: linesOf([name, ...receipt.slice(1, 11), total]),
+            source: 'ocr' as const,
+          },
+        ],
+        numPages: 1,
+        source: 'ocr' as const,
+        attachments: [],
+        kind: 'png' as const,
+        image: { width: 600, height: 1400 },
+      };
+      const ctx = contextOf(doc);
+      ctx.isReceipt = true;
+      return { r: extractAll(ctx, doc, 'r.png'), ctx };
+    };
+    const first = readingOf('GARDENIA BAKERIES (KI) SDN BHD', 'TOTAL 11.50');
+    const second = readingOf('GARDENIA BAKERIES (KL) SDN BHD', 'TOTAL 11.50');
+    expect(namesAgree([first, second])).toBe(false);
+    expect(namesAgree([first, first])).toBe(true);
+    // a tie keeps the first reading's spelling; the header reading breaks it
+    expect(voteReadings([first, second]).vendor.name).toBe('GARDENIA BAKERIES (KI) SDN BHD');
+    const header = readingOf('GARDENIA BAKERIES (KL) SDN BHD', 'TOTAL 99.99');
+    const voted = voteReadings([first, second], header);
+    expect(voted.vendor.name).toBe('GARDENIA BAKERIES (KL) SDN BHD');
+    // below the band the header reading is the first reading again: it does not vote on the total
+    expect(voted.totals.invoiceTotal).toBe(11.5);
+  });
+  it("puts the header pass's words in place of the first reading's words in the band", () => {
+    const words = linesOf(['KEDAI MAIU SDN 8HD', ...receipt.slice(1)]);
+    const band = headerBand(words)!;
+    const header = linesOf(receipt.slice(0, 8));
+    const ctx = contextOf({
+      pages: [
+        { page: 1, width: 600, height: 1400, words: withHeaderWords(words, band, header), source: 'ocr' },
+      ],
+      numPages: 1,
+      source: 'ocr',
+      attachments: [],
+      kind: 'png',
+      image: { width: 600, height: 1400 },
+    });
+    expect(ctx.lines.map((l) => l.text)).toEqual(receipt);
+    expect(receiptParties(ctx).vendor.name).toBe('KEDAI MAJU SDN BHD');
   });
 });
 

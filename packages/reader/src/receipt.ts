@@ -445,8 +445,21 @@ function majority(texts: (string | undefined)[]): string | undefined {
   return best;
 }
 
-/** Combines several OCR readings of one receipt: each field takes the value most readings agree on. */
-export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }[]): TReaderResult {
+/** Whether every reading of a receipt names the same vendor (a reading without a name disagrees). */
+export function namesAgree(readings: { r: TReaderResult }[]): boolean {
+  const first = compact(readings[0]?.r.vendor.name ?? '');
+  return !!first && readings.every((x) => compact(x.r.vendor.name ?? '') === first);
+}
+
+/**
+ * Combines several OCR readings of one receipt: each field takes the value most readings agree on. `header`,
+ * a reading whose header band was read again on its own, is one more vote for the vendor's name and address
+ * only (below the band it is the first reading again).
+ */
+export function voteReadings(
+  readings: { r: TReaderResult; ctx: ExtractContext }[],
+  header?: { r: TReaderResult },
+): TReaderResult {
   const base = structuredClone(readings[0]!.r);
   const dates = new Map<string, number>();
   readings.forEach(({ r, ctx }, i) => {
@@ -475,14 +488,15 @@ export function voteReadings(readings: { r: TReaderResult; ctx: ExtractContext }
     base.totals.invoiceTotal = bestTotal[0];
   }
   // name and address each take the spelling most readings agree on (the first reading on a tie)
-  const name = majority(readings.map((x) => x.r.vendor.name));
-  const address = majority(readings.map((x) => x.r.vendor.address));
+  const vendorReadings = header ? [...readings, header] : readings;
+  const name = majority(vendorReadings.map((x) => x.r.vendor.name));
+  const address = majority(vendorReadings.map((x) => x.r.vendor.address));
   if (name) base.vendor.name = name;
   if (address) base.vendor.address = address;
   // agreement between readings is what makes a receipt trustworthy
   const same = (a?: string, b?: string) => !!a && !!b && compact(a) === compact(b);
-  const nameVotes = readings.filter((x) => same(x.r.vendor.name, base.vendor.name)).length;
-  const addrVotes = readings.filter((x) => same(x.r.vendor.address, base.vendor.address)).length;
+  const nameVotes = vendorReadings.filter((x) => same(x.r.vendor.name, base.vendor.name)).length;
+  const addrVotes = vendorReadings.filter((x) => same(x.r.vendor.address, base.vendor.address)).length;
   const totalVotes = readings.filter(
     (x) => receiptTotals(x.ctx)[0]?.value === base.totals.invoiceTotal,
   ).length;
