@@ -1,7 +1,7 @@
 import { calibrate, capByOcr } from './calibrate.js';
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
 import { unreadLabelledValues } from './completeness.js';
-import type { ExtractContext } from './context.js';
+import { boxOf, type ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import {
   adjustmentRows,
@@ -45,6 +45,7 @@ import {
   voteReadings,
   withKnownVendor,
 } from './receipt.js';
+import { totalsByArithmetic } from './totals-arithmetic.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 
 export interface ReaderLimits {
@@ -459,6 +460,15 @@ export function extractAll(
       r.boxes[`items.${i}`] = b;
     });
     const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
+    // a scan's totals whose labels or decimal points OCR garbled: the printed amounts the lines lead to by
+    // arithmetic (net, one VAT rate of it, their sum), never sure
+    const byArithmetic = totalsByArithmetic(ctx, r.items.length ? sum : undefined, r.totals, items.boxes);
+    if (byArithmetic)
+      for (const k of ['net', 'vat', 'invoiceTotal'] as const) {
+        r.totals[k] = byArithmetic[k].value;
+        r.boxes[`totals.${k}`] = boxOf(byArithmetic[k].cell);
+        fconf[`totals.${k}`] = 0.8;
+      }
     const settled = r.items.length ? settleTotals(ctx, sum, r.totals) : {};
     // a derived subtotal is never sure; a discount or charge comes from a printed row that fits the arithmetic
     for (const [k, v] of Object.entries(settled)) {
