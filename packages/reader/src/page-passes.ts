@@ -4,6 +4,7 @@ import { type Gray, resize } from './image.js';
 import { agreeRows } from './item-confidence.js';
 import { type OcrOptions, type OcrWord, ocrImage } from './ocr.js';
 import { round2 } from './parse.js';
+import { ocrSameName } from './parties.js';
 import { removeRulingLines } from './ruling.js';
 import type { TItem, TReaderResult } from './types.js';
 
@@ -188,6 +189,37 @@ export function totalFromNetAndVat(r: TReaderResult): boolean {
 }
 
 /**
+ * The buyer of the other reading of the same page where the kept reading found none (neither a bill-to nor a
+ * deliver-to party): a block whose lines OCR read in one segmentation and garbled in the other ("80331 München"
+ * read as "apg cinch"). Never the kept reading's supplier. Its block, name and evidence as the other reading
+ * found them, where both readings name the same supplier. Changes `kept` in place; true when it did.
+ */
+export function buyerFromOther(kept: TReaderResult, other: TReaderResult): boolean {
+  const name = other.invoiceTo.name;
+  if (kept.invoiceTo.name || kept.recipient.name || !name) return false;
+  if (kept.vendor.name && (sameCompany(name, kept.vendor.name) || ocrSameName(name, kept.vendor.name)))
+    return false;
+  // the two readings agree on the supplier (a reading that swapped the roles names the supplier as its buyer),
+  // and the name is a name alone, not a sender line with its street and town
+  const vendor = other.vendor.name;
+  const agree =
+    !!vendor &&
+    !!kept.vendor.name &&
+    (sameCompany(vendor, kept.vendor.name) || ocrSameName(vendor, kept.vendor.name));
+  if (!agree || /\d{3}/.test(name)) return false;
+  kept.invoiceTo = { ...other.invoiceTo };
+  const box = other.boxes['invoiceTo.name'];
+  if (box) kept.boxes['invoiceTo.name'] = box;
+  const conf = other.confidence.fields['invoiceTo.name'];
+  if (conf !== undefined) kept.confidence.fields['invoiceTo.name'] = conf;
+  return true;
+}
+
+/** Two names of one company: the same letters and digits once case, punctuation and spaces are set aside. */
+const sameCompany = (a: string, b: string) =>
+  a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') === b.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
  * Reads scanned pages again with another segmentation mode and keeps the better reading of the document.
  * `extract` turns the new OCR words of each page (positions as page fractions) into a reading, as for the first.
  */
@@ -208,6 +240,7 @@ export async function readPagesAgain(
     rowsFromOther(kept.r, other);
     completeTotals(kept.r, other);
     totalFromNetAndVat(kept.r);
+    buyerFromOther(kept.r, other);
     return kept;
   } catch {
     // a failed extra pass keeps the first reading

@@ -454,6 +454,18 @@ function hasPostcodeLine(cells: Cell[], ocr = false): boolean {
   );
 }
 
+/**
+ * A street line: a street word with its number ("Gartenweg 27", "12 rue de la Paix", "Hauptstraße 12") or a
+ * unit, suite or post box ("Unit 5, Riverside Park").
+ */
+function streetLine(t: string): boolean {
+  const n = norm(t);
+  return (
+    (STREET.test(n) && /\d/.test(n)) ||
+    /^(?:suite|unit|floor|building|bldg|postfach|po box|p\.o\. box|bp|boite postale)\b/.test(n)
+  );
+}
+
 /** A scanned line with the letters OCR reads for digits back as digits ("ECIA 1BB" → "EC1A 1BB", "O4109"). */
 const asDigits = (t: string) => t.replace(/[Il|]/g, '1').replace(/[Oo]/g, '0');
 
@@ -968,7 +980,19 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         // "Adresse de facturation:" heads the block: a heading, never the name
         if (/:\s*$/.test(cell.text)) continue;
         const a = addressAfter(ctx, line, cell, 4);
-        if (!hasPostcodeLine(a.cells, ctx.ocr) && !(addressed.has(line.index) && LEGAL_FORM.test(cell.text)))
+        // on a scan, a company's name over its street line is an address block whose postcode line OCR may have
+        // garbled ("80331 München" read as "apg cinch")
+        const street =
+          !!ctx.ocr &&
+          LEGAL_FORM.test(cell.text) &&
+          !/\d{3}/.test(cell.text) &&
+          a.cells[0] !== undefined &&
+          streetLine(a.cells[0].text);
+        if (
+          !hasPostcodeLine(a.cells, ctx.ocr) &&
+          !(addressed.has(line.index) && LEGAL_FORM.test(cell.text)) &&
+          !street
+        )
           continue;
         // a company block (legal form) in the address window's place, left of the page's middle
         const score =

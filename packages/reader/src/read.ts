@@ -1,7 +1,7 @@
 import { calibrate, capByOcr } from './calibrate.js';
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
 import { unreadLabelledValues } from './completeness.js';
-import type { ExtractContext } from './context.js';
+import { boxOf, type ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import {
   adjustmentRows,
@@ -30,6 +30,7 @@ import {
 import { rowConfidence } from './item-confidence.js';
 import { extractItems } from './items.js';
 import { buildLines, type Line, OCR_WORD_GAP } from './layout.js';
+import { newWords, onlyRegions, uncoveredInk } from './lost-ink.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage, ocrPage, warmOcr, wordsOf } from './ocr.js';
 import type { OwnCompany } from './own-company.js';
@@ -46,6 +47,7 @@ import {
   voteReadings,
   withKnownVendor,
 } from './receipt.js';
+import { totalsByArithmetic } from './totals-arithmetic.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 
 export interface ReaderLimits {
@@ -332,9 +334,10 @@ async function ocrScan(
   const prepared = pageImage ? preparePage(scan) : scaleToLetters(scan, RECEIPT_LETTER_PX);
   // a page costs 2–3 s a pass: it is read once in English here, and again in its own language (page-passes)
   // only when that reading does not add up; a receipt is small enough to be read in its language at once
-  const words = pageImage
+  let words = pageImage
     ? wordsOf(await ocrPage(prepared, page, { ...ocrEngineOf(opts), psm, langs: ['eng'] }))
     : await ocrWithLang(prepared, page, uniformBlock ? 6 : psm, opts);
+  if (pageImage) words = await withLostInk(prepared, words, page, opts);
   // a page that read as nearly empty may be a slip on a white bed, too faint for layout analysis at this size
   const onWhite = pageImage && sureWords(words) < NEARLY_EMPTY ? paperOf(img, true) : undefined;
   if (onWhite) {
@@ -342,6 +345,28 @@ async function ocrScan(
     if (sureWords(asSlip.words) > sureWords(words)) return asSlip;
   }
   return { words, scan, grainy: isGrainy(img), paper: img };
+}
+
+/**
+ * A page image's words with those of the text its layout analysis dropped: where lines of ink stand that no
+ * word covers (a column of labels, a letterhead, a totals block), the page is read once more with only those
+ * lines left on it, as sparse text. Pages without such ink cost nothing more.
+ */
+async function withLostInk(prepared: Gray, words: Word[], page: number, opts: ReadOptions): Promise<Word[]> {
+  const regions = uncoveredInk(prepared, words);
+  if (!regions.length) return words;
+  try {
+    const again = await ocrImage(onlyRegions(prepared, regions), page, {
+      ...ocrEngineOf(opts),
+      psm: 11,
+      langs: ['eng'],
+    });
+    const extra = newWords(words, again);
+    return extra.length ? [...words, ...extra] : words;
+  } catch {
+    // a failed pass keeps the words read
+    return words;
+  }
 }
 
 /** Fewer words read with some confidence than this, and a page image read as nearly empty. */
@@ -504,6 +529,15 @@ export function extractAll(
       r.boxes[`items.${i}`] = b;
     });
     const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
+    // a scan's totals whose labels or decimal points OCR garbled: the printed amounts the lines lead to by
+    // arithmetic (net, one VAT rate of it, their sum), never sure
+    const byArithmetic = totalsByArithmetic(ctx, r.items.length ? sum : undefined, r.totals, items.boxes);
+    if (byArithmetic)
+      for (const k of ['net', 'vat', 'invoiceTotal'] as const) {
+        r.totals[k] = byArithmetic[k].value;
+        r.boxes[`totals.${k}`] = boxOf(byArithmetic[k].cell);
+        fconf[`totals.${k}`] = 0.8;
+      }
     const settled = r.items.length ? settleTotals(ctx, sum, r.totals) : {};
     // a derived subtotal is never sure; a discount or charge comes from a printed row that fits the arithmetic
     for (const [k, v] of Object.entries(settled)) {

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { ocrLine, onePage } from './__tests__/scan-words.js';
+import { contextOf, extractAll } from './read.js';
+import type { Word } from './types.js';
+
+const row = (y: number, cells: [number, number, string][]) => ocrLine(y, y + 0.01, cells, null);
+
+/** A scanned invoice: a letterhead, a table of two rows (40,00 and 60,00) and the totals block `totals`. */
+function page(totals: [string, string][], source: 'ocr' | 'text' = 'ocr') {
+  const words: Word[] = [
+    ...row(0.05, [[0.08, 0.4, 'Quarkwerk Trading GmbH']]),
+    ...row(0.07, [[0.08, 0.3, 'Lindenallee 9']]),
+    ...row(0.09, [[0.08, 0.3, '12345 Musterstadt']]),
+    ...row(0.2, [
+      [0.08, 0.25, 'Rechnungsnummer'],
+      [0.3, 0.4, 'RE-4711'],
+    ]),
+    ...row(0.22, [
+      [0.08, 0.25, 'Rechnungsdatum'],
+      [0.3, 0.4, '14.03.2023'],
+    ]),
+    ...row(0.3, [
+      [0.08, 0.3, 'Artikel'],
+      [0.6, 0.66, 'Menge'],
+      [0.72, 0.78, 'Preis'],
+      [0.84, 0.9, 'Betrag'],
+    ]),
+    ...row(0.32, [
+      [0.08, 0.3, 'Kabelbinder schwarz'],
+      [0.6, 0.66, '4'],
+      [0.72, 0.78, '10,00'],
+      [0.84, 0.9, '40,00'],
+    ]),
+    ...row(0.34, [
+      [0.08, 0.3, 'Bürostuhl Comfort'],
+      [0.6, 0.66, '2'],
+      [0.72, 0.78, '30,00'],
+      [0.84, 0.9, '60,00'],
+    ]),
+    ...totals.flatMap(([label, amount], i) =>
+      row(0.4 + i * 0.02, [
+        [0.55, 0.7, label],
+        [0.84, 0.9, amount],
+      ]),
+    ),
+  ];
+  const doc = onePage(words, source);
+  return extractAll(contextOf(doc), doc, 'scan.png');
+}
+
+describe("a scan's totals by arithmetic", () => {
+  it('takes the amounts the lines lead to where OCR garbled the labels and lost a decimal point', () => {
+    // "Nettobetrag" and "Rechnungsbetrag" read two letters off, the VAT's comma lost ("1900" for 19,00)
+    const r = page([
+      ['Nettobetmg', '100,00'],
+      ['USt. 19%', '1900'],
+      ['Rechnungsbetmg', '119,00 €'],
+    ]);
+    expect(r.totals).toMatchObject({ net: 100, vat: 19, invoiceTotal: 119 });
+  });
+
+  it('takes a single triple that fits where no amount is the lines’ net', () => {
+    const r = page([
+      ['Nettobetmg', '90,00'],
+      ['USt. 19%', '1710'],
+      ['Rechnungsbetmg', '107,10 €'],
+    ]);
+    expect(r.totals).toMatchObject({ net: 90, vat: 17.1, invoiceTotal: 107.1 });
+  });
+
+  it('takes nothing where two triples fit and neither is the lines’ net', () => {
+    const r = page([
+      ['Nettobetmg', '90,00'],
+      ['USt. 19%', '1710'],
+      ['Rechnungsbetmg', '107,10 €'],
+      ['Basis 7 %', '80,00'],
+      ['Steuer 7 %', '5,60'],
+      ['Brutto 7 %', '85,60'],
+    ]);
+    expect(r.totals.net).toBeUndefined();
+    expect(r.totals.invoiceTotal).toBeUndefined();
+  });
+
+  it('leaves a text layer alone', () => {
+    const r = page(
+      [
+        ['Nettobetmg', '100,00'],
+        ['USt. 19%', '1900'],
+        ['Rechnungsbetmg', '119,00 €'],
+      ],
+      'text',
+    );
+    expect(r.totals.invoiceTotal).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+import { netFrom, totalsAddUp } from './checks.js';
+import { type ExtractContext, isAmountText, isMoneyText, lineNumbers } from './context.js';
+import type { Cell } from './layout.js';
+import { round2 } from './parse.js';
+import type { TBox, TTotals } from './types.js';
+
+/** A printed amount of the page outside the item rows, as read or (plain digits) as cents. */
+interface Printed {
+  value: number;
+  cell: Cell;
+}
+
+/** The VAT is a whole or half per cent (above 0, under 30 %) of the net, to the cent: one rate × its base. */
+export function oneRate(net: number, vat: number): boolean {
+  for (let p = 0.5; p < 30; p += 0.5) if (Math.abs(round2((net * p) / 100) - vat) < 0.011) return true;
+  return false;
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) < 0.011;
+
+/**
+ * The net, VAT and total of a scanned page whose labelled totals do not add up (a totals label OCR garbled, an
+ * amount whose decimal point it lost, "76531" for 765.31), found by arithmetic among the page's printed amounts
+ * outside the item rows: one amount the item lines lead to (their sum after the printed discount and charges),
+ * one that is a single VAT rate of it (whole or half per cent under 30 %) and one that is the sum of the two;
+ * or, for lines printed with VAT, the lines' sum as the total and two amounts that add up to it the same way;
+ * or the same around a net or a total read under its own label (the other labels garbled). Without either (the
+ * item rows lost too), a single triple of the page's amounts that fits.
+ * Plain digits where amounts have cents count as cents. Only a single such assignment of values is taken (two
+ * that fit take nothing); labelled values that already add up are left alone. Returns the three roles with
+ * their boxes, or undefined.
+ */
+export function totalsByArithmetic(
+  ctx: ExtractContext,
+  lineSum: number | undefined,
+  totals: TTotals,
+  itemBoxes: TBox[],
+): { net: Printed; vat: Printed; invoiceTotal: Printed } | undefined {
+  if (!ctx.ocr || ctx.isReceipt || totalsAddUp(totals)) return undefined;
+  const lines = lineSum !== undefined && Math.abs(lineSum) >= 0.01 ? lineSum : undefined;
+  // what the net or the total is known to be: the lines' sum, or an amount read under its own label
+  const nets = [lines !== undefined ? netFrom(totals, lines) : undefined, totals.net].filter(
+    (x): x is number => x !== undefined,
+  );
+  const grosses = [lines, totals.invoiceTotal].filter((x): x is number => x !== undefined);
+  const inItem = (c: Cell) => {
+    const x = (c.x0 + c.x1) / 2;
+    const y = (c.y0 + c.y1) / 2;
+    return itemBoxes.some(
+      (b) => b.page === c.page && x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h,
+    );
+  };
+  const amounts: Printed[] = [];
+  for (const line of ctx.lines)
+    for (const x of lineNumbers(line, ctx.decimal)) {
+      if (x.pct || !isAmountText(x.cell.text) || inItem(x.cell)) continue;
+      if (isMoneyText(x.cell.text, ctx.wholeUnits)) amounts.push({ value: x.value, cell: x.cell });
+      // a scan's plain digits where amounts have cents: the decimal separator lost ("5441636")
+      else if (
+        !ctx.wholeUnits &&
+        Number.isInteger(x.value) &&
+        Math.abs(x.value) >= 100 &&
+        !/\d[.,' ]\d/.test(x.cell.text)
+      )
+        amounts.push({ value: x.value / 100, cell: x.cell });
+    }
+  const found: { net: Printed; vat: Printed; invoiceTotal: Printed; anchored: boolean }[] = [];
+  for (const n of amounts)
+    for (const v of amounts) {
+      if (v.cell === n.cell || Math.sign(v.value) !== Math.sign(n.value)) continue;
+      if (!oneRate(Math.abs(n.value), Math.abs(v.value))) continue;
+      for (const t of amounts) {
+        if (t.cell === n.cell || t.cell === v.cell || !near(round2(n.value + v.value), t.value)) continue;
+        // the lines lead to the net, or (printed with VAT) add up to the total; or a labelled net or total
+        const anchored = nets.some((x) => near(n.value, x)) || grosses.some((x) => near(t.value, x));
+        found.push({ net: n, vat: v, invoiceTotal: t, anchored });
+      }
+    }
+  // the triples something else confirms, else all of them (a page whose labels and item rows OCR lost)
+  const sure = found.filter((f) => f.anchored);
+  const pick = sure.length ? sure : found;
+  const values = new Set(pick.map((f) => `${f.net.value}|${f.vat.value}|${f.invoiceTotal.value}`));
+  const one = values.size === 1 ? pick[0] : undefined;
+  return one && { net: one.net, vat: one.vat, invoiceTotal: one.invoiceTotal };
+}
