@@ -30,7 +30,6 @@ import {
 import { rowConfidence } from './item-confidence.js';
 import { extractItems } from './items.js';
 import { buildLines, type Line, OCR_WORD_GAP } from './layout.js';
-import { newWords, onlyRegions, uncoveredInk } from './lost-ink.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage, ocrPage, warmOcr, wordsOf } from './ocr.js';
 import type { OwnCompany } from './own-company.js';
@@ -334,10 +333,9 @@ async function ocrScan(
   const prepared = pageImage ? preparePage(scan) : scaleToLetters(scan, RECEIPT_LETTER_PX);
   // a page costs 2–3 s a pass: it is read once in English here, and again in its own language (page-passes)
   // only when that reading does not add up; a receipt is small enough to be read in its language at once
-  let words = pageImage
+  const words = pageImage
     ? wordsOf(await ocrPage(prepared, page, { ...ocrEngineOf(opts), psm, langs: ['eng'] }))
     : await ocrWithLang(prepared, page, uniformBlock ? 6 : psm, opts);
-  if (pageImage) words = await withLostInk(prepared, words, page, opts);
   // a page that read as nearly empty may be a slip on a white bed, too faint for layout analysis at this size
   const onWhite = pageImage && sureWords(words) < NEARLY_EMPTY ? paperOf(img, true) : undefined;
   if (onWhite) {
@@ -345,28 +343,6 @@ async function ocrScan(
     if (sureWords(asSlip.words) > sureWords(words)) return asSlip;
   }
   return { words, scan, grainy: isGrainy(img), paper: img };
-}
-
-/**
- * A page image's words with those of the text its layout analysis dropped: where lines of ink stand that no
- * word covers (a column of labels, a letterhead, a totals block), the page is read once more with only those
- * lines left on it, as sparse text. Pages without such ink cost nothing more.
- */
-async function withLostInk(prepared: Gray, words: Word[], page: number, opts: ReadOptions): Promise<Word[]> {
-  const regions = uncoveredInk(prepared, words);
-  if (!regions.length) return words;
-  try {
-    const again = await ocrImage(onlyRegions(prepared, regions), page, {
-      ...ocrEngineOf(opts),
-      psm: 11,
-      langs: ['eng'],
-    });
-    const extra = newWords(words, again);
-    return extra.length ? [...words, ...extra] : words;
-  } catch {
-    // a failed pass keeps the words read
-    return words;
-  }
 }
 
 /** Fewer words read with some confidence than this, and a page image read as nearly empty. */
