@@ -12,6 +12,12 @@ export interface CheckOptions {
 
 const near = (a: number, b: number, tol = 0.011) => Math.abs(a - b) <= tol;
 
+/** The VAT is a whole or half per cent (above 0, under 30 %) of the net, to the cent: one rate × its base. */
+export function oneRate(net: number, vat: number): boolean {
+  for (let p = 0.5; p < 30; p += 0.5) if (Math.abs(round2((net * p) / 100) - vat) < 0.011) return true;
+  return false;
+}
+
 /** Net, VAT and total are all read, and net + VAT = total to two cents. */
 export const totalsAddUp = (t: Partial<Record<'net' | 'vat' | 'invoiceTotal', number>>) =>
   t.net !== undefined &&

@@ -1,4 +1,4 @@
-import { linesAddUp, runChecks, totalsAddUp } from './checks.js';
+import { linesAddUp, oneRate, runChecks, totalsAddUp } from './checks.js';
 import type { ExtractContext } from './context.js';
 import { type Gray, resize } from './image.js';
 import { agreeRows } from './item-confidence.js';
@@ -167,12 +167,6 @@ export function completeTotals(kept: TReaderResult, other: TReaderResult): boole
   return true;
 }
 
-/** The VAT is a whole or half per cent (under 30 %) of the net, to the cent: one rate × its base. */
-function oneRateOf(net: number, vat: number): boolean {
-  for (let p = 0.5; p < 30; p += 0.5) if (Math.abs(round2((net * p) / 100) - vat) < 0.011) return true;
-  return false;
-}
-
 /**
  * A total that OCR lost in both readings, made up from the net and VAT where both are read and checked: the item
  * lines add up to the net and the VAT is one rate of it. Printed nowhere the reader could see, so never sure (0.6,
@@ -181,7 +175,7 @@ function oneRateOf(net: number, vat: number): boolean {
 export function totalFromNetAndVat(r: TReaderResult): boolean {
   const t = r.totals;
   if (t.invoiceTotal !== undefined || t.net === undefined || !t.vat || t.net <= 0 || t.vat <= 0) return false;
-  if (!linesAddUp(r) || !oneRateOf(t.net, t.vat)) return false;
+  if (!linesAddUp(r) || !oneRate(t.net, t.vat)) return false;
   t.invoiceTotal = round2(t.net + t.vat);
   r.confidence.fields['totals.invoiceTotal'] = 0.6;
   delete r.boxes['totals.invoiceTotal'];
@@ -196,17 +190,13 @@ export function totalFromNetAndVat(r: TReaderResult): boolean {
  */
 export function buyerFromOther(kept: TReaderResult, other: TReaderResult): boolean {
   const name = other.invoiceTo.name;
-  if (kept.invoiceTo.name || kept.recipient.name || !name) return false;
-  if (kept.vendor.name && (sameCompany(name, kept.vendor.name) || ocrSameName(name, kept.vendor.name)))
-    return false;
+  const supplier = kept.vendor.name;
+  if (kept.invoiceTo.name || kept.recipient.name || !name || !supplier) return false;
   // the two readings agree on the supplier (a reading that swapped the roles names the supplier as its buyer),
   // and the name is a name alone, not a sender line with its street and town
-  const vendor = other.vendor.name;
-  const agree =
-    !!vendor &&
-    !!kept.vendor.name &&
-    (sameCompany(vendor, kept.vendor.name) || ocrSameName(vendor, kept.vendor.name));
-  if (!agree || /\d{3}/.test(name)) return false;
+  if (sameParty(name, supplier) || !other.vendor.name || !sameParty(other.vendor.name, supplier))
+    return false;
+  if (/\d{3}/.test(name)) return false;
   kept.invoiceTo = { ...other.invoiceTo };
   const box = other.boxes['invoiceTo.name'];
   if (box) kept.boxes['invoiceTo.name'] = box;
@@ -215,9 +205,13 @@ export function buyerFromOther(kept: TReaderResult, other: TReaderResult): boole
   return true;
 }
 
-/** Two names of one company: the same letters and digits once case, punctuation and spaces are set aside. */
-const sameCompany = (a: string, b: string) =>
-  a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') === b.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/**
+ * Two names of one company: the same letters and digits once case, punctuation and spaces are set aside, or
+ * (`ocrSameName`) a long name OCR read a few letters off.
+ */
+const sameParty = (a: string, b: string) =>
+  a.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') === b.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') ||
+  ocrSameName(a, b);
 
 /**
  * Reads scanned pages again with another segmentation mode and keeps the better reading of the document.

@@ -1,4 +1,4 @@
-import { netFrom, totalsAddUp } from './checks.js';
+import { netFrom, oneRate, totalsAddUp } from './checks.js';
 import { type ExtractContext, isAmountText, isMoneyText, lineNumbers } from './context.js';
 import type { Cell } from './layout.js';
 import { round2 } from './parse.js';
@@ -8,12 +8,6 @@ import type { TBox, TTotals } from './types.js';
 interface Printed {
   value: number;
   cell: Cell;
-}
-
-/** The VAT is a whole or half per cent (above 0, under 30 %) of the net, to the cent: one rate × its base. */
-export function oneRate(net: number, vat: number): boolean {
-  for (let p = 0.5; p < 30; p += 0.5) if (Math.abs(round2((net * p) / 100) - vat) < 0.011) return true;
-  return false;
 }
 
 const near = (a: number, b: number) => Math.abs(a - b) < 0.011;
