@@ -93,4 +93,17 @@ describe('common pieces of a company’s numbers', () => {
     expect(await rare('{1:inv,1:nv-}', '{1:inv,1:nv-}')).toEqual(['1:inv', '1:nv-']);
     expect(await rare('{1:inv}', '{}')).toEqual(['1:inv']);
   });
+
+  it('tenant_grams keys each 3-character piece once by the company, and search_fold folds case and accents', async () => {
+    const one = async (query: ReturnType<typeof sql>) => {
+      const { rows } = (await t.app.db.execute(query)) as unknown as { rows: { v: unknown }[] };
+      return rows[0]?.v;
+    };
+    const grams = (text: string) => one(sql`select tenant_grams(7, ${text}) as v`);
+    // The keyed GIN indexes hold these values: any change of them would leave rows out of a search.
+    expect([...((await grams('inv-inv')) as string[])].sort()).toEqual(['7:-in', '7:inv', '7:nv-', '7:v-i']);
+    expect(await grams('ab')).toBeNull();
+    expect(await grams('')).toBeNull();
+    expect(await one(sql`select search_fold('Bäckerei ÉCLAIR Straße') as v`)).toBe('backerei eclair strasse');
+  });
 });
