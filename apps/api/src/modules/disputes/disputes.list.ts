@@ -18,7 +18,7 @@ import {
   shopSuppliers,
   users,
 } from '../../db/schema/index.js';
-import { fold, foldAll, holdsWithin } from '../../db/schema/search.js';
+import { fold, holdsWithin } from '../../db/schema/search.js';
 import { bothSides, defineList, type TListScope } from '../../lib/list.js';
 
 const shopCo = aliasedTable(companies, 'shop_co');
@@ -78,8 +78,8 @@ export type TDisputeSelected = Awaited<ReturnType<ReturnType<typeof disputeSelec
 const tenantOf = (scope: TListScope) =>
   scope.side === 'shops' ? disputes.shopId : scope.side === 'suppliers' ? disputes.supplierId : undefined;
 
-/** The order's numbers as the trigram index `orders_numbers_trgm_idx` holds them (the same expression). */
-const orderNumbers = foldAll(orders.invoiceNum, orders.orderNum);
+/** The order's numbers folded, the column the number indexes are on (schema/orders.ts). */
+const orderNumbers = sql`${orders.numbersFolded}`;
 
 /** The tenant's orders in a subquery on `orders` (the outer query's tenant clause is on `disputes`). */
 const tenantOfOrders = (scope: TListScope) =>
@@ -156,7 +156,7 @@ export const disputesList = defineList({
     tiers: (prefix, pattern, scope, term, db) => [
       byOrderNumber(
         scope,
-        sql`${numbersHold(scope, pattern, term, db)} and (${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix})`,
+        sql`${numbersHold(scope, pattern, term, db)} and (${orders.invoiceNumFolded} like ${prefix} or ${orders.orderNumFolded} like ${prefix})`,
       ),
       byOrderNumber(scope, numbersHold(scope, pattern, term, db)),
     ],

@@ -23,7 +23,7 @@ import {
   type TOrderRow,
   users,
 } from '../../db/schema/index.js';
-import { fold, foldAll, holdsWithin } from '../../db/schema/search.js';
+import { fold, holdsWithin } from '../../db/schema/search.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { bothSides, defineList, type TRestPage } from '../../lib/list.js';
 import type { TSignedUrls } from '../../lib/signed-urls.js';
@@ -83,8 +83,8 @@ const scoped = (scope: TOrderScope) =>
 /** The tenant column of a company's side. */
 const tenantOf = (scope: TCompanyScope) => (scope.side === 'shops' ? orders.shopId : orders.supplierId);
 
-/** The order's numbers as the trigram index `orders_numbers_trgm_idx` holds them. */
-const orderNumbers = foldAll(orders.invoiceNum, orders.orderNum);
+/** The order's numbers folded, the column the number indexes are on (schema/orders.ts). */
+const orderNumbers = sql`${orders.numbersFolded}`;
 
 /**
  * Orders found by the other side's name or by an item, as ids computed once (an uncorrelated
@@ -151,7 +151,7 @@ export const ordersList = defineList({
     // also give the planner the prefix's statistics), then one that holds it (the tenant's keyed pieces,
     // `holdsWithin`), then names and items. The operators' list of every company keeps the trigram index for both.
     tiers: (prefix, pattern, scope, term, db) => {
-      const begins = sql`(${fold(orders.invoiceNum)} like ${prefix} or ${fold(orders.orderNum)} like ${prefix})`;
+      const begins = sql`(${orders.invoiceNumFolded} like ${prefix} or ${orders.orderNumFolded} like ${prefix})`;
       if (scope.side === 'platform') {
         const holds = sql`${orderNumbers} like ${pattern}`;
         return [sql`${holds} and ${begins}`, holds];
