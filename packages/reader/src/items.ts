@@ -993,6 +993,22 @@ function gluedQuantities(line: Line, cols: Column[]): { value: number; cell: Cel
   return out;
 }
 
+/**
+ * A scan's row whose quantity OCR ran into the unit cell beside it ("1 Karton" under the unit heading, the narrow
+ * quantity column empty): the number that starts that cell is the row's quantity, where the table has a quantity
+ * column and no number of the row stands under it. Changes the kinds in place.
+ */
+function quantityInUnitCell(nums: RowNum[], cols: Column[]): void {
+  if (!cols.some((c) => c.kind === 'qty') || nums.some((n) => n.kind === 'qty')) return;
+  const inUnit = nums.filter(
+    (n) => n.kind === 'unit' && !n.pct && /^\d{1,6}(?:[.,]\d{1,3})?\s+\p{L}{1,8}\.?$/u.test(n.text.trim()),
+  );
+  if (inUnit.length !== 1) return;
+  const n = inUnit[0]!;
+  if (Number(n.text.trim().split(/\s+/)[0]!.replace(',', '.')) !== n.value) return;
+  n.kind = 'qty';
+}
+
 /** A row whose description is a code alone ("ART6575526"): the name printed under it is the item's name. */
 const codeAbove = (it: TItem) =>
   !it.itemCode &&
@@ -1731,6 +1747,7 @@ export function extractItems(
           !(r.kind === 'desc' || r.kind === 'pos' || (r.kind === 'code' && !r.money)) ||
           !cols!.some((c) => c.kind === 'amount' || c.kind === 'price'),
       );
+    if (ctx.ocr) quantityInUnitCell(rowNums, cols);
     const textCells = line.cells.filter(
       (c) => !looksNumeric(c.text) && !/^\d[\d.,]*\s*[a-z%²³]{0,4}$/i.test(c.text),
     );
