@@ -150,7 +150,7 @@ describe("a reading's rows completed from the other reading of the page", () => 
     ]);
   });
 
-  it("leaves a row whose other reading is its own numbers in swapped roles (the amount as quantity, price 1)", () => {
+  it('leaves a row whose other reading is its own numbers in swapped roles (the amount as quantity, price 1)', () => {
     const kept = reading(
       [
         { itemDesc: 'Service fee', itemQty: 1, price: 98.96, amount: 98.96 },

@@ -33,7 +33,13 @@ import { buildLines, type Line, OCR_WORD_GAP } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage, ocrPage, warmOcr, wordsOf } from './ocr.js';
 import type { OwnCompany } from './own-company.js';
-import { PAGE_WIDTH, pageNeedsAnotherReading, preparePage, readPagesAgain } from './page-passes.js';
+import {
+  columnLost,
+  PAGE_WIDTH,
+  pageNeedsAnotherReading,
+  preparePage,
+  readPagesAgain,
+} from './page-passes.js';
 import { dateOrderKnown, guessDateOrder, guessDecimalStyle, norm, round2, wholeUnits } from './parse.js';
 import { extractParties, extractVat, withLegalForms } from './parties.js';
 import { readPdfText } from './pdf-text.js';
@@ -714,7 +720,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     morePasses &&
     !ctx.isReceipt &&
     r.source !== 'embedded-xml' &&
-    pageNeedsAnotherReading(r)
+    (pageNeedsAnotherReading(r) || columnLost(r, ctx, scans))
   ) {
     const lang = guessLang(doc.pages.flatMap((p) => (scans.has(p.page) ? p.words : [])));
     const langs = ['eng', ...(lang ? [lang] : [])];
