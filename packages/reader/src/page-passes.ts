@@ -286,21 +286,24 @@ const sameParty = (a: string, b: string) =>
   ocrSameName(a, b);
 
 /**
- * Reads scanned pages again with another segmentation mode and keeps the better reading of the document.
- * `extract` turns the new OCR words of each page (positions as page fractions) into a reading, as for the first.
+ * Reads scanned pages again with another segmentation mode and keeps the better reading of the document (the first
+ * with `keepFirst`, completed from the other). `extract` turns the new OCR words of each page (positions as page
+ * fractions) into a reading, as for the first.
  */
 export async function readPagesAgain(
   first: PageReading,
   scans: Map<number, Gray>,
   ocr: Pick<OcrOptions, 'langs' | 'engine' | 'timeoutMs'>,
   extract: (words: Map<number, OcrWord[]>) => PageReading,
+  keepFirst = false,
 ): Promise<PageReading> {
   try {
     const words = new Map<number, OcrWord[]>();
     for (const [page, scan] of scans)
       words.set(page, await ocrImage(preparePage(scan), page, { ...ocr, psm: SECOND_PSM }));
     const second = extract(words);
-    const kept = pickReading([first, second]);
+    // (a first reading read again only for a column it lost keeps its fields: the other reading lends its rows)
+    const kept = keepFirst ? first : pickReading([first, second]);
     const other = (kept === first ? second : first).r;
     agreeRows(kept.r, other);
     rowsFromOther(kept.r, other);

@@ -722,17 +722,25 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     r.source !== 'embedded-xml' &&
     (pageNeedsAnotherReading(r) || columnLost(r, ctx, scans))
   ) {
+    // a reading without faults read again only for a column its layout analysis dropped keeps its fields
+    const onlyColumn = !pageNeedsAnotherReading(r);
     const lang = guessLang(doc.pages.flatMap((p) => (scans.has(p.page) ? p.words : [])));
     const langs = ['eng', ...(lang ? [lang] : [])];
-    ({ r, ctx } = await readPagesAgain({ r, ctx }, scans, { ...ocrEngineOf(opts), langs }, (again) => {
-      const pages = doc.pages.map((p) => {
-        const ws = again.get(p.page);
-        return ws ? { ...p, words: wordsOf(ws) } : p;
-      });
-      const d2: DocumentWords = { ...doc, pages };
-      const c2 = contextOf(d2);
-      return { r: extractAll(c2, d2, file, opts.ownCompany), ctx: c2 };
-    }));
+    ({ r, ctx } = await readPagesAgain(
+      { r, ctx },
+      scans,
+      { ...ocrEngineOf(opts), langs },
+      (again) => {
+        const pages = doc.pages.map((p) => {
+          const ws = again.get(p.page);
+          return ws ? { ...p, words: wordsOf(ws) } : p;
+        });
+        const d2: DocumentWords = { ...doc, pages };
+        const c2 = contextOf(d2);
+        return { r: extractAll(c2, d2, file, opts.ownCompany), ctx: c2 };
+      },
+      onlyColumn,
+    ));
   }
   // what the evidence of each field is worth, as measured on the calibration set (generated layouts, dev corpus)
   if (r.source !== 'embedded-xml' && !ctx.isReceipt && !opts.rawConfidence) {
