@@ -5,7 +5,12 @@ import { contextOf } from './read.js';
 import type { Word } from './types.js';
 
 const itemsOf = (words: Word[], source: 'ocr' | 'text' = 'ocr') =>
-  extractItems(contextOf(onePage(words, source))).items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount]);
+  extractItems(contextOf(onePage(words, source))).items.map((i) => [
+    i.itemDesc,
+    i.itemQty,
+    i.price,
+    i.amount,
+  ]);
 
 /**
  * A Dutch table as a scan read it with its "Aantal" heading lost: each row's quantity stands far right of its name,

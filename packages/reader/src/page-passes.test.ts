@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type DocItem, enInvoice, makePdf, pdfOf, scannedPdf } from './__tests__/make-docs.js';
 import { renderPdfPage, toPng } from './image.js';
-import { completeTotals, pickReading, readPagesAgain, rowsFromOther, totalFromNetAndVat } from './page-passes.js';
+import {
+  completeTotals,
+  pickReading,
+  readPagesAgain,
+  rowsFromOther,
+  totalFromNetAndVat,
+} from './page-passes.js';
 import { readDocument } from './read.js';
 import { emptyResult, type TReaderResult } from './types.js';
 
