@@ -425,9 +425,8 @@ const kindOf = (t: string): ColumnKind | undefined => COLUMN_LABELS.find(([, re]
 
 /**
  * A heading word the labels do not know that is one letter off a word they do: the word it reads as, where only
- * one word one letter off is a label ("Coda" → "Code"; for words of six letters or more also one letter lost,
- * "Hoeveelhed" → "Hoeveelheid"). Words of fewer than four letters (a letter off "Som" is "UoM", off "USD" is
- * "UST") or with a digit are left as read.
+ * one word one letter off is a label ("Coda" → "Code"). Words of fewer than four letters (a letter off "Som" is
+ * "UoM", off "USD" is "UST") or with a digit are left as read.
  */
 export function oneSlipLabel(t: string): { text: string; kind: ColumnKind } | undefined {
   if (kindOf(t) || /\d/.test(t) || (t.match(/\p{L}/gu) ?? []).length < 4) return undefined;
@@ -444,15 +443,6 @@ export function oneSlipLabel(t: string): { text: string; kind: ColumnKind } | un
       if (kind) found.set(text, kind);
     }
   }
-  // a letter OCR lost ("Hoeveelhed" for "Hoeveelheid"), in a word long enough that one letter more seldom makes
-  // another label by chance
-  if ((t.match(/\p{L}/gu) ?? []).length >= 6)
-    for (let i = 1; i < t.length; i++)
-      for (const l of 'abcdefghijklmnopqrstuvwxyz') {
-        const text = t.slice(0, i) + l + t.slice(i);
-        const kind = kindOf(text);
-        if (kind) found.set(text, kind);
-      }
   if (found.size !== 1) return undefined;
   const [text, kind] = [...found][0]!;
   return { text, kind };
