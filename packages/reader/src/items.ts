@@ -994,22 +994,6 @@ function gluedQuantities(line: Line, cols: Column[]): { value: number; cell: Cel
 }
 
 /**
- * A scan's row whose quantity OCR ran into the unit cell beside it ("1 Karton" under the unit heading, the narrow
- * quantity column empty): the number that starts that cell is the row's quantity, where the table has a quantity
- * column and no number of the row stands under it. Changes the kinds in place.
- */
-function quantityInUnitCell(nums: RowNum[], cols: Column[]): void {
-  if (!cols.some((c) => c.kind === 'qty') || nums.some((n) => n.kind === 'qty')) return;
-  const inUnit = nums.filter(
-    (n) => n.kind === 'unit' && !n.pct && /^\d{1,6}(?:[.,]\d{1,3})?\s+\p{L}{1,8}\.?$/u.test(n.text.trim()),
-  );
-  if (inUnit.length !== 1) return;
-  const n = inUnit[0]!;
-  if (Number(n.text.trim().split(/\s+/)[0]!.replace(',', '.')) !== n.value) return;
-  n.kind = 'qty';
-}
-
-/**
  * The last of a row's description words where it is a plain number standing a column's gap (a twentieth of the
  * page) right of the words before it: on a scan whose quantity heading OCR lost, the quantity column's number
  * falls inside the description's range ("Espresso beans 1 kg" … "47").
@@ -1759,7 +1743,6 @@ export function extractItems(
           !(r.kind === 'desc' || r.kind === 'pos' || (r.kind === 'code' && !r.money)) ||
           !cols!.some((c) => c.kind === 'amount' || c.kind === 'price'),
       );
-    if (ctx.ocr) quantityInUnitCell(rowNums, cols);
     const textCells = line.cells.filter(
       (c) => !looksNumeric(c.text) && !/^\d[\d.,]*\s*[a-z%²³]{0,4}$/i.test(c.text),
     );

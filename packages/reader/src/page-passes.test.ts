@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DocItem, enInvoice, makePdf, pdfOf, scannedPdf } from './__tests__/make-docs.js';
 import { renderPdfPage, toPng } from './image.js';
-import {
-  completeTotals,
-  pickReading,
-  readPagesAgain,
-  rowsFromOther,
-  totalFromNetAndVat,
-} from './page-passes.js';
+import { completeTotals, pickReading, rowsFromOther, totalFromNetAndVat } from './page-passes.js';
 import { readDocument } from './read.js';
 import { emptyResult, type TReaderResult } from './types.js';
 
@@ -175,41 +169,6 @@ describe("a reading's rows completed from the other reading of the page", () => 
     expect(kept.r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
       [1, 98.96, 98.96],
       [104, 14.5, 1508],
-    ]);
-  });
-});
-
-describe('a reading read again only for a column it lost', () => {
-  // the first reading adds up, its rows one unit at their amounts; the second found the quantities, and read the
-  // supplier's name a letter off with surer fields elsewhere, which would make it the kept one
-  const first = () =>
-    reading(
-      [
-        { itemDesc: 'Paper A4', itemQty: 1, price: 1508, amount: 1508 },
-        { itemDesc: 'Toner', itemQty: 1, price: 98.96, amount: 98.96 },
-      ],
-      1606.96,
-    );
-  const second = () => {
-    const x = reading(
-      [
-        { itemDesc: 'Paper A4', itemQty: 104, price: 14.5, amount: 1508 },
-        { itemDesc: 'Toner', itemQty: 1, price: 98.96, amount: 98.96 },
-      ],
-      1606.96,
-    );
-    x.r.vendor.name = 'Supp1ier';
-    x.r.confidence.fields = { 'vendor.name': 0.9 };
-    return x;
-  };
-  const blank = new Map([[1, { width: 200, height: 280, data: new Uint8Array(200 * 280).fill(255) }]]);
-
-  it('keeps its own fields and takes the quantities of the other', async () => {
-    const kept = await readPagesAgain(first(), blank, { langs: ['eng'], engine: 'wasm' }, second, true);
-    expect(kept.r.vendor.name).toBe('Supplier');
-    expect(kept.r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
-      [104, 14.5, 1508],
-      [1, 98.96, 98.96],
     ]);
   });
 });

@@ -42,75 +42,6 @@ export function pageNeedsAnotherReading(r: TReaderResult): boolean {
   return readingIssues(r).length > 0 || !linesAddUp(r);
 }
 
-/** A row read as one unit at its amount (or with no quantity), as a table without quantity and price columns. */
-const oneUnit = (it: TItem) =>
-  it.amount !== undefined &&
-  !it.discount &&
-  (it.itemQty === undefined || (it.itemQty === 1 && (it.price === undefined || it.price === it.amount)));
-
-/** Grey level under which a pixel is ink, not paper or a scan's grain. */
-const INK = 110;
-
-/**
- * Dark pixels in the part of `scan` at [x0, x1] × [y0, y1] (page fractions) that no word box covers; pixel rows
- * mostly dark (a table rule through the band) are not counted.
- */
-function uncoveredInk(
-  scan: Gray,
-  x0: number,
-  x1: number,
-  y0: number,
-  y1: number,
-  words: { x0: number; x1: number; y0: number; y1: number }[],
-): number {
-  const px = (f: number, n: number) => Math.max(0, Math.min(n, Math.round(f * n)));
-  const [c0, c1, r0, r1] = [px(x0, scan.width), px(x1, scan.width), px(y0, scan.height), px(y1, scan.height)];
-  let ink = 0;
-  for (let y = r0; y < r1; y++) {
-    const fy = y / scan.height;
-    const across = words.filter((w) => w.y0 <= fy && fy <= w.y1);
-    let row = 0;
-    for (let x = c0; x < c1; x++) {
-      if (scan.data[y * scan.width + x]! >= INK) continue;
-      const fx = x / scan.width;
-      if (!across.some((w) => w.x0 <= fx && fx <= w.x1)) row++;
-    }
-    if (row <= (c1 - c0) * 0.5) ink += row;
-  }
-  return ink;
-}
-
-/**
- * A scan whose item table read as amounts alone (every row one unit at its amount, or without a quantity) while
- * ink that no word covers stands in the rows between the last text or number before the amount and the amount
- * itself, in at least two rows: a quantity or price column the first reading's layout analysis dropped. The page
- * is then worth another reading, whose rows `rowsFromOther` takes the quantities from.
- */
-export function columnLost(r: TReaderResult, ctx: ExtractContext, scans: Map<number, Gray>): boolean {
-  if (!ctx.ocr || r.items.length < 2 || !r.items.every(oneUnit)) return false;
-  let rows = 0;
-  r.items.forEach((it, i) => {
-    const box = r.boxes[`items.${i}`];
-    const scan = box && scans.get(box.page);
-    if (!box || !scan || it.amount === undefined) return;
-    const line = ctx.lines.find((l) => l.page === box.page && Math.abs(l.y0 - box.y) < 1e-3);
-    if (!line) return;
-    const amountAt = line.cells.findLastIndex((c) => /\d[.,]\d{2}(?!\d)/.test(c.text));
-    if (amountAt < 1) return;
-    const from = line.cells[amountAt - 1]!.x1;
-    const to = line.cells[amountAt]!.x0;
-    const h = line.y1 - line.y0;
-    // a gap of at least a column's width (a few letters), its edges left out
-    if (to - from < 0.06) return;
-    const words = ctx.lines.filter((l) => l.page === box.page).flatMap((l) => l.words);
-    const ink = uncoveredInk(scan, from + 0.01, to - 0.01, line.y0, line.y1, words);
-    // at least a digit's ink: a fifth of a square of the line's height
-    const hPx = h * scan.height;
-    if (ink >= hPx * hPx * 0.2) rows++;
-  });
-  return rows >= 2;
-}
-
 /**
  * Problems of a reading: the failed checks (the header ones too, they break ties), where a missing table
  * counts as the rows another reading of the same page found (a reading that lost rows is not better than one
@@ -286,24 +217,21 @@ const sameParty = (a: string, b: string) =>
   ocrSameName(a, b);
 
 /**
- * Reads scanned pages again with another segmentation mode and keeps the better reading of the document (the first
- * with `keepFirst`, completed from the other). `extract` turns the new OCR words of each page (positions as page
- * fractions) into a reading, as for the first.
+ * Reads scanned pages again with another segmentation mode and keeps the better reading of the document.
+ * `extract` turns the new OCR words of each page (positions as page fractions) into a reading, as for the first.
  */
 export async function readPagesAgain(
   first: PageReading,
   scans: Map<number, Gray>,
   ocr: Pick<OcrOptions, 'langs' | 'engine' | 'timeoutMs'>,
   extract: (words: Map<number, OcrWord[]>) => PageReading,
-  keepFirst = false,
 ): Promise<PageReading> {
   try {
     const words = new Map<number, OcrWord[]>();
     for (const [page, scan] of scans)
       words.set(page, await ocrImage(preparePage(scan), page, { ...ocr, psm: SECOND_PSM }));
     const second = extract(words);
-    // (a first reading read again only for a column it lost keeps its fields: the other reading lends its rows)
-    const kept = keepFirst ? first : pickReading([first, second]);
+    const kept = pickReading([first, second]);
     const other = (kept === first ? second : first).r;
     agreeRows(kept.r, other);
     rowsFromOther(kept.r, other);

@@ -33,13 +33,7 @@ import { buildLines, type Line, OCR_WORD_GAP } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage, ocrPage, warmOcr, wordsOf } from './ocr.js';
 import type { OwnCompany } from './own-company.js';
-import {
-  columnLost,
-  PAGE_WIDTH,
-  pageNeedsAnotherReading,
-  preparePage,
-  readPagesAgain,
-} from './page-passes.js';
+import { PAGE_WIDTH, pageNeedsAnotherReading, preparePage, readPagesAgain } from './page-passes.js';
 import { dateOrderKnown, guessDateOrder, guessDecimalStyle, norm, round2, wholeUnits } from './parse.js';
 import { extractParties, extractVat, withLegalForms } from './parties.js';
 import { readPdfText } from './pdf-text.js';
@@ -720,27 +714,19 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
     morePasses &&
     !ctx.isReceipt &&
     r.source !== 'embedded-xml' &&
-    (pageNeedsAnotherReading(r) || columnLost(r, ctx, scans))
+    pageNeedsAnotherReading(r)
   ) {
-    // a reading without faults read again only for a column its layout analysis dropped keeps its fields
-    const onlyColumn = !pageNeedsAnotherReading(r);
     const lang = guessLang(doc.pages.flatMap((p) => (scans.has(p.page) ? p.words : [])));
     const langs = ['eng', ...(lang ? [lang] : [])];
-    ({ r, ctx } = await readPagesAgain(
-      { r, ctx },
-      scans,
-      { ...ocrEngineOf(opts), langs },
-      (again) => {
-        const pages = doc.pages.map((p) => {
-          const ws = again.get(p.page);
-          return ws ? { ...p, words: wordsOf(ws) } : p;
-        });
-        const d2: DocumentWords = { ...doc, pages };
-        const c2 = contextOf(d2);
-        return { r: extractAll(c2, d2, file, opts.ownCompany), ctx: c2 };
-      },
-      onlyColumn,
-    ));
+    ({ r, ctx } = await readPagesAgain({ r, ctx }, scans, { ...ocrEngineOf(opts), langs }, (again) => {
+      const pages = doc.pages.map((p) => {
+        const ws = again.get(p.page);
+        return ws ? { ...p, words: wordsOf(ws) } : p;
+      });
+      const d2: DocumentWords = { ...doc, pages };
+      const c2 = contextOf(d2);
+      return { r: extractAll(c2, d2, file, opts.ownCompany), ctx: c2 };
+    }));
   }
   // what the evidence of each field is worth, as measured on the calibration set (generated layouts, dev corpus)
   if (r.source !== 'embedded-xml' && !ctx.isReceipt && !opts.rawConfidence) {
