@@ -993,6 +993,18 @@ function gluedQuantities(line: Line, cols: Column[]): { value: number; cell: Cel
   return out;
 }
 
+/**
+ * The last of a row's description words where it is a plain number standing a column's gap (a twentieth of the
+ * page) right of the words before it: on a scan whose quantity heading OCR lost, the quantity column's number
+ * falls inside the description's range ("Espresso beans 1 kg" … "47").
+ */
+function numberApart(words: Word[]): Word | undefined {
+  const last = words[words.length - 1];
+  const before = words[words.length - 2];
+  if (!last || !before || !/^\d{1,6}(?:[.,]\d{1,3})?$/.test(last.text)) return undefined;
+  return last.x0 - before.x1 >= 0.05 ? last : undefined;
+}
+
 /** A row whose description is a code alone ("ART6575526"): the name printed under it is the item's name. */
 const codeAbove = (it: TItem) =>
   !it.itemCode &&
@@ -1754,6 +1766,7 @@ export function extractItems(
         )
       : [];
     const descByWords = descWords.map((w) => w.text).join(' ');
+    const apart = ctx.ocr ? numberApart(descWords) : undefined;
     const descText0 = textCells
       .filter((c) => {
         const k = columnFor(cols!, c)?.kind;
@@ -1963,6 +1976,14 @@ export function extractItems(
         desc = n.name;
         nameOnly = n.cut;
       }
+      // the row's quantity read into its description from a column whose heading OCR lost: not the name's
+      if (
+        apart &&
+        s.qty !== undefined &&
+        parseNumber(apart.text, ctx.decimal) === s.qty &&
+        desc.endsWith(` ${apart.text}`)
+      )
+        desc = desc.slice(0, -apart.text.length).trim();
       const it: TItem = { itemDesc: desc.trim() };
       if (itemCode) it.itemCode = itemCode.trim();
       if (barcode) it.unitBarcode = barcode.text.trim();

@@ -149,6 +149,28 @@ describe("a reading's rows completed from the other reading of the page", () => 
       [1, 72.18, 72.18],
     ]);
   });
+
+  it('leaves a row whose other reading is its own numbers in swapped roles (the amount as quantity, price 1)', () => {
+    const kept = reading(
+      [
+        { itemDesc: 'Service fee', itemQty: 1, price: 98.96, amount: 98.96 },
+        { itemDesc: 'Paper A4', itemQty: 104, price: 14.5, amount: 1508 },
+      ],
+      1606.96,
+    );
+    const other = reading(
+      [
+        { itemDesc: 'Service fee', itemQty: 98.96, price: 1, amount: 98.96 },
+        { itemDesc: 'Paper A4', itemQty: 104, price: 14.5, amount: 1508 },
+      ],
+      1606.96,
+    );
+    expect(rowsFromOther(kept.r, other.r)).toBe(0);
+    expect(kept.r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [1, 98.96, 98.96],
+      [104, 14.5, 1508],
+    ]);
+  });
 });
 
 describe("a reading's totals completed from the other reading of the page", () => {

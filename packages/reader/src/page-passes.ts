@@ -91,6 +91,9 @@ export function rowsFromOther(kept: TReaderResult, other: TReaderResult): number
     if (same.length !== 1) continue;
     const o = same[0]!;
     if (o.itemQty === undefined || o.itemQty === 1 || o.price === undefined) continue;
+    // the other row's quantity is the amount itself at a unit price of 1: the same two numbers as the kept row's
+    // (one unit at its amount) in swapped roles, no quantity column found there either
+    if (o.itemQty === it.amount && o.price === 1) continue;
     // to the cent, but for a net unit price printed rounded: half a cent a unit
     const off = Math.abs(round2(o.itemQty * o.price - (o.discount ?? 0)) - it.amount);
     if (off > Math.abs(o.itemQty) * 0.005 + 0.011) continue;
