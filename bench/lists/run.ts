@@ -249,6 +249,27 @@ function postgresCpuMs(): number {
   return ms;
 }
 
+/**
+ * The glibc malloc settings in a PostgreSQL backend's environment (docs/deploy.md, "PostgreSQL"): without them a
+ * backend hands the memory of each statement's planning back to the kernel and faults it in again for the next,
+ * which on this kind of virtual machine cost more than half of a search's PostgreSQL CPU (bench/RESULTS.md, round 16).
+ * Read from /proc, so only where the bench runs beside PostgreSQL as a user that may read it (root here).
+ */
+async function postgresMalloc(admin: pg.Client): Promise<string> {
+  const pid = (await admin.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+  try {
+    // The postmaster's (a backend's parent): a backend's own environment block is overwritten by its process title.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const postmaster = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+    const vars = readFileSync(`/proc/${postmaster}/environ`, 'utf8')
+      .split('\0')
+      .filter((v) => v.startsWith('MALLOC_'));
+    return vars.length ? vars.join(' ') : 'no MALLOC_ settings';
+  } catch {
+    return 'its environment not readable here';
+  }
+}
+
 let generator: ChildProcess | undefined;
 
 /**
@@ -700,6 +721,7 @@ async function main() {
         memoryGb: Math.round(totalmem() / 2 ** 30),
         node: process.version,
         postgres: (await admin.query('SHOW server_version')).rows[0].server_version,
+        postgresMalloc: await postgresMalloc(admin),
       },
       settings: { rate: RATE, warmupS: WARMUP_S, durationS: DURATION_S, connections: CONNECTIONS },
       data: shape,
@@ -707,7 +729,7 @@ async function main() {
     };
     writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
     const md = [
-      `Run of ${results.date.slice(0, 16).replace('T', ' ')} UTC, ${minutes} min, ${results.machine.cpus}, Node ${results.machine.node}, PostgreSQL ${results.machine.postgres}; load average (1, 5, 15 min) ${loadBefore.join(', ')} before and ${loadAfter.join(', ')} after.`,
+      `Run of ${results.date.slice(0, 16).replace('T', ' ')} UTC, ${minutes} min, ${results.machine.cpus}, Node ${results.machine.node}, PostgreSQL ${results.machine.postgres} (backends' malloc: ${results.machine.postgresMalloc}); load average (1, 5, 15 min) ${loadBefore.join(', ')} before and ${loadAfter.join(', ')} after.`,
       shape
         ? `Data: ${shape.orders.toLocaleString('en')} orders (big shop ${shape.big_shop.toLocaleString('en')}, typical shop ${shape.typical_shop.toLocaleString('en')}, big supplier ${shape.big_supplier.toLocaleString('en')}, typical supplier ${shape.typical_supplier.toLocaleString('en')}), ${shape.items.toLocaleString('en')} items, ${shape.documents.toLocaleString('en')} documents, orders ${shape.size}.`
         : '',
