@@ -108,6 +108,20 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it("prefers the whole quantity less the row's discount rate to a quarter quantity without it", () => {
+    const withDisc = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
+    const items = itemsOf([
+      ...withDisc(0.3, 'Description', 'Units', 'Unit price', 'Disc. %', 'Line total'),
+      // the quantity 90 lost: 90 × 0.85 = 76.5, so 76.5 × the printed price makes the amount as well
+      ...withDisc(0.32, 'Office chair', undefined, '1,231.93', '15%', '94,242.65'),
+      ...withDisc(0.34, 'Hex screw M8', '5', '22.65', '15%', '96.26'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [90, 1047.1405, 94242.65],
+      [5, 19.2525, 96.26],
+    ]);
+  });
+
   it('takes a quarter or half quantity of a scanned row from amount ÷ price when OCR lost it', () => {
     const withDisc = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
     const items = itemsOf([
@@ -131,6 +145,25 @@ describe('item tables of scans', () => {
     expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
       [74, 51.8, 3833.2],
       [3, 15, 45],
+    ]);
+  });
+
+  it('reads a one OCR made a letter of ("I", "l", "i") under the quantity heading as the quantity 1', () => {
+    const withUnit = tableOf(DESC, QTY, [0.67, 0.7], AMOUNT);
+    const items = itemsOf([
+      ...withUnit(0.3, 'Product', 'Units', 'UoM', 'Line total'),
+      ...withUnit(0.32, 'Hydraulic hose', '116', 'pcs', '7,589.88'),
+      ...withUnit(0.34, 'HDMI cable 2 m', 'I', 'h', '1,249.38'),
+      ...withUnit(0.36, 'Office chair', '50', 'kg', '38,186.50'),
+      ...withUnit(0.38, 'Wall plug 8 mm', 'i', 'box', '79.49'),
+      ...withUnit(0.4, 'Steel bracket', 'l', 'pcs', '78.67'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.amount])).toEqual([
+      [116, 7589.88],
+      [1, 1249.38],
+      [50, 38186.5],
+      [1, 79.49],
+      [1, 78.67],
     ]);
   });
 
@@ -276,6 +309,25 @@ describe('item tables of scans', () => {
       [16, 64799, 1036784],
       [94, 246911, 23209634],
       [1, 353465, 353465],
+    ]);
+  });
+
+  it('reads a scanned amount in whole units whose thousands comma OCR read as a point as a thousands group', () => {
+    const ctx = contextOf(
+      docOf([
+        ...line(0.3, 'Leistung', 'Anzahl', 'Preis', 'Gesamt'),
+        ...line(0.32, 'Cartouche encre cyan', '97', '2,679', '259.863'),
+        ...line(0.34, 'Espresso beans', '91', '8,011', '729,001'),
+        ...line(0.36, 'Koffiebonen', '1', '199,088', '199,088'),
+        ...line(0.38, 'Wartung', '1', '14,897', '14,897'),
+      ]),
+    );
+    expect(ctx.wholeUnits).toBe(true);
+    expect(extractItems(ctx).items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [97, 2679, 259863],
+      [91, 8011, 729001],
+      [1, 199088, 199088],
+      [1, 14897, 14897],
     ]);
   });
 
