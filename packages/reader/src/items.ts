@@ -1674,6 +1674,15 @@ function groupSumAbove(
  * Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped; a page
  * without a heading row the labels know is read by the alignment of its numbers (`alignedTable`).
  */
+/**
+ * A scanned description's litre unit that OCR read as a one: "Glass cleaner 5 1" is "Glass cleaner 5 l". A lone
+ * "1" right after a number, ending the text or before a word, is no second number a name prints so; the unit
+ * letter l is the glyph OCR most often reads as a one. Only after a word ("5 1" opening a text may be numbers).
+ */
+export function litreRead(desc: string): string {
+  return desc.replace(/(\p{L}\S*\s+)(\d{1,4}(?:[.,]\d{1,2})?) 1(?=$|\s+\p{L})/gu, '$1$2 l');
+}
+
 export function extractItems(
   ctx: ExtractContext,
   from?: { cols: Column[]; start: number; page?: number },
@@ -1687,17 +1696,20 @@ export function extractItems(
   if (!from) {
     const read = extractItems(ctx, { cols: [], start: 0 });
     const aligned = read.items.length ? undefined : alignedTable(ctx);
-    if (!aligned) return read;
     // read page by page; rows found without headings are never sure enough to go straight through
-    const pages = aligned.starts.map((start) =>
+    const pages = aligned?.starts.map((start) =>
       extractItems(ctx, { cols: aligned.cols, start, page: ctx.lines[start]!.page }),
     );
-    return {
-      items: pages.flatMap((p) => p.items),
-      evidence: pages.flatMap((p) => p.evidence.map((e) => ({ ...e, noHeading: true }))),
-      boxes: pages.flatMap((p) => p.boxes),
-      docDiscounts: pages.flatMap((p) => p.docDiscounts),
-    };
+    const out = pages
+      ? {
+          items: pages.flatMap((p) => p.items),
+          evidence: pages.flatMap((p) => p.evidence.map((e) => ({ ...e, noHeading: true }))),
+          boxes: pages.flatMap((p) => p.boxes),
+          docDiscounts: pages.flatMap((p) => p.docDiscounts),
+        }
+      : read;
+    if (ctx.ocr) for (const it of out.items) if (it.itemDesc) it.itemDesc = litreRead(it.itemDesc);
+    return out;
   }
   const items: TItem[] = [];
   /** the line each item was read from */

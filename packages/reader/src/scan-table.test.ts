@@ -167,6 +167,32 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it('reads the litre unit OCR made a one of after a number in a scanned description', () => {
+    const items = itemsOf([
+      ...line(0.3, 'Description', 'Qty', 'Unit price', 'Amount'),
+      ...line(0.32, 'Glass cleaner 5 1', '2', '4.50', '9.00'),
+      ...line(0.34, 'Motor oil 1,5 1 Batch 7', '1', '12.00', '12.00'),
+      ...line(0.36, 'Espresso beans 1 kg', '3', '10.00', '30.00'),
+      ...line(0.38, 'Cable 2 x 1', '1', '5.00', '5.00'),
+    ]);
+    expect(items.map((i) => i.itemDesc)).toEqual([
+      'Glass cleaner 5 l',
+      'Motor oil 1,5 l Batch 7',
+      'Espresso beans 1 kg',
+      'Cable 2 x 1',
+    ]);
+    // a text layer prints what it prints
+    expect(
+      itemsOf(
+        [
+          ...line(0.3, 'Description', 'Qty', 'Unit price', 'Amount'),
+          ...line(0.32, 'Set 5 1', '2', '4.50', '9.00'),
+        ],
+        'text',
+      )[0]!.itemDesc,
+    ).toBe('Set 5 1');
+  });
+
   it('takes rows whose last amount is the product of two of their numbers for items whatever the headings say', () => {
     const withVat = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
     const items = itemsOf(
