@@ -454,6 +454,22 @@ describe('dates of scans', () => {
       [0.3, 0.45, value],
     ]);
 
+  it('takes a date OCR set on a line of its own a little below its label, before the address block right of it', () => {
+    const h = headersOf([
+      ...row(0.194, [
+        [0.1, 0.16, 'Date de facture:'],
+        [0.25, 0.3, '24/03/24'],
+        [0.55, 0.7, 'Bellevue Office EURL'],
+      ]),
+      // the label's accent makes its box taller: its foot is the date's
+      ...ocrLine(0.205, 0.217, [[0.1, 0.16, 'Echéance:']], null),
+      ...ocrLine(0.206, 0.216, [[0.55, 0.72, "A l'attention de M. Dubois"]], null),
+      ...ocrLine(0.211, 0.218, [[0.25, 0.3, '23/04/24']], null),
+      ...row(0.219, [[0.55, 0.7, '7 boulevard Voltaire']]),
+    ]);
+    expect([h.invoiceDate, h.dueDate]).toEqual(['2024-03-24', '2024-04-23']);
+  });
+
   it("reads a month's name OCR misread by a letter, and a due-date label misread", () => {
     const h = headersOf([...pair(0.2, 'Datum:', '16. Miirz 2022'), ...pair(0.22, 'Fillig am', '15.04.2022')]);
     expect([h.invoiceDate, h.dueDate]).toEqual(['2022-03-16', '2022-04-15']);
