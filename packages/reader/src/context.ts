@@ -58,14 +58,20 @@ export function valuesNear(
     const c = line.cells[i]!;
     out.push({ text: c.text.replace(/^[\s:]+/, ''), cell: c, where: 'right' });
   }
-  // a value printed larger or beside a logo may be read as a line of its own just above or below the label
-  if (cellIdx === line.cells.length - 1)
+  // a value printed larger or beside a logo may be read as a line of its own just above or below the label; on
+  // a scan also where the label's line goes on right of it (a block beside the header), the value standing in
+  // the gap between the label and that block
+  const next = line.cells[cellIdx + 1];
+  if (cellIdx === line.cells.length - 1 || (ctx.ocr && next))
     for (const j of [line.index - 1, line.index + 1]) {
       const l = ctx.lines[j];
       if (!l || l.page !== line.page) continue;
       const overlap = Math.min(l.y1, cell.y1) - Math.max(l.y0, cell.y0);
-      const c = l.cells.find((c) => c.x0 > cell.x1 && c.x0 - cell.x1 < 0.4);
-      if (c && overlap > (cell.y1 - cell.y0) * 0.5)
+      const c = l.cells.find((c) => c.x0 > cell.x1 && c.x0 - cell.x1 < 0.4 && (!next || c.x1 < next.x0));
+      // on a scan, the same foot (baseline) is the same line where an accent or capital made one box taller
+      const h = cell.y1 - cell.y0;
+      const sameFoot = !!c && !!ctx.ocr && Math.abs(c.y1 - cell.y1) < Math.min(h, c.y1 - c.y0) * 0.3;
+      if (c && (overlap > h * 0.5 || sameFoot))
         out.push({ text: c.text.replace(/^[\s:]+/, ''), cell: c, where: 'right' });
     }
   // the cell below, overlapping the label horizontally

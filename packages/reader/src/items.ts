@@ -838,13 +838,23 @@ function solveScanRow(nums: RowNum[]): Solved {
 function solveScanQty(s: Solved, nums: RowNum[] = []): Solved {
   if (s.conf >= 0.9 || s.price === undefined || s.amount === undefined || s.price <= 0) return s;
   const q = qtyOf(s.amount, s.price);
-  if (q !== undefined) return { ...s, qty: q, conf: 0.85 };
   const rate = nums.find((n) => n.pct && n.kind === 'discount')?.value;
-  if (rate === undefined || rate <= 0 || rate >= 100) return s;
-  const net = s.price * (1 - rate / 100);
-  const qn = qtyOf(s.amount, net);
-  if (qn === undefined) return s;
-  return { ...s, qty: qn, price: round4(net), discount: round2(qn * s.price - s.amount), conf: 0.85 };
+  const net = rate !== undefined && rate > 0 && rate < 100 ? s.price * (1 - rate / 100) : undefined;
+  const qn = net === undefined ? undefined : qtyOf(s.amount, net);
+  // a whole quantity less the printed rate before a quarter one without it: with 15 % off, 90 units make the
+  // amount of 76.5 at the full price
+  const discounted = () =>
+    ({
+      ...s,
+      qty: qn!,
+      price: round4(net!),
+      discount: round2(qn! * s.price! - s.amount!),
+      conf: 0.85,
+    }) as Solved;
+  if (qn !== undefined && Number.isInteger(qn) && (q === undefined || !Number.isInteger(q)))
+    return discounted();
+  if (q !== undefined) return { ...s, qty: q, conf: 0.85 };
+  return qn === undefined ? s : discounted();
 }
 
 /**
@@ -978,13 +988,39 @@ function solveRow(
 }
 
 /**
- * Quantities glued to their unit under the quantity heading ("74x", "11h", "1kg": OCR on a scan lost the space
- * between them), which no number of the line holds: the number is the quantity.
+ * On a scan of a page in whole units (yen, won), a price or amount whose thousands separator OCR read as the
+ * other one ("259.863" among "26,619" and "2,679"): no amount there has decimals, so every group of three digits
+ * after a point or comma is a thousands group. Quantities keep their reading ("2.500" kg).
  */
-function gluedQuantities(line: Line, cols: Column[]): { value: number; cell: Cell; pct: boolean }[] {
+function wholeUnitAmount(
+  ctx: ExtractContext,
+  x: { value: number; cell: Cell; pct: boolean },
+  kind: ColumnKind | undefined,
+): number {
+  if (!ctx.ocr || !ctx.wholeUnits || x.pct || (kind !== 'price' && kind !== 'amount')) return x.value;
+  const t = x.cell.text.trim();
+  if (!/^\d{1,3}(?:[.,]\d{3})+$/.test(t)) return x.value;
+  return Number(t.replace(/[.,]/g, ''));
+}
+
+/**
+ * Quantities glued to their unit under the quantity heading ("74x", "11h", "1kg": OCR on a scan lost the space
+ * between them), which no number of the line holds: the number is the quantity. On a scan, a "1" that OCR read
+ * as a letter ("I", "l", "i"), alone or before its unit, is the quantity 1: the glyph of a one standing alone
+ * in a narrow cell, where no word of one letter is printed.
+ */
+function gluedQuantities(
+  line: Line,
+  cols: Column[],
+  ocr = false,
+): { value: number; cell: Cell; pct: boolean }[] {
   const out: { value: number; cell: Cell; pct: boolean }[] = [];
   for (const c of line.cells) {
     if (columnFor(cols, c)?.kind !== 'qty' || looksNumeric(c.text)) continue;
+    if (ocr && /^[Iil](?:\s+\p{L}{1,5}\.?)?$/u.test(c.text.trim())) {
+      out.push({ value: 1, cell: c, pct: false });
+      continue;
+    }
     const m = /^(\d{1,6}(?:[.,]\d{1,3})?)(\p{L}{1,5})\.?$/u.exec(c.text.trim());
     if (!m) continue;
     const value = Number(m[1]!.replace(',', '.'));
@@ -1638,6 +1674,15 @@ function groupSumAbove(
  * Line items: header → columns → rows (with wrapped descriptions), summary and discount rows skipped; a page
  * without a heading row the labels know is read by the alignment of its numbers (`alignedTable`).
  */
+/**
+ * A scanned description's litre unit that OCR read as a one: "Glass cleaner 5 1" is "Glass cleaner 5 l". A lone
+ * "1" right after a number, ending the text or before a word, is no second number a name prints so; the unit
+ * letter l is the glyph OCR most often reads as a one. Only after a word ("5 1" opening a text may be numbers).
+ */
+export function litreRead(desc: string): string {
+  return desc.replace(/(\p{L}\S*\s+)(\d{1,4}(?:[.,]\d{1,2})?) 1(?=$|\s+\p{L})/gu, '$1$2 l');
+}
+
 export function extractItems(
   ctx: ExtractContext,
   from?: { cols: Column[]; start: number; page?: number },
@@ -1651,17 +1696,20 @@ export function extractItems(
   if (!from) {
     const read = extractItems(ctx, { cols: [], start: 0 });
     const aligned = read.items.length ? undefined : alignedTable(ctx);
-    if (!aligned) return read;
     // read page by page; rows found without headings are never sure enough to go straight through
-    const pages = aligned.starts.map((start) =>
+    const pages = aligned?.starts.map((start) =>
       extractItems(ctx, { cols: aligned.cols, start, page: ctx.lines[start]!.page }),
     );
-    return {
-      items: pages.flatMap((p) => p.items),
-      evidence: pages.flatMap((p) => p.evidence.map((e) => ({ ...e, noHeading: true }))),
-      boxes: pages.flatMap((p) => p.boxes),
-      docDiscounts: pages.flatMap((p) => p.docDiscounts),
-    };
+    const out = pages
+      ? {
+          items: pages.flatMap((p) => p.items),
+          evidence: pages.flatMap((p) => p.evidence.map((e) => ({ ...e, noHeading: true }))),
+          boxes: pages.flatMap((p) => p.boxes),
+          docDiscounts: pages.flatMap((p) => p.docDiscounts),
+        }
+      : read;
+    if (ctx.ocr) for (const it of out.items) if (it.itemDesc) it.itemDesc = litreRead(it.itemDesc);
+    return out;
   }
   const items: TItem[] = [];
   /** the line each item was read from */
@@ -1721,10 +1769,10 @@ export function extractItems(
       continue;
     }
     const n = norm(line.text);
-    const nums = [...lineNumbers(line, ctx.decimal), ...gluedQuantities(line, cols!)];
+    const nums = [...lineNumbers(line, ctx.decimal), ...gluedQuantities(line, cols!, ctx.ocr)];
     const rowNums: RowNum[] = nums
       .map((x) => ({
-        value: x.value,
+        value: wholeUnitAmount(ctx, x, columnFor(cols!, x.cell)?.kind),
         kind: columnFor(cols!, x.cell)?.kind,
         pct: x.pct,
         // on a scan, plain digits under a price or amount heading are cents that lost their separator

@@ -117,6 +117,28 @@ describe('page images read again when the table does not add up', () => {
     expect(pickReading([none, slip])).toBe(slip);
     expect(pickReading([good, slip])).toBe(good);
   });
+
+  it('prefers a reading whose rows do not carry their own prices in their descriptions, though its lines miss the subtotal', () => {
+    const rows = (merged: boolean): TReaderResult['items'] => [
+      merged
+        ? { itemDesc: 'Steel bracket 40 mm 101 1,661.74', itemQty: 1, price: 1, amount: 1.01 }
+        : { itemDesc: 'Steel bracket 40 mm', itemQty: 101, price: 1661.74, amount: 167835.74 },
+      { itemDesc: merged ? '1,189.62 Labour' : 'Labour', itemQty: 119, price: 1189.62, amount: 141564.78 },
+      {
+        itemDesc: merged ? 'Packing tape 1,695.84' : 'Packing tape',
+        itemQty: 1,
+        price: 1695.84,
+        amount: 1695.84,
+      },
+      { itemDesc: 'Cable 2,50 m', itemQty: 5, price: 6.75, amount: 33.75 },
+    ];
+    // the first reading's last row is wrong, so its lines miss the subtotal; the other reading found no subtotal
+    const first = reading(rows(false), 311130);
+    first.r.totals.subtotal = 311200;
+    const second = reading(rows(true), 311130);
+    expect(pickReading([first, second])).toBe(first);
+    expect(pickReading([second, first])).toBe(first);
+  });
 });
 
 describe("a reading's rows completed from the other reading of the page", () => {

@@ -42,14 +42,20 @@ export function pageNeedsAnotherReading(r: TReaderResult): boolean {
   return readingIssues(r).length > 0 || !linesAddUp(r);
 }
 
+/** An amount with its cents standing alone among a description's words ("… 40 mm 101 1,661.74"). */
+const MONEY_WORD = /(?:^|\s)-?\d{1,3}(?:[.,']\d{3})*[.,]\d{2}(?=\s|$)/;
+
 /**
  * Problems of a reading: the failed checks (the header ones too, they break ties), where a missing table
  * counts as the rows another reading of the same page found (a reading that lost rows is not better than one
- * whose rows carry a slip).
+ * whose rows carry a slip), and each row whose description holds an amount with cents: a price or amount cell
+ * the reading's columns took for text, which no check sees (the row may still multiply out with other numbers).
+ * A description that prints such a number counts the same in both readings of the page.
  */
 function problems(r: TReaderResult, mostItems: number): number {
   const failed = runChecks(r).filter((i) => i.description !== 'No line items found').length;
-  return failed + Math.max(0, mostItems - r.items.length);
+  const moneyInText = r.items.filter((it) => MONEY_WORD.test(it.itemDesc ?? '')).length;
+  return failed + Math.max(0, mostItems - r.items.length) + moneyInText;
 }
 
 function meanConfidence(r: TReaderResult): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { identify } from './identify.js';
-import { findDates, guessDateOrder, guessDecimalStyle, parseNumber } from './parse.js';
+import { findDates, guessDateOrder, guessDecimalStyle, parseNumber, wholeUnits } from './parse.js';
 
 describe('parseNumber', () => {
   it.each([
@@ -69,5 +69,22 @@ describe('identify', () => {
     expect(identify(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
     expect(identify(new TextEncoder().encode('<?xml version="1.0"?><Invoice/>'))).toBe('xml');
     expect(identify(new TextEncoder().encode('MZ executable'))).toBe('unknown');
+  });
+});
+
+describe('wholeUnits', () => {
+  it('takes one decimal-looking number among many thousands groups for an OCR slip, not for cents', () => {
+    const page = [
+      '336,935 336,935',
+      '3.866 301.548',
+      '191.436 10,146,108',
+      '281,082 13.491.936',
+      'Total livraison 32,209.55',
+      '52,479,982',
+    ];
+    expect(wholeUnits(page)).toBe(true);
+    // two amounts with cents, or one among few groups: a page in cents
+    expect(wholeUnits([...page, '1,234.50'])).toBe(false);
+    expect(wholeUnits(['1,250 pcs', '12,500', 'Total 13,750.00'])).toBe(false);
   });
 });

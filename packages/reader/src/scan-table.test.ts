@@ -108,6 +108,20 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it("prefers the whole quantity less the row's discount rate to a quarter quantity without it", () => {
+    const withDisc = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
+    const items = itemsOf([
+      ...withDisc(0.3, 'Description', 'Units', 'Unit price', 'Disc. %', 'Line total'),
+      // the quantity 90 lost: 90 × 0.85 = 76.5, so 76.5 × the printed price makes the amount as well
+      ...withDisc(0.32, 'Office chair', undefined, '1,231.93', '15%', '94,242.65'),
+      ...withDisc(0.34, 'Hex screw M8', '5', '22.65', '15%', '96.26'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [90, 1047.1405, 94242.65],
+      [5, 19.2525, 96.26],
+    ]);
+  });
+
   it('takes a quarter or half quantity of a scanned row from amount ÷ price when OCR lost it', () => {
     const withDisc = tableOf(DESC, QTY, PRICE, VAT, AMOUNT);
     const items = itemsOf([
@@ -132,6 +146,51 @@ describe('item tables of scans', () => {
       [74, 51.8, 3833.2],
       [3, 15, 45],
     ]);
+  });
+
+  it('reads a one OCR made a letter of ("I", "l", "i") under the quantity heading as the quantity 1', () => {
+    const withUnit = tableOf(DESC, QTY, [0.67, 0.7], AMOUNT);
+    const items = itemsOf([
+      ...withUnit(0.3, 'Product', 'Units', 'UoM', 'Line total'),
+      ...withUnit(0.32, 'Hydraulic hose', '116', 'pcs', '7,589.88'),
+      ...withUnit(0.34, 'HDMI cable 2 m', 'I', 'h', '1,249.38'),
+      ...withUnit(0.36, 'Office chair', '50', 'kg', '38,186.50'),
+      ...withUnit(0.38, 'Wall plug 8 mm', 'i', 'box', '79.49'),
+      ...withUnit(0.4, 'Steel bracket', 'l', 'pcs', '78.67'),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.amount])).toEqual([
+      [116, 7589.88],
+      [1, 1249.38],
+      [50, 38186.5],
+      [1, 79.49],
+      [1, 78.67],
+    ]);
+  });
+
+  it('reads the litre unit OCR made a one of after a number in a scanned description', () => {
+    const items = itemsOf([
+      ...line(0.3, 'Description', 'Qty', 'Unit price', 'Amount'),
+      ...line(0.32, 'Glass cleaner 5 1', '2', '4.50', '9.00'),
+      ...line(0.34, 'Motor oil 1,5 1 Batch 7', '1', '12.00', '12.00'),
+      ...line(0.36, 'Espresso beans 1 kg', '3', '10.00', '30.00'),
+      ...line(0.38, 'Cable 2 x 1', '1', '5.00', '5.00'),
+    ]);
+    expect(items.map((i) => i.itemDesc)).toEqual([
+      'Glass cleaner 5 l',
+      'Motor oil 1,5 l Batch 7',
+      'Espresso beans 1 kg',
+      'Cable 2 x 1',
+    ]);
+    // a text layer prints what it prints
+    expect(
+      itemsOf(
+        [
+          ...line(0.3, 'Description', 'Qty', 'Unit price', 'Amount'),
+          ...line(0.32, 'Set 5 1', '2', '4.50', '9.00'),
+        ],
+        'text',
+      )[0]!.itemDesc,
+    ).toBe('Set 5 1');
   });
 
   it('takes rows whose last amount is the product of two of their numbers for items whatever the headings say', () => {
@@ -279,6 +338,25 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it('reads a scanned amount in whole units whose thousands comma OCR read as a point as a thousands group', () => {
+    const ctx = contextOf(
+      docOf([
+        ...line(0.3, 'Leistung', 'Anzahl', 'Preis', 'Gesamt'),
+        ...line(0.32, 'Cartouche encre cyan', '97', '2,679', '259.863'),
+        ...line(0.34, 'Espresso beans', '91', '8,011', '729,001'),
+        ...line(0.36, 'Koffiebonen', '1', '199,088', '199,088'),
+        ...line(0.38, 'Wartung', '1', '14,897', '14,897'),
+      ]),
+    );
+    expect(ctx.wholeUnits).toBe(true);
+    expect(extractItems(ctx).items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [97, 2679, 259863],
+      [91, 8011, 729001],
+      [1, 199088, 199088],
+      [1, 14897, 14897],
+    ]);
+  });
+
   it('keeps the numbers of a text layer as printed', () => {
     const items = itemsOf([...germanHeading(), ...line(0.32, 'Beratung', '2', '150', '300,00')], 'text');
     expect(items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([[2, 150, 300]]);
@@ -375,6 +453,22 @@ describe('dates of scans', () => {
       [0.1, 0.25, label],
       [0.3, 0.45, value],
     ]);
+
+  it('takes a date OCR set on a line of its own a little below its label, before the address block right of it', () => {
+    const h = headersOf([
+      ...row(0.194, [
+        [0.1, 0.16, 'Date de facture:'],
+        [0.25, 0.3, '24/03/24'],
+        [0.55, 0.7, 'Bellevue Office EURL'],
+      ]),
+      // the label's accent makes its box taller: its foot is the date's
+      ...ocrLine(0.205, 0.217, [[0.1, 0.16, 'Echéance:']], null),
+      ...ocrLine(0.206, 0.216, [[0.55, 0.72, "A l'attention de M. Dubois"]], null),
+      ...ocrLine(0.211, 0.218, [[0.25, 0.3, '23/04/24']], null),
+      ...row(0.219, [[0.55, 0.7, '7 boulevard Voltaire']]),
+    ]);
+    expect([h.invoiceDate, h.dueDate]).toEqual(['2024-03-24', '2024-04-23']);
+  });
 
   it("reads a month's name OCR misread by a letter, and a due-date label misread", () => {
     const h = headersOf([...pair(0.2, 'Datum:', '16. Miirz 2022'), ...pair(0.22, 'Fillig am', '15.04.2022')]);
