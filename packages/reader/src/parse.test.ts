@@ -82,9 +82,11 @@ describe('wholeUnits', () => {
       'Total livraison 32,209.55',
       '52,479,982',
     ];
-    expect(wholeUnits(page)).toBe(true);
+    expect(wholeUnits(page, true)).toBe(true);
     // two amounts with cents, or one among few groups: a page in cents
-    expect(wholeUnits([...page, '1,234.50'])).toBe(false);
-    expect(wholeUnits(['1,250 pcs', '12,500', 'Total 13,750.00'])).toBe(false);
+    expect(wholeUnits([...page, '1,234.50'], true)).toBe(false);
+    expect(wholeUnits(['1,250 pcs', '12,500', 'Total 13,750.00'], true)).toBe(false);
+    // a text layer has no OCR slips: its one amount with cents is the page's cents
+    expect(wholeUnits(page)).toBe(false);
   });
 });

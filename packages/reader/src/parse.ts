@@ -97,15 +97,16 @@ export function guessDecimalStyle(texts: string[]): DecimalStyle | undefined {
 
 /**
  * Whether the document prints its amounts in whole units (yen, won, krónur): no amount with decimals, and
- * numbers grouped in thousands or a whole-unit currency. One number that looks like a decimal amount among
- * eight or more grouped in thousands is an OCR slip (a group read short, "32,209.55" for "32,209,355"): a page
- * in cents prints its cents on each of its amounts.
+ * numbers grouped in thousands or a whole-unit currency. On a scan (`ocr`), one number that looks like a decimal
+ * amount among eight or more grouped in thousands is an OCR slip (a group read short, "32,209.55" for
+ * "32,209,355"): a page in cents prints its cents on each of its amounts. A text layer has no such slips, and its
+ * one amount with cents among grouped quantities ("1,000 pcs") is the page's cents.
  */
-export function wholeUnits(texts: string[]): boolean {
+export function wholeUnits(texts: string[], ocr = false): boolean {
   const all = texts.join('\n').replace(DATE_LIKE, ' ');
   const grouped = all.match(/\b\d{1,3}[.,' ]\d{3}\b/g)?.length ?? 0;
   const decimals = all.match(/\d[.,]\d{2}(?!\d)/g)?.length ?? 0;
-  if (decimals > 1 || (decimals === 1 && grouped < 8)) return false;
+  if (decimals > 1 || (decimals === 1 && (!ocr || grouped < 8))) return false;
   return grouped >= 2 || /[¥₩]|\b(?:JPY|KRW|ISK|HUF)\b/.test(all);
 }
 

@@ -430,7 +430,7 @@ export function contextOf(doc: DocumentWords): ExtractContext {
     // the guess without evidence is day-first already: the language only makes it surer
     dateOrderByLanguage: !known && guessLang(words) !== undefined,
     isReceipt,
-    wholeUnits: !isReceipt && wholeUnits(texts),
+    wholeUnits: !isReceipt && wholeUnits(texts, ocr),
     ocr,
   };
 }
