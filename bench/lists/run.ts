@@ -38,6 +38,7 @@ import {
   type TBenchIds,
   type TScenario,
 } from './lists.js';
+import { cpuMsOf, parentOf } from './proc.js';
 import { SEED_VERSION, seedOrders, TOTAL_ORDERS } from './seed.js';
 import type { TSteadyLoad, TSteadyResult } from './steady.js';
 import type { TUnthrottled, TUnthrottledResult } from './steady-process.js';
@@ -221,20 +222,6 @@ async function otherBusyPct(ms = 1000) {
   return Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 100);
 }
 
-/** /proc reports CPU times in USER_HZ ticks, 100 a second on Linux. */
-const TICK_MS = 10;
-
-/** CPU ms a process (all its threads) has used so far; 0 where /proc cannot tell (not Linux, or it has exited). */
-function cpuMsOf(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU ms every PostgreSQL process of the machine has used so far (its backends, writers and the rest). */
 function postgresCpuMs(): number {
   let ms = 0;
@@ -259,9 +246,7 @@ async function postgresMalloc(admin: pg.Client): Promise<string> {
   const pid = (await admin.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
   try {
     // The postmaster's (a backend's parent): a backend's own environment block is overwritten by its process title.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const postmaster = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
-    const vars = readFileSync(`/proc/${postmaster}/environ`, 'utf8')
+    const vars = readFileSync(`/proc/${parentOf(pid)}/environ`, 'utf8')
       .split('\0')
       .filter((v) => v.startsWith('MALLOC_'));
     return vars.length ? vars.join(' ') : 'no MALLOC_ settings';

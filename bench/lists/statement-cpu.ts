@@ -15,12 +15,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { PLANNER_SETTINGS } from '../../apps/api/src/db/pg-prepared.js';
+import { cpuMsOf } from './proc.js';
 
 type TCaptured = { scenario: string; statements: { text: string; values: unknown[] }[] };
 
 const N = Number(process.env.N ?? 300);
 const C = Number(process.env.C ?? 2);
-const TICK_MS = 10;
 
 const captured = JSON.parse(
   readFileSync(path.join(import.meta.dirname, 'out', 'captured-sql.json'), 'utf8'),
@@ -31,12 +31,6 @@ if (!scenario) {
   process.exit(1);
 }
 const statement = scenario.statements.at(-1)!;
-
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
 
 async function measure(connections: number) {
   const clients = await Promise.all(
@@ -52,11 +46,11 @@ async function measure(connections: number) {
       for (let i = 0; i < n; i++) await client.query(statement.text, statement.values);
     })();
   await Promise.all(clients.map(({ client }) => runs(client, 20)));
-  const before = clients.map(({ pid }) => cpuMs(pid));
+  const before = clients.map(({ pid }) => cpuMsOf(pid));
   const started = performance.now();
   await Promise.all(clients.map(({ client }) => runs(client, N)));
   const seconds = (performance.now() - started) / 1000;
-  const used = clients.reduce((sum, { pid }, i) => sum + cpuMs(pid) - before[i]!, 0);
+  const used = clients.reduce((sum, { pid }, i) => sum + cpuMsOf(pid) - before[i]!, 0);
   console.log(
     `${connections} connection(s): ${(used / (connections * N)).toFixed(2)} ms of PostgreSQL CPU a statement, ` +
       `${Math.round((connections * N) / seconds)} statements/s`,

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+
+/** /proc reports CPU times in USER_HZ ticks, 100 a second on Linux. */
+const TICK_MS = 10;
+
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces): state, ppid, … */
+function statFields(pid: number | undefined): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU ms a process (all its threads) has used so far; 0 where /proc cannot tell (not Linux, or it has exited). */
+export function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = statFields(pid);
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process's parent; throws where /proc cannot tell. */
+export const parentOf = (pid: number): number => Number(statFields(pid)[1]);
