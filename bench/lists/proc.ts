@@ -21,3 +21,13 @@ export function cpuMsOf(pid: number | undefined): number {
 
 /** A process's parent; throws where /proc cannot tell. */
 export const parentOf = (pid: number): number => Number(statFields(pid)[1]);
+
+/** The machine's CPU ticks so far, all cores: idle (idle and iowait) and in all. */
+export function machineTicks(): { idle: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: f[3]! + f[4]!, total: f.reduce((a, b) => a + b, 0) };
+}
+
+/** Busy % of the machine between two readings of `machineTicks`. */
+export const busyPct = (a: { idle: number; total: number }, b: { idle: number; total: number }) =>
+  b.total > a.total ? Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 100) : 0;

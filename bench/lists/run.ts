@@ -19,7 +19,16 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, setPriority, totalmem } from 'node:os';
 import path from 'node:path';
 import { LIST_TOTAL_CAP, SEARCH_TOTAL_CAP } from '@orderbridge/contract';
@@ -38,7 +47,7 @@ import {
   type TBenchIds,
   type TScenario,
 } from './lists.js';
-import { cpuMsOf, parentOf } from './proc.js';
+import { busyPct, cpuMsOf, machineTicks, parentOf } from './proc.js';
 import { SEED_VERSION, seedOrders, TOTAL_ORDERS } from './seed.js';
 import type { TSteadyLoad, TSteadyResult } from './steady.js';
 import type { TUnthrottled, TUnthrottledResult } from './steady-process.js';
@@ -212,14 +221,30 @@ async function drain(seconds = 60) {
 
 /** CPU busy % over a short window while nothing of this benchmark runs: the machine's other work. */
 async function otherBusyPct(ms = 1000) {
-  const read = () => {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return { idle: f[3]! + f[4]!, total: f.reduce((a, b) => a + b, 0) };
-  };
-  const a = read();
+  const a = machineTicks();
   await new Promise((r) => setTimeout(r, ms));
-  const b = read();
-  return Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 100);
+  return busyPct(a, machineTicks());
+}
+
+/**
+ * With BENCH_TIMELINE=<file>, the machine's busy % every 50 ms of the run, written to the file at the end beside
+ * the generator's per-request lines (steady.ts), for `timeline.ts`. This process idles during the loads, and
+ * reading /proc/stat costs microseconds.
+ */
+function sampleMachine(): () => void {
+  const file = process.env.BENCH_TIMELINE;
+  if (!file) return () => {};
+  const samples: [number, number][] = [];
+  let last = machineTicks();
+  const timer = setInterval(() => {
+    const now = machineTicks();
+    samples.push([Date.now(), busyPct(last, now)]);
+    last = now;
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    appendFileSync(file, `${JSON.stringify({ machineBusy: samples })}\n`);
+  };
 }
 
 /** CPU ms every PostgreSQL process of the machine has used so far (its backends, writers and the rest). */
@@ -752,6 +777,7 @@ const watchdog = setTimeout(() => {
   console.error(`The benchmark ran over ${WATCHDOG_MS / 60_000} minutes: stopping.`);
   void stopAll().finally(() => process.exit(2));
 }, WATCHDOG_MS);
+const stopSampling = sampleMachine();
 try {
   await main();
 } catch (error) {
@@ -759,4 +785,5 @@ try {
   process.exitCode = 1;
 } finally {
   clearTimeout(watchdog);
+  stopSampling();
 }

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import net from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
@@ -69,6 +70,7 @@ export async function steadyLoad(l: TSteadyLoad): Promise<TSteadyResult> {
     lastDone = performance.now();
     if (ok) latencies.push(lastDone - due);
     else errors++;
+    timeline?.push([Math.round(due - start), Math.round((lastDone - due) * 10) / 10, ok ? 1 : 0]);
     if (!c.closed) idle.push(c);
     else opened--;
     waiting.shift()?.();
@@ -78,6 +80,10 @@ export async function steadyLoad(l: TSteadyLoad): Promise<TSteadyResult> {
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   const start = performance.now();
+  const startedAt = Date.now();
+  // BENCH_TIMELINE=<file>: each request's due moment (ms into the run), latency and outcome, a JSON line a run, to
+  // see when in a run its slow requests fell and set them beside what else the machine did at that wall time.
+  const timeline: [number, number, number][] | undefined = process.env.BENCH_TIMELINE ? [] : undefined;
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / l.rate;
@@ -88,6 +94,11 @@ export async function steadyLoad(l: TSteadyLoad): Promise<TSteadyResult> {
   }
   await Promise.all(inFlight);
   loop.disable();
+  if (timeline)
+    appendFileSync(
+      process.env.BENCH_TIMELINE!,
+      `${JSON.stringify({ url: l.url, startedAt, rate: l.rate, seconds: l.seconds, timeline })}\n`,
+    );
   for (const c of all) c.close();
 
   const pct = (values: number[], q: number) => {
