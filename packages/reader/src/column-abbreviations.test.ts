@@ -151,3 +151,31 @@ describe('a unit-price heading the labels do not know', () => {
     expect(r.items.map((i) => i.price)).not.toContain(38.41);
   });
 });
+
+describe('a tax code heading', () => {
+  it('reads "VAT code" as one column: its codes are no article numbers, the code before the name is', async () => {
+    const page: Text[] = [
+      ...GERMAN_INVOICE_HEAD,
+      ...tableTexts(
+        220,
+        [60, 300, 360, 420, 490],
+        [
+          ['Item description', 'Quantity', 'Rate', 'VAT code', 'Amount'],
+          ['ART7232584 Maintenance fee', '3', '120,00', '1', '360,00'],
+          ['ART5513 Glass cleaner 5 l', '2', '15,00', '1', '30,00'],
+        ],
+      ),
+      [330, 280, 'Gesamt netto'],
+      [490, 280, '390,00'],
+      [330, 292, 'zzgl. 19% MwSt.'],
+      [490, 292, '74,10'],
+      [330, 304, 'Summe brutto'],
+      [490, 304, '464,10'],
+    ];
+    const r = await read(page);
+    expect(r.items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['ART7232584', 'Maintenance fee', 3, 120, 360],
+      ['ART5513', 'Glass cleaner 5 l', 2, 15, 30],
+    ]);
+  });
+});

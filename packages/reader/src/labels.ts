@@ -186,9 +186,12 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
   ],
 };
 
-/** Two-word column labels that must not be split into two columns. */
+/**
+ * Two-word column labels that must not be split into two columns. A tax code's heading ("VAT code", "Code TVA")
+ * is one: its "code" names no column of article numbers.
+ */
 export const COLUMN_PHRASE =
-  /\b(?:unit\s*(?:price|cost)|line\s+total|total\s+(?:price|ht|net)|prix\s+(?:unit\w*|ht|total)|p\.?\s?u\.?\s*ht|net\s+(?:amount|price)|montant\s+ht|item\s+(?:code|no)|product\s+code|part\s+no|einzel\s*preis|gesamt\s*preis|art\.?\s*-?\s*nr|code\s+article|article\s+code|artikel\s*-?\s*nr\.?|item\s+description|product\s+description|nom\s*&?\s*designation)\b/;
+  /\b(?:unit\s*(?:price|cost)|line\s+total|total\s+(?:price|ht|net)|prix\s+(?:unit\w*|ht|total)|p\.?\s?u\.?\s*ht|net\s+(?:amount|price)|montant\s+ht|item\s+(?:code|no)|product\s+code|part\s+no|einzel\s*preis|gesamt\s*preis|art\.?\s*-?\s*nr|code\s+article|article\s+code|artikel\s*-?\s*nr\.?|item\s+description|product\s+description|nom\s*&?\s*designation|(?:vat|tax|btw|mwst|ust)\.?\s*-?\s*code|code\s+(?:tva|btw))\b/;
 
 export type ColumnKind =
   | 'desc'
