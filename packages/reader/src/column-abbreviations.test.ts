@@ -153,7 +153,7 @@ describe('a unit-price heading the labels do not know', () => {
 });
 
 describe('a tax code heading', () => {
-  it('reads "VAT code" as one column: its codes are no article numbers, the code before the name is', async () => {
+  it('reads "VAT code" as one column of tax codes: no article numbers, no rates; the code before the name is one', async () => {
     const page: Text[] = [
       ...GERMAN_INVOICE_HEAD,
       ...tableTexts(
@@ -173,9 +173,11 @@ describe('a tax code heading', () => {
       [490, 304, '464,10'],
     ];
     const r = await read(page);
-    expect(r.items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
-      ['ART7232584', 'Maintenance fee', 3, 120, 360],
-      ['ART5513', 'Glass cleaner 5 l', 2, 15, 30],
+    expect(
+      r.items.map((i) => [i.itemCode, i.itemDesc, i.itemQty, i.price, i.amount, i.vat, i.vatCode]),
+    ).toEqual([
+      ['ART7232584', 'Maintenance fee', 3, 120, 360, undefined, '1'],
+      ['ART5513', 'Glass cleaner 5 l', 2, 15, 30, undefined, '1'],
     ]);
   });
 });

@@ -1457,6 +1457,9 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   return { cols, starts: [...starts.values()].sort((a, b) => a - b) };
 }
 
+/** A VAT column headed as a tax code's ("VAT code", "Code TVA": labels.ts `COLUMN_PHRASE` keeps it one heading). */
+const isTaxCodeColumn = (c: Column | undefined) => c?.kind === 'vat' && /code/.test(c.label);
+
 /** A number with a short unit word in one cell: "12 kg", "3 Stk", "2 x", "1,5 l". */
 const QTY_WITH_UNIT = /^\d[\d.,]*\s*\p{L}{1,6}\.?$/u;
 
@@ -1769,7 +1772,12 @@ export function extractItems(
       continue;
     }
     const n = norm(line.text);
-    const nums = [...lineNumbers(line, ctx.decimal), ...gluedQuantities(line, cols!, ctx.ocr)];
+    // a tax code under its own heading ("VAT code": "1", "S") is the row's code, no rate and no number of its
+    // arithmetic
+    const taxCode = line.cells.find((c) => isTaxCodeColumn(columnFor(cols!, c)));
+    const nums = [...lineNumbers(line, ctx.decimal), ...gluedQuantities(line, cols!, ctx.ocr)].filter(
+      (x) => x.pct || x.cell !== taxCode,
+    );
     const rowNums: RowNum[] = nums
       .map((x) => ({
         value: wholeUnitAmount(ctx, x, columnFor(cols!, x.cell)?.kind),
@@ -2035,6 +2043,7 @@ export function extractItems(
       const it: TItem = { itemDesc: desc.trim() };
       if (itemCode) it.itemCode = itemCode.trim();
       if (barcode) it.unitBarcode = barcode.text.trim();
+      if (taxCode && /^[^\s%]{1,8}$/.test(taxCode.text.trim())) it.vatCode = taxCode.text.trim();
       if (s.qty !== undefined) it.itemQty = s.qty;
       if (s.price !== undefined) it.price = s.price;
       // a table without a unit-price column: the net unit price is the amount over the quantity, to the cent
