@@ -493,6 +493,12 @@ describe('dates of scans', () => {
     ]);
     expect(headersOf([...pair(0.2, 'Factuurhummer', 'F2024-07063')])).toEqual({ invoiceNum: 'F2024-07063' });
     expect(headersOf([...pair(0.2, 'Fchéance', '04.12.2025')]).dueDate).toBe('2025-12-04');
+    // the ring of "n°" read as an asterisk or a question mark
+    expect(headersOf([...pair(0.2, 'Facture n*', 'F2024-06678')])).toEqual({ invoiceNum: 'F2024-06678' });
+    expect(headersOf([...pair(0.2, 'N? de facture', 'INV-2022/0214')])).toEqual({
+      invoiceNum: 'INV-2022/0214',
+    });
+    expect(headersOf([...pair(0.2, 'N* de commande', 'PO-772753')])).toEqual({ orderNum: 'PO-772753' });
     // a text layer's words are as printed
     const text = headersOf(words, 'text');
     expect([text.invoiceNum, text.orderNum]).toEqual([undefined, undefined]);
