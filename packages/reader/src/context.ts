@@ -195,8 +195,15 @@ export function ocrHeadingMatch(text: string, re: RegExp): RegExpExecArray | und
 }
 
 /**
+ * The number sign "n°" whose ring OCR read as an asterisk or a question mark ("Facture n*", "N? de facture"):
+ * an "n" alone before either, which no label prints otherwise.
+ */
+const NUMBER_SIGN_READ = /\bn[*?](?=[\s:.]|$)/g;
+
+/**
  * `labelMatch` on a scan's label whose words OCR read a letter off, once those words are read back as the
- * patterns' words (same length, so the match's positions hold for the text as read).
+ * patterns' words, and a number sign read as an asterisk as "n°" (same length, so the match's positions hold
+ * for the text as read).
  */
 export function ocrLabelMatch(
   text: string,
@@ -204,7 +211,7 @@ export function ocrLabelMatch(
 ): { end: number; rank: number; index: number } | undefined {
   const n = norm(text);
   const words = literalWords(patterns, patterns, 4);
-  const read = n.replace(/[a-z]+/g, (w) => nearLabelWord(w, words) ?? w);
+  const read = n.replace(/[a-z]+/g, (w) => nearLabelWord(w, words) ?? w).replace(NUMBER_SIGN_READ, 'n°');
   return read === n ? undefined : labelMatch(read, patterns);
 }
 

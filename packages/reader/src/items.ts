@@ -989,8 +989,9 @@ function solveRow(
 
 /**
  * On a scan of a page in whole units (yen, won), a price or amount whose thousands separator OCR read as the
- * other one ("259.863" among "26,619" and "2,679"): no amount there has decimals, so every group of three digits
- * after a point or comma is a thousands group. Quantities keep their reading ("2.500" kg).
+ * other one ("259.863" among "26,619" and "2,679") or as a gap ("4,229 456", the blur took the comma): no amount
+ * there has decimals, so every group of three digits after a point, comma or space is a thousands group.
+ * Quantities keep their reading ("2.500" kg).
  */
 function wholeUnitAmount(
   ctx: ExtractContext,
@@ -999,8 +1000,8 @@ function wholeUnitAmount(
 ): number {
   if (!ctx.ocr || !ctx.wholeUnits || x.pct || (kind !== 'price' && kind !== 'amount')) return x.value;
   const t = x.cell.text.trim();
-  if (!/^\d{1,3}(?:[.,]\d{3})+$/.test(t)) return x.value;
-  return Number(t.replace(/[.,]/g, ''));
+  if (!/^\d{1,3}(?:(?:[.,]| )\d{3})+$/.test(t)) return x.value;
+  return Number(t.replace(/[., ]/g, ''));
 }
 
 /**
@@ -1027,6 +1028,19 @@ function gluedQuantities(
     if (Number.isFinite(value) && value > 0) out.push({ value, cell: c, pct: false });
   }
   return out;
+}
+
+/**
+ * A scan's narrow quantity column that OCR ran into the cell beside it ("1 ART7745" under "Qté | Code article"):
+ * the cell's first word, a plain whole number standing under the quantity heading, with the rest of the cell
+ * in another column. Returns that word and its value; the cell's other words keep their column.
+ */
+function qtyLead(ctx: ExtractContext, cols: Column[], cell: Cell): { word: Word; value: number } | undefined {
+  const [word, next] = cell.words;
+  if (!ctx.ocr || !word || !next || !/^\d{1,4}$/.test(word.text)) return undefined;
+  if (columnFor(cols, cell)?.kind === 'qty' || columnFor(cols, word)?.kind !== 'qty') return undefined;
+  if (columnFor(cols, next)?.kind === 'qty') return undefined;
+  return { word, value: Number(word.text) };
 }
 
 /**
@@ -1376,6 +1390,18 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   // description cell, which the row reading splits into code and name
   for (let k = clusters.length - 1; k >= 0; k--)
     if (kindOfCluster(clusters[k]!) === 'code' && clusters[k]!.x0 - textX0 < 0.02) clusters.splice(k, 1);
+  // a number in one row only, between where the rows' text starts and the first numbers the other rows print,
+  // whose row multiplies out without it (the "2 m" of "Câble HDMI 2 m" OCR set a gap apart): the text's, no
+  // column that would end every other row's description before it
+  const firstShared = Math.min(...clusters.filter((c) => c.n >= 2 && c.x0 > textX0).map((c) => c.x0));
+  const inCluster = (c: (typeof clusters)[number], cell: Cell) => cell.x0 >= c.x0 && cell.x1 <= c.x1;
+  const textNumber = (c: (typeof clusters)[number]) => {
+    if (c.n !== 1 || c.x0 <= textX0 || c.x1 >= firstShared) return false;
+    const r = best.find((r) => r.nums.some((x) => inCluster(c, x.cell)));
+    return !!r && multipliesOut(r.nums.filter((x) => !inCluster(c, x.cell)).map((x) => x.value));
+  };
+  if (best.length >= 4)
+    for (let k = clusters.length - 1; k >= 0; k--) if (textNumber(clusters[k]!)) clusters.splice(k, 1);
   // a column of EANs (GTINs by their check digit) right of where the text starts, with more text right of it
   // than left of it: the description is the text right of it (the text left of it an article number's, which
   // the row reading gives the code column nearest it)
@@ -1778,10 +1804,13 @@ export function extractItems(
     const nums = [...lineNumbers(line, ctx.decimal), ...gluedQuantities(line, cols!, ctx.ocr)].filter(
       (x) => x.pct || x.cell !== taxCode,
     );
+    // a quantity OCR ran into the next cell counts where no number of the row stands under the heading itself
+    const qtyUnread = !nums.some((x) => columnFor(cols!, x.cell)?.kind === 'qty');
+    const leadOf = (c: Cell) => (qtyUnread ? qtyLead(ctx, cols!, c) : undefined);
     const rowNums: RowNum[] = nums
       .map((x) => ({
         value: wholeUnitAmount(ctx, x, columnFor(cols!, x.cell)?.kind),
-        kind: columnFor(cols!, x.cell)?.kind,
+        kind: leadOf(x.cell)?.value === x.value ? 'qty' : columnFor(cols!, x.cell)?.kind,
         pct: x.pct,
         // on a scan, plain digits under a price or amount heading are cents that lost their separator
         money:
@@ -1988,7 +2017,11 @@ export function extractItems(
         desc = parts.join(' ').trim();
         down = [];
       }
-      let itemCode: string | undefined = codeCell?.text ?? (codeNum ? codeNum.text : undefined);
+      // (the quantity OCR ran into the code cell is not the code's)
+      const lead = codeCell && leadOf(codeCell);
+      let itemCode: string | undefined = lead
+        ? codeCell.text.slice(lead.word.text.length).trim()
+        : (codeCell?.text ?? (codeNum ? codeNum.text : undefined));
       // a code cell that runs into the description ("A123 Name", no gap between the columns): the code only
       if (itemCode && desc && itemCode.length > desc.length && itemCode.endsWith(` ${desc}`))
         itemCode = itemCode.slice(0, -desc.length).trim();

@@ -307,6 +307,33 @@ describe('item tables of scans', () => {
     ]);
   });
 
+  it("keeps the rows' names whole past a number that one row only prints a gap apart, in a table without a heading", () => {
+    const r = (y: number, name: [number, number, string][], qty: string, price: string, amount: string) =>
+      row(y, [...name, [0.6, 0.62, qty], [0.7, 0.76, price], [0.84, 0.9, amount]]);
+    const items = itemsOf([
+      ...r(0.3, [[0.16, 0.4, 'Thermal labels 100 x 150']], '45', '8,00', '360,00'),
+      ...r(0.32, [[0.16, 0.34, 'Consulting hours']], '86', '2,00', '172,00'),
+      // OCR set the cable's length a gap apart from its name
+      ...r(
+        0.34,
+        [
+          [0.16, 0.22, 'Câble HDMI'],
+          [0.25, 0.27, '2 m'],
+        ],
+        '52',
+        '3,00',
+        '156,00',
+      ),
+      ...r(0.36, [[0.16, 0.36, 'Transport pallet Euro']], '1', '5,50', '5,50'),
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemQty, i.amount])).toEqual([
+      ['Thermal labels 100 x 150', 45, 360],
+      ['Consulting hours', 86, 172],
+      ['Câble HDMI 2 m', 52, 156],
+      ['Transport pallet Euro', 1, 5.5],
+    ]);
+  });
+
   it('knows the Dutch short headings Aant. (quantity), P/st (price) and Waarde (amount)', () => {
     // the description's heading is not printed; the codes stand between the descriptions and the numbers
     const withCode = tableOf(DESC, [0.45, 0.53], QTY, PRICE, VAT, AMOUNT);
@@ -346,6 +373,8 @@ describe('item tables of scans', () => {
         ...line(0.34, 'Espresso beans', '91', '8,011', '729,001'),
         ...line(0.36, 'Koffiebonen', '1', '199,088', '199,088'),
         ...line(0.38, 'Wartung', '1', '14,897', '14,897'),
+        // a comma the blur took, the groups a space apart
+        ...line(0.4, 'Winkelprofil', '88', '48,062', '4,229 456'),
       ]),
     );
     expect(ctx.wholeUnits).toBe(true);
@@ -354,6 +383,34 @@ describe('item tables of scans', () => {
       [91, 8011, 729001],
       [1, 199088, 199088],
       [1, 14897, 14897],
+      [88, 48062, 4229456],
+    ]);
+  });
+
+  it('reads the quantity OCR ran into the code cell beside it, under the quantity heading', () => {
+    const items = itemsOf([
+      ...row(0.3, [
+        [0.1, 0.14, 'Qté'],
+        [0.2, 0.28, 'Code article'],
+        [0.45, 0.55, 'Désignation'],
+        [0.86, 0.92, 'Montant'],
+      ]),
+      ...row(0.32, [
+        [0.11, 0.12, '8'],
+        [0.2, 0.27, 'A40962'],
+        [0.45, 0.6, 'Câble HDMI 2 m'],
+        [0.86, 0.92, '100,00'],
+      ]),
+      // "3" and the code one cell: the narrow quantity column run into the code column
+      ...row(0.34, [
+        [0.11, 0.27, '3 ART7745'],
+        [0.45, 0.6, 'Cable tie black'],
+        [0.86, 0.92, '30,00'],
+      ]),
+    ]);
+    expect(items.map((i) => [i.itemQty, i.itemCode, i.amount])).toEqual([
+      [8, 'A40962', 100],
+      [3, 'ART7745', 30],
     ]);
   });
 
@@ -493,6 +550,12 @@ describe('dates of scans', () => {
     ]);
     expect(headersOf([...pair(0.2, 'Factuurhummer', 'F2024-07063')])).toEqual({ invoiceNum: 'F2024-07063' });
     expect(headersOf([...pair(0.2, 'Fchéance', '04.12.2025')]).dueDate).toBe('2025-12-04');
+    // the ring of "n°" read as an asterisk or a question mark
+    expect(headersOf([...pair(0.2, 'Facture n*', 'F2024-06678')])).toEqual({ invoiceNum: 'F2024-06678' });
+    expect(headersOf([...pair(0.2, 'N? de facture', 'INV-2022/0214')])).toEqual({
+      invoiceNum: 'INV-2022/0214',
+    });
+    expect(headersOf([...pair(0.2, 'N* de commande', 'PO-772753')])).toEqual({ orderNum: 'PO-772753' });
     // a text layer's words are as printed
     const text = headersOf(words, 'text');
     expect([text.invoiceNum, text.orderNum]).toEqual([undefined, undefined]);
