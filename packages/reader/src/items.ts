@@ -1390,9 +1390,10 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   // description cell, which the row reading splits into code and name
   for (let k = clusters.length - 1; k >= 0; k--)
     if (kindOfCluster(clusters[k]!) === 'code' && clusters[k]!.x0 - textX0 < 0.02) clusters.splice(k, 1);
-  // a number in one row only, between where the rows' text starts and the first numbers the other rows print,
-  // whose row multiplies out without it (the "2 m" of "Câble HDMI 2 m" OCR set a gap apart): the text's, no
-  // column that would end every other row's description before it
+  // on a scan, a number in one row only, between where the rows' text starts and the first numbers the other rows
+  // print, whose row multiplies out without it (the "2 m" of "Câble HDMI 2 m" OCR set a gap apart): the text's,
+  // no column that would end every other row's description before it (a text layer keeps such a number in its
+  // text cell; there the rule took a table's columns apart, its article numbers read as units)
   const firstShared = Math.min(...clusters.filter((c) => c.n >= 2 && c.x0 > textX0).map((c) => c.x0));
   const inCluster = (c: (typeof clusters)[number], cell: Cell) => cell.x0 >= c.x0 && cell.x1 <= c.x1;
   const textNumber = (c: (typeof clusters)[number]) => {
@@ -1400,7 +1401,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     const r = best.find((r) => r.nums.some((x) => inCluster(c, x.cell)));
     return !!r && multipliesOut(r.nums.filter((x) => !inCluster(c, x.cell)).map((x) => x.value));
   };
-  if (best.length >= 4)
+  if (ctx.ocr && best.length >= 4)
     for (let k = clusters.length - 1; k >= 0; k--) if (textNumber(clusters[k]!)) clusters.splice(k, 1);
   // a column of EANs (GTINs by their check digit) right of where the text starts, with more text right of it
   // than left of it: the description is the text right of it (the text left of it an article number's, which
