@@ -46,7 +46,7 @@ import {
   voteReadings,
   withKnownVendor,
 } from './receipt.js';
-import { totalsByArithmetic } from './totals-arithmetic.js';
+import { totalsByArithmetic, vatBetween } from './totals-arithmetic.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 
 export interface ReaderLimits {
@@ -514,6 +514,13 @@ export function extractAll(
         r.boxes[`totals.${k}`] = boxOf(byArithmetic[k].cell);
         fconf[`totals.${k}`] = 0.8;
       }
+    // a text page's VAT under a label no rule knows, found between its labelled net and total
+    const vatFound = vatBetween(ctx, r.totals, items.boxes);
+    if (vatFound) {
+      r.totals.vat = vatFound.value;
+      r.boxes['totals.vat'] = boxOf(vatFound.cell);
+      fconf['totals.vat'] = 0.8;
+    }
     const settled = r.items.length ? settleTotals(ctx, sum, r.totals) : {};
     // a derived subtotal is never sure; a discount or charge comes from a printed row that fits the arithmetic
     for (const [k, v] of Object.entries(settled)) {

@@ -93,3 +93,29 @@ describe("a scan's totals by arithmetic", () => {
     expect(r.totals.invoiceTotal).toBeUndefined();
   });
 });
+
+describe("a text page's VAT between its net and total", () => {
+  it('takes the amount under a label no rule knows that is the total less the net, one rate of it', () => {
+    const r = page(
+      [
+        ['Gesamtbetrag Netto', '100,00'],
+        ['Umsatzssteuer (19,00 %)', '19,00'],
+        ['Gesamtbetrag Brutto', '119,00'],
+      ],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 100, vat: 19, invoiceTotal: 119 });
+  });
+
+  it('takes nothing where no printed amount is the difference', () => {
+    const r = page(
+      [
+        ['Gesamtbetrag Netto', '100,00'],
+        ['Frachtkosten', '5,00'],
+        ['Gesamtbetrag Brutto', '119,00'],
+      ],
+      'text',
+    );
+    expect(r.totals.vat).toBeUndefined();
+  });
+});

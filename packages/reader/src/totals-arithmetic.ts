@@ -37,27 +37,7 @@ export function totalsByArithmetic(
     (x): x is number => x !== undefined,
   );
   const grosses = [lines, totals.invoiceTotal].filter((x): x is number => x !== undefined);
-  const inItem = (c: Cell) => {
-    const x = (c.x0 + c.x1) / 2;
-    const y = (c.y0 + c.y1) / 2;
-    return itemBoxes.some(
-      (b) => b.page === c.page && x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h,
-    );
-  };
-  const amounts: Printed[] = [];
-  for (const line of ctx.lines)
-    for (const x of lineNumbers(line, ctx.decimal)) {
-      if (x.pct || !isAmountText(x.cell.text) || inItem(x.cell)) continue;
-      if (isMoneyText(x.cell.text, ctx.wholeUnits)) amounts.push({ value: x.value, cell: x.cell });
-      // a scan's plain digits where amounts have cents: the decimal separator lost ("5441636")
-      else if (
-        !ctx.wholeUnits &&
-        Number.isInteger(x.value) &&
-        Math.abs(x.value) >= 100 &&
-        !/\d[.,' ]\d/.test(x.cell.text)
-      )
-        amounts.push({ value: x.value / 100, cell: x.cell });
-    }
+  const amounts = printedAmounts(ctx, itemBoxes);
   const found: { net: Printed; vat: Printed; invoiceTotal: Printed; anchored: boolean }[] = [];
   for (const n of amounts)
     for (const v of amounts) {
@@ -76,4 +56,47 @@ export function totalsByArithmetic(
   const values = new Set(pick.map((f) => `${f.net.value}|${f.vat.value}|${f.invoiceTotal.value}`));
   const one = values.size === 1 ? pick[0] : undefined;
   return one && { net: one.net, vat: one.vat, invoiceTotal: one.invoiceTotal };
+}
+
+/** The amounts printed on the page outside the item rows; on a scan, plain digits where amounts have cents as cents. */
+function printedAmounts(ctx: ExtractContext, itemBoxes: TBox[]): Printed[] {
+  const inItem = (c: Cell) => {
+    const x = (c.x0 + c.x1) / 2;
+    const y = (c.y0 + c.y1) / 2;
+    return itemBoxes.some(
+      (b) => b.page === c.page && x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h,
+    );
+  };
+  const amounts: Printed[] = [];
+  for (const line of ctx.lines)
+    for (const x of lineNumbers(line, ctx.decimal)) {
+      if (x.pct || !isAmountText(x.cell.text) || inItem(x.cell)) continue;
+      if (isMoneyText(x.cell.text, ctx.wholeUnits)) amounts.push({ value: x.value, cell: x.cell });
+      // a scan's plain digits where amounts have cents: the decimal separator lost ("5441636")
+      else if (
+        ctx.ocr &&
+        !ctx.wholeUnits &&
+        Number.isInteger(x.value) &&
+        Math.abs(x.value) >= 100 &&
+        !/\d[.,' ]\d/.test(x.cell.text)
+      )
+        amounts.push({ value: x.value / 100, cell: x.cell });
+    }
+  return amounts;
+}
+
+/**
+ * A text page's VAT amount printed under a label the reader does not know (a misspelt "Umsatzssteuer"): with the
+ * net and the total read under their own labels, an amount printed outside the item rows that is their
+ * difference and a single VAT rate of the net. Returns it (its last printing), or undefined.
+ */
+export function vatBetween(ctx: ExtractContext, totals: TTotals, itemBoxes: TBox[]): Printed | undefined {
+  const { net, vat, invoiceTotal } = totals;
+  if (ctx.ocr || ctx.isReceipt || vat !== undefined || net === undefined || invoiceTotal === undefined)
+    return undefined;
+  const difference = round2(invoiceTotal - net);
+  if (Math.abs(difference) < 0.01 || !oneRate(Math.abs(net), Math.abs(difference))) return undefined;
+  return printedAmounts(ctx, itemBoxes)
+    .filter((a) => near(a.value, difference))
+    .pop();
 }
