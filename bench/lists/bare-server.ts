@@ -36,7 +36,7 @@ app.get('/:list/:side/:companyId', async (request) => {
     counted < 0 ? undefined : Number(page.rows[0]?.[counted]),
   );
   if (known !== undefined) return { total: known, data: page.rows };
-  const c = count.toSQL();
+  const c = count().toSQL();
   const total = await pool.query({ text: c.sql, values: c.params, rowMode: 'array' });
   return { total: Number(total.rows[0][0]), data: page.rows };
 });

@@ -37,7 +37,11 @@ console.log(`load average ${loadavg().map((x) => x.toFixed(2))}`);
 for (const s of scenarios(ids).filter((s) => s.name.includes(only))) {
   const { scope, query } = bareQuery(s.side, s.companyId, s.query);
   const times: string[] = [];
-  for (const [kind, statement] of Object.entries(benchLists[s.list]!.statements(db, scope, query))) {
+  const statements = benchLists[s.list]!.statements(db, scope, query);
+  for (const [kind, statement] of [
+    ['count', statements.count()],
+    ['rows', statements.rows],
+  ] as const) {
     const { sql: text, params } = statement.toSQL();
     let best = Number.POSITIVE_INFINITY;
     let planning = Number.POSITIVE_INFINITY;

@@ -31,3 +31,10 @@ export function machineTicks(): { idle: number; total: number } {
 /** Busy % of the machine between two readings of `machineTicks`. */
 export const busyPct = (a: { idle: number; total: number }, b: { idle: number; total: number }) =>
   b.total > a.total ? Math.round((1 - (b.idle - a.idle) / (b.total - a.total)) * 100) : 0;
+
+/**
+ * A full garbage collection of this process now, where it runs with `--expose-gc` (`npm run bench:lists` starts it
+ * so, and its forked load generator inherits the flag), else nothing: the benchmark's own processes collect between
+ * loads rather than during them.
+ */
+export const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();

@@ -2,7 +2,9 @@
  * Where one list request's CPU and memory go: builds the real app in this process on the seeded `ob_bench`
  * database (`KEEP_DB=1 npm run bench:lists` leaves it), signs in the benchmark user, sends the call 500 times to warm
  * up, then N times under V8's sampling profiler, and prints the CPU ms a request with the functions that take most
- * of it (self and inclusive), or with PROFILE=alloc the bytes allocated a request (garbage included) by function.
+ * of it (self and inclusive), or with PROFILE=alloc the bytes allocated a request (garbage included) by function,
+ * or with PROFILE=survivors the bytes a request left alive through a young-generation collection (what makes those
+ * collections slow and fills the old generation with garbage).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ob_bench URL='/api/shops/{bigShopId}/orders?PerPage=50' \
  *     node --conditions=source --import tsx bench/lists/profile.ts
@@ -19,7 +21,7 @@ type TCpuNode = { id: number; callFrame: TFrame; children?: number[] };
 type TAllocNode = { callFrame: TFrame; selfSize: number; children: TAllocNode[] };
 
 const N = Number(process.env.N ?? 3000);
-const MODE = process.env.PROFILE === 'alloc' ? 'alloc' : 'cpu';
+const MODE = process.env.PROFILE ?? 'cpu';
 const where = (f: TFrame) =>
   `${f.functionName || '(anonymous)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*\/(apps|packages)\//, '$1/')}:${f.lineNumber + 1}`;
 const top = (m: Map<string, number>, n: number, show: (v: number) => string) =>
@@ -60,11 +62,13 @@ for (let i = 0; i < 500; i++) await app.inject({ url, headers });
 
 const session = new Session();
 session.connect();
-if (MODE === 'alloc') {
+if (MODE === 'alloc' || MODE === 'survivors') {
+  // `survivors` leaves out what a scavenge freed: what is left lived through one (the objects that make scavenges
+  // slow and fill the old generation), whether or not a later mark-compact freed it.
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: 512,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMinorGC: MODE === 'alloc',
   });
   for (let i = 0; i < N; i++) await app.inject({ url, headers });
   const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as {
@@ -79,7 +83,9 @@ if (MODE === 'alloc') {
     node.children.forEach(walk);
   };
   walk(profile.head);
-  console.log(`allocated a request: ${(total / N / 1024).toFixed(1)} KB`);
+  console.log(
+    `${MODE === 'alloc' ? 'allocated' : 'lived through a scavenge'} a request: ${(total / N / 1024).toFixed(1)} KB`,
+  );
   top(byFunction, 25, (v) => `${(v / N / 1024).toFixed(1)} KB`);
 } else {
   await session.post('Profiler.enable');

@@ -47,7 +47,7 @@ import {
   type TBenchIds,
   type TScenario,
 } from './lists.js';
-import { busyPct, cpuMsOf, machineTicks, parentOf } from './proc.js';
+import { busyPct, collectGarbage, cpuMsOf, machineTicks, parentOf } from './proc.js';
 import { SEED_VERSION, seedOrders, TOTAL_ORDERS } from './seed.js';
 import type { TSteadyLoad, TSteadyResult } from './steady.js';
 import type { TUnthrottled, TUnthrottledResult } from './steady-process.js';
@@ -327,6 +327,10 @@ type TLoad = {
 /** `warmUp`: a run whose figures are thrown away, so it skips the second of measuring the machine's other work. */
 async function cannon(l: TLoad, warmUp = false): Promise<TRun> {
   await drain();
+  // This process's garbage collected now rather than during the load: its heap holds a whole app's modules (the
+  // SQL check builds with the API's own code), and a mark-compact of it took one of the two cores for 70–181 ms
+  // during a row, which showed as the servers' slow requests (bench/RESULTS.md "Lists", round 18).
+  collectGarbage();
   const busy = warmUp ? 0 : await otherBusyPct();
   const load1 = () => Math.round(loadavg()[0]! * 10) / 10;
   if (l.rate) {
@@ -425,6 +429,10 @@ async function postgresPart(rows: TRow[], admin: pg.Client) {
     PORT: String(API_PORT),
     JWT_SECRET: randomBytes(36).toString('base64url'),
     ACCESS_TOKEN_TTL_SECONDS: '7200',
+    // For looking into the API process (bench/lists/README.md: its garbage collections with gc-log.mjs).
+    ...(process.env.API_NODE_OPTIONS
+      ? { NODE_OPTIONS: process.env.API_NODE_OPTIONS, GC_LOG: process.env.GC_LOG }
+      : {}),
   };
   const db = new pg.Client({ connectionString: DB_URL });
   const apiProcess = start('api', ['apps/api/src/server.ts'], apiEnv);
@@ -491,7 +499,7 @@ async function postgresPart(rows: TRow[], admin: pg.Client) {
     const sqlCheck = scenarios.map((s, i) => {
       const { scope, query } = bareQuery(s.side, s.companyId, s.query);
       const { count, rows } = benchLists[s.list]!.statements(builder, scope, query);
-      const [page, total] = [rows.toSQL(), count.toSQL()];
+      const [page, total] = [rows.toSQL(), count().toSQL()];
       const all = captured[i]!;
       const is = (c: (typeof all)[number], b: typeof page) =>
         c.text === b.sql && JSON.stringify(c.values) === JSON.stringify(b.params);

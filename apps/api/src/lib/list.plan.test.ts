@@ -377,7 +377,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
           const variants = nextCursor ? [first, { ...first, page: 2, cursor: nextCursor }] : [first];
           for (const q of variants) {
             const statements = list.statements(t.app.db, scope, q);
-            for (const [kind, statement] of Object.entries(statements)) {
+            for (const [kind, statement] of [
+              ['count', statements.count()],
+              ['rows', statements.rows],
+            ] as const) {
               const { sql: text, params } = statement.toSQL();
               // Run, not only planned: what a scan threw away is known only after it ran.
               const [explained] = await rawQuery<{ 'QUERY PLAN': { Plan: TPlanNode }[] }>(
@@ -430,7 +433,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('list plans on PostgreSQL', () => 
       ['suppliers', seed.supplierId],
     ] as const) {
       const query = { page: 1, perpage: PAGE, sort: 'newest', search: seed.terms.number };
-      for (const statement of Object.values(orders.statements(t.app.db, { side, companyId }, query))) {
+      const statements = orders.statements(t.app.db, { side, companyId }, query);
+      for (const statement of [statements.count(), statements.rows]) {
         const { sql: text, params } = statement.toSQL();
         const [explained] = await rawQuery<{ 'QUERY PLAN': { Plan: TPlanNode }[] }>(
           `explain (format json) ${text}`,

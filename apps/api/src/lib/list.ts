@@ -139,13 +139,16 @@ export type TList<TQuery extends TListQuery & { sort: string }, TItem> = {
   searchable: boolean;
   /** The WHERE clause of a query (tenant, filters, search, `extra`): for a list's own sums over the same rows. */
   filter: (scope: TListScope, query: TQuery, extra?: SQL) => SQL | undefined;
-  /** The two statements of a page (count, rows), unsent: the benchmark and plan test read their SQL. */
+  /**
+   * The two statements of a page, unsent (the benchmark and plan test read their SQL): the rows, and the count,
+   * built only when called (`run` sends it only when the page cannot tell its total).
+   */
   statements: (
     db: TDb,
     scope: TListScope,
     query: TQuery,
     extra?: SQL,
-  ) => { count: PgSelect; rows: TStatement };
+  ) => { count: () => PgSelect; rows: TStatement };
   /** A page; `extra` narrows it beyond the query (the operators' filters). */
   run: (db: TDb, scope: TListScope, query: TQuery, extra?: SQL) => Promise<TPage<TItem>>;
 };
@@ -357,13 +360,11 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
         { page: [`Use cursor for rows beyond ${MAX_LIST_OFFSET}`] },
       );
     }
-    // The count is built only when read: a page that tells its own total never sends it (`run`).
-    const withCount = (rows: TStatement) => ({
-      get count() {
-        return totalOf(db, scope, base, search);
-      },
-      rows,
-    });
+    // The count is built only when called: a page that tells its own total never sends it (`run`). A function, not
+    // a getter: V8 kept what an object literal's getter closed over (here every statement of the request) through
+    // young-generation collections, so the API's scavenges copied megabytes of dead statements and its old
+    // generation filled with them (bench/RESULTS.md "Lists", round 18).
+    const withCount = (rows: TStatement) => ({ count: () => totalOf(db, scope, base, search), rows });
     const ranks = search?.ranks ?? (spec.groups ? ranksOf(spec.groups(scope, query)) : undefined);
     if (!ranks) {
       const position = query.cursor
@@ -451,7 +452,7 @@ export function defineList<TQuery extends TListQuery & { sort: string }, TRow, T
       const rows = await pageRows<TRow>(s.rows);
       // The count is sent only when the page cannot tell the total (a drizzle statement runs when awaited).
       const counted = (rows[0] as { listTotal?: number } | undefined)?.listTotal;
-      const n = totalOfPage(query, rows.length, counted) ?? ((await s.count) as { n: number }[])[0]?.n ?? 0;
+      const n = totalOfPage(query, rows.length, counted) ?? ((await s.count()) as { n: number }[])[0]?.n ?? 0;
       const cap = spec.search && (query as { search?: string }).search ? SEARCH_TOTAL_CAP : LIST_TOTAL_CAP;
       const last = rows.length === query.perpage ? rows.at(-1) : undefined;
       const sort = spec.sorts[query.sort as TQuery['sort']];
