@@ -414,7 +414,11 @@ function namesBank(ctx: ExtractContext, start: Line, cell: Cell): boolean {
     if (l.page !== start.page || l.y0 - cell.y1 > h * 1.8) return false;
     const c = l.cells.find((c) => Math.abs(c.x0 - cell.x0) < 0.03 || xOverlap(c, cell) > 0.6);
     if (!c) continue;
-    return /^(?:iban|bic|swift|blz|konto\w*|account|acct|sort code|rib|bank code)\b/.test(norm(c.text));
+    const n = norm(c.text);
+    if (/^(?:iban|bic|swift|blz|konto\w*|account|acct|sort code|rib|bank code)\b/.test(n)) return true;
+    // on a scan, an "IBAN" whose first letter OCR lost or read as a bracket or bar ("BAN GB85 6972 …",
+    // "[BAN NL93 …"), before an account number of four-character groups
+    return !!ctx.ocr && /^[\[|!l1i]?ban\s+[a-z0-9]{4}(?:\s+[a-z0-9[|]{3,4}){2,}/.test(n);
   }
   return false;
 }
