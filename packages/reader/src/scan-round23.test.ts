@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine, onePage } from './__tests__/scan-words.js';
-import { extractParties } from './parties.js';
+import { extractParties, ocrLegalForm } from './parties.js';
 import { contextOf } from './read.js';
 import type { Word } from './types.js';
+import { betterBuyer, weakBuyerName, windowBand, withWindowWords } from './window-pass.js';
 
 /** A line of cells at height `y` (page fractions), `h` tall; each cell is [x0, x1, text], one word per space. */
 const row = (y: number, cells: [number, number, string][], h = 0.01) => ocrLine(y, y + h, cells);
@@ -69,6 +70,134 @@ describe("a scan's footer bank whose IBAN label OCR slipped on", () => {
 
   it('was no vendor with the label read whole (unchanged)', () => {
     const p = extractParties(contextOf(onePage([...head(), ...footer('IBAN GB85 6972 3821 7308 1915 83')])));
+    expect(p.vendor.name).toBe('Kestrel Supplies plc');
+  });
+});
+
+/** The head of a scanned German invoice: letterhead, a sender line read with dashes, "Firma" beside "Datum:". */
+const senderHead = (window: Word[]): Word[] => [
+  ...row(0.063, [[0.073, 0.3, 'Polaris Consulting AG']], 0.016),
+  ...row(0.101, [[0.073, 0.16, 'Gartenweg 27']]),
+  ...row(0.114, [[0.074, 0.17, '80331 München']]),
+  ...row(0.128, [[0.073, 0.2, 'USt-ID DE907258553']]),
+  ...row(0.167, [[0.794, 0.9, 'RECHNUNG']], 0.012),
+  ...row(
+    0.196,
+    [
+      [0.115, 0.42, 'Polaris Consulting AG - Gartenweg 27 - 80331 München'],
+      [0.548, 0.6, 'Re.-Nr.:'],
+      [0.715, 0.8, 'INV/2023/56839'],
+    ],
+    0.008,
+  ),
+  ...row(0.209, [
+    [0.548, 0.6, 'Datum:'],
+    [0.715, 0.8, '2020-01-11'],
+  ]),
+  ...window,
+];
+
+describe('a sender line over a window that starts with a form of address', () => {
+  it('takes the name under "Firma" where a header field shares the line of "Firma"', () => {
+    const p = extractParties(
+      contextOf(
+        onePage(
+          senderHead([
+            ...row(0.209, [[0.115, 0.15, 'Firma']]),
+            ...row(0.222, [[0.115, 0.33, 'Les Ateliers Durand Systems KG']]),
+            ...row(0.236, [[0.115, 0.24, 'Bahnhofstraße 101']]),
+            ...row(0.25, [[0.116, 0.2, '04109 Leipzig']]),
+          ]),
+        ),
+      ),
+    );
+    expect(p.vendor.name).toBe('Polaris Consulting AG');
+    expect(p.invoiceTo.name).toBe('Les Ateliers Durand Systems KG');
+  });
+});
+
+describe("the address window of a scan read again (a reading that ran the window's lines together)", () => {
+  const garbled = () =>
+    senderHead([
+      ...row(0.209, [[0.115, 0.15, 'Firma']]),
+      ...row(0.223, [[0.287, 0.33, 'homies']]),
+      ...row(0.223, [[0.243, 0.26, 'nc']], 0.02),
+      ...row(0.25, [[0.116, 0.2, '04109 Leipzig']]),
+    ]);
+
+  it('is read from the sender line, the buyer heading or the name read, about eight lines down', () => {
+    const band = windowBand(contextOf(onePage(garbled())).lines);
+    expect(band).toBeDefined();
+    expect(band!.x0).toBeCloseTo(0.085, 2);
+    expect(band!.y0).toBeLessThan(0.196);
+    expect(band!.y1).toBeGreaterThan(0.27);
+    expect(band!.x1).toBeLessThan(0.548);
+    // a heading alone marks it too
+    const headed = windowBand(contextOf(onePage([...row(0.2, [[0.1, 0.16, 'Kunde:']])])).lines);
+    expect(headed?.y0).toBeCloseTo(0.192, 3);
+  });
+
+  it("puts the window's words in place of the reading's there, and names the buyer the first reading lost", () => {
+    const words = garbled();
+    const band = windowBand(contextOf(onePage(words)).lines)!;
+    const again = [
+      ...row(0.196, [[0.115, 0.42, 'Polaris Consulting AG - Gartenweg 27 - 80331 München']], 0.008),
+      ...row(0.209, [[0.115, 0.15, 'Firma']]),
+      ...row(0.222, [[0.115, 0.33, 'Les Ateliers Durand Systems KG']]),
+      ...row(0.236, [[0.115, 0.24, 'Bahnhofstraße 101']]),
+      ...row(0.25, [[0.116, 0.2, '04109 Leipzig']]),
+    ];
+    const merged = withWindowWords(words, band, again);
+    expect(merged.some((w) => w.text === 'homies')).toBe(false);
+    expect(merged.filter((w) => w.text === 'INV/2023/56839')).toHaveLength(1);
+    const before = extractParties(contextOf(onePage(words)));
+    const after = extractParties(contextOf(onePage(merged)));
+    expect(after.invoiceTo.name).toBe('Les Ateliers Durand Systems KG');
+    expect(betterBuyer(before.invoiceTo, after.invoiceTo, before.vendor)?.name).toBe(
+      'Les Ateliers Durand Systems KG',
+    );
+  });
+
+  it('keeps a buyer read with its legal form, and never takes the vendor or a sender line', () => {
+    const vendor = { name: 'Polaris Consulting AG' };
+    expect(weakBuyerName('Les Ateliers Durand Systems KG')).toBe(false);
+    expect(weakBuyerName('50667 Koln')).toBe(true);
+    expect(weakBuyerName('a ser')).toBe(true);
+    expect(weakBuyerName(undefined)).toBe(true);
+    expect(
+      betterBuyer({ name: 'Koopman Handel KG' }, { name: 'Zebrafink Papier KG' }, vendor),
+    ).toBeUndefined();
+    expect(betterBuyer({ name: 'a ser' }, { name: 'Polaris Consulting A6' }, vendor)).toBeUndefined();
+    expect(
+      betterBuyer({}, { name: 'Polaris Consulting AG - Gartenweg 27 - 80331 München' }, vendor),
+    ).toBeUndefined();
+    expect(betterBuyer({ name: 'a ser' }, { name: 'bgt aris' }, vendor)).toBeUndefined();
+    expect(betterBuyer({ name: '50667 Koln' }, { name: 'Polaris Handel GmbH & Co. KG' }, vendor)?.name).toBe(
+      'Polaris Handel GmbH & Co. KG',
+    );
+  });
+});
+
+describe('a legal form OCR slipped on, read back', () => {
+  it('reads "ple" and "pic" as plc and "Ine." as Inc.; a word that is no form stays', () => {
+    expect(ocrLegalForm('ple')).toBe('plc');
+    expect(ocrLegalForm('pic')).toBe('plc');
+    expect(ocrLegalForm('Ine.')).toBe('Inc.');
+    expect(ocrLegalForm('Print')).toBeUndefined();
+    expect(ocrLegalForm('plc')).toBeUndefined();
+  });
+
+  it('puts the form back on a footer name of a scan', () => {
+    const p = extractParties(
+      contextOf(
+        onePage([
+          ...head(),
+          ...row(0.925, [[0.08, 0.16, 'Kestrel Supplies ple']], 0.007),
+          ...row(0.934, [[0.08, 0.14, '14 High Street']], 0.007),
+          ...row(0.943, [[0.08, 0.16, 'London EC1A 1BB']], 0.007),
+        ]),
+      ),
+    );
     expect(p.vendor.name).toBe('Kestrel Supplies plc');
   });
 });
