@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine, onePage } from './__tests__/scan-words.js';
+import { extractTotals } from './extract.js';
 import { extractParties, ocrLegalForm } from './parties.js';
 import { contextOf } from './read.js';
 import type { Word } from './types.js';
@@ -199,5 +200,59 @@ describe('a legal form OCR slipped on, read back', () => {
       ),
     );
     expect(p.vendor.name).toBe('Kestrel Supplies plc');
+  });
+});
+
+describe("a scan's VAT breakdown whose rate heading and one rate OCR lost", () => {
+  const totals = (heading: [number, number, string][], rate2: string | undefined) =>
+    extractTotals(
+      contextOf(
+        onePage([
+          ...row(0.71, [
+            [0.543, 0.66, 'Totaal excl. BTW'],
+            [0.778, 0.86, '129.298,26'],
+          ]),
+          ...row(0.726, [
+            [0.543, 0.66, 'Totaal incl. BTW'],
+            [0.767, 0.86, '142.084,11 €'],
+          ]),
+          ...row(0.752, heading),
+          ...row(0.769, [
+            [0.215, 0.24, '21%'],
+            [0.342, 0.4, '9.575,10'],
+            [0.493, 0.55, '2.010,77'],
+          ]),
+          ...row(0.782, [
+            ...(rate2 ? ([[0.22, 0.24, rate2]] as [number, number, string][]) : []),
+            [0.33, 0.4, '119.723,16'],
+            [0.487, 0.55, '10.775,08'],
+          ]),
+        ]),
+      ),
+    );
+
+  it('is the sum of the VAT column under a heading of two cells, where net and it add up to the total', () => {
+    const t = totals(
+      [
+        [0.326, 0.4, 'Grondslag'],
+        [0.514, 0.55, 'BTW'],
+      ],
+      undefined,
+    );
+    expect(t.vat?.value).toBe(12785.85);
+    expect(t.net?.value).toBe(129298.26);
+    expect(t.invoiceTotal?.value).toBe(142084.11);
+  });
+
+  it('was so with the three headings read (unchanged)', () => {
+    const t = totals(
+      [
+        [0.2, 0.26, 'BTW-tarief'],
+        [0.326, 0.4, 'Grondslag'],
+        [0.514, 0.55, 'BTW'],
+      ],
+      '9%',
+    );
+    expect(t.vat?.value).toBe(12785.85);
   });
 });
