@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine, onePage } from './__tests__/scan-words.js';
-import { extractTotals } from './extract.js';
+import { extractHeaders, extractTotals } from './extract.js';
 import { extractParties, ocrLegalForm } from './parties.js';
 import { contextOf } from './read.js';
 import type { Word } from './types.js';
@@ -254,5 +254,23 @@ describe("a scan's VAT breakdown whose rate heading and one rate OCR lost", () =
       '9%',
     );
     expect(t.vat?.value).toBe(12785.85);
+  });
+});
+
+describe('a header label OCR put a letter into', () => {
+  const headersOf = (words: Word[], source: 'ocr' | 'text' = 'ocr') =>
+    Object.fromEntries(
+      Object.entries(extractHeaders(contextOf(onePage(words, source)))).map(([k, v]) => [k, v.value]),
+    );
+  const pair = (label: string, value: string) =>
+    row(0.2, [
+      [0.6, 0.75, label],
+      [0.78, 0.9, value],
+    ]);
+
+  it('is read as the label on a scan ("FPactuurnummer:"), and as printed on a text layer', () => {
+    expect(headersOf(pair('FPactuurnummer:', 'RG 2019-98774'))).toEqual({ invoiceNum: 'RG 2019-98774' });
+    expect(headersOf(pair('Rechnungsnummmer', 'RE-45348'))).toEqual({ invoiceNum: 'RE-45348' });
+    expect(headersOf(pair('FPactuurnummer:', 'RG 2019-98774'), 'text')).toEqual({});
   });
 });
