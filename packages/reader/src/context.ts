@@ -155,14 +155,25 @@ function oneLetterOff(w: string, words: string[]): string | undefined {
 }
 
 /**
- * A label word of six or more letters that OCR read a letter off ("Invoicc", "Factuurhummer", "PO aumber"), or
- * a compound of a label word and one a letter off ("Rechnungsdatun"), as the label word: shorter words are
+ * A label word of six or more letters that OCR read a letter off ("Invoicc", "Factuurhummer", "PO aumber"), one
+ * of seven or more that OCR put a letter into ("FPactuurnummer"), or a compound of a label word and one a letter off ("Rechnungsdatun"), as the label word: shorter words are
  * left alone, a letter off them is too often another word.
  */
 function nearLabelWord(w: string, words: string[]): string | undefined {
   if (w.length < 6 || words.includes(w)) return undefined;
   const whole = oneLetterOff(w, words);
   if (whole) return whole;
+  // a letter OCR put into a long label word ("FPactuurnummer"): the word, and a space where the letter was taken
+  // out at its end, so that the text keeps its length
+  if (w.length >= 8) {
+    const cut = words.filter(
+      (v) =>
+        v.length === w.length - 1 &&
+        v.length >= 7 &&
+        [...w].some((_, i) => w.slice(0, i) + w.slice(i + 1) === v),
+    );
+    if (cut.length === 1) return `${cut[0]} `;
+  }
   for (const head of words) {
     if (!w.startsWith(head) || w.length - head.length < 4) continue;
     const tail = oneLetterOff(w.slice(head.length), words);

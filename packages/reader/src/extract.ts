@@ -481,8 +481,13 @@ function vatGroups(ctx: ExtractContext): { sum: number; cell: Cell }[] {
         );
         const last = a[a.length - 1];
         if (last && !rows.some((r) => r.cell === last.cell)) rows.push(last);
-      } else if (line.cells.length >= 3 && !lineNumbers(line, ctx.decimal).length) {
-        // a table heading: the amounts under it, without a sum row under them
+      } else if (
+        (line.cells.length >= 3 || (ctx.ocr && line.cells.length === 2)) &&
+        !lineNumbers(line, ctx.decimal).length
+      ) {
+        // a table heading: the amounts under it, without a sum row under them (on a scan, a heading of two cells:
+        // OCR may lose the rate column's heading, "BTW-tarief | Grondslag | BTW" read "Grondslag | BTW"; a group
+        // counts only where the net and it add up to the total)
         const col = columnUnder(ctx, line, cell);
         const last = col[col.length - 1];
         const rest = round2(col.slice(0, -1).reduce((a, x) => a + x.value, 0));

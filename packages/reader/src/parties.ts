@@ -259,11 +259,12 @@ const LEGAL_FORM_LETTERS: Record<string, string> = {
   llc: 'LLC',
   inc: 'Inc.',
   corp: 'Corp.',
+  plc: 'plc',
 };
 
 /**
  * The legal form a scan's word after a name is once OCR's slips are undone: glyphs OCR takes for one another
- * ("GmbI-I" for GmbH, "8.V," for B.V.) or, in a form of six letters or more, one letter ("Limitcd"). A shorter
+ * ("GmbI-I" for GmbH, "8.V," for B.V., "ple" for plc) or, in a form of six letters or more, one letter ("Limitcd"). A shorter
  * word a letter off a form is as likely another word, and a number with a unit ("8V") is no form.
  */
 export function ocrLegalForm(word: string): string | undefined {
@@ -275,7 +276,11 @@ export function ocrLegalForm(word: string): string | undefined {
     .replace(/^8/, 'b')
     .replace(/0/g, 'o')
     .replace(/[1|]/g, 'l');
-  const exact = LEGAL_FORM_LETTERS[letters];
+  // (a final "c" OCR read as "e", an "l" as "i": "ple", "pic", "Ine.")
+  const exact =
+    LEGAL_FORM_LETTERS[letters] ??
+    LEGAL_FORM_LETTERS[letters.replace(/e$/, 'c')] ??
+    LEGAL_FORM_LETTERS[letters.replace(/i/g, 'l')];
   if (exact || letters.length < 6) return exact;
   const near = Object.keys(LEGAL_FORM_LETTERS).filter(
     (k) => k.length === letters.length && editDistance(k, letters) === 1,
@@ -414,7 +419,11 @@ function namesBank(ctx: ExtractContext, start: Line, cell: Cell): boolean {
     if (l.page !== start.page || l.y0 - cell.y1 > h * 1.8) return false;
     const c = l.cells.find((c) => Math.abs(c.x0 - cell.x0) < 0.03 || xOverlap(c, cell) > 0.6);
     if (!c) continue;
-    return /^(?:iban|bic|swift|blz|konto\w*|account|acct|sort code|rib|bank code)\b/.test(norm(c.text));
+    const n = norm(c.text);
+    if (/^(?:iban|bic|swift|blz|konto\w*|account|acct|sort code|rib|bank code)\b/.test(n)) return true;
+    // on a scan, an "IBAN" whose first letter OCR lost or read as a bracket or bar ("BAN GB85 6972 …",
+    // "[BAN NL93 …"), before an account number of four-character groups
+    return !!ctx.ocr && /^[[|!l1i]?ban\s+[a-z0-9]{4}(?:\s+[a-z0-9[|]{3,4}){2,}/.test(n);
   }
   return false;
 }
@@ -912,16 +921,19 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
       // a heading under the sender line ("Adresse de facturation:") stands over the buyer's name; specks a
       // scan left between them are no line
       const below = first.filter((l) => l.index > sender.index && !specks(l));
-      let next = below[0];
-      // so does a form of address alone ("Firma")
-      if (next && (/:\s*$/.test(next.text) || isAddressForm(next.text))) next = below[1];
       // under the sender line's own cell: header fields may share its line and the window's lines on the left
       // (its first cell: one holding separators, or one a cell of a separator alone follows)
       const alone = (c?: Cell) => !!c && c.text.trim().length === 1 && SEPARATORS.test(c.text);
       const senderX = (
         sender.cells.find((c, k) => SEPARATORS.test(c.text) || alone(sender.cells[k + 1])) ?? sender
       ).x0;
-      const start = next?.cells.find((c) => Math.abs(c.x0 - senderX) < 0.08);
+      const under = (l?: Line) => l?.cells.find((c) => Math.abs(c.x0 - senderX) < 0.08);
+      let next = below[0];
+      // so does a form of address alone ("Firma"), on its line or in its cell where a header field shares the
+      // line ("Firma … Datum: 11.01.2020")
+      const heading = (t?: string) => !!t && (/:\s*$/.test(t) || isAddressForm(t));
+      if (next && (heading(next.text) || heading(under(next)?.text))) next = below[1];
+      const start = under(next);
       const cell = next && start ? wholeName(next, start) : undefined;
       // an order's window holds the supplier under its heading ("Leverancier:"): the sender line is the buyer's
       const vendorsBlock = !!vendorByLabel && !!next && vendorByLabel.line.index === next.index;

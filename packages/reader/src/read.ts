@@ -48,6 +48,7 @@ import {
 } from './receipt.js';
 import { totalsByArithmetic, vatBetween } from './totals-arithmetic.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
+import { betterBuyer, weakBuyerName, windowBand, withWindowWords } from './window-pass.js';
 
 export interface ReaderLimits {
   maxBytes: number;
@@ -735,6 +736,22 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
       return { r: extractAll(c2, d2, file, opts.ownCompany), ctx: c2 };
     }));
   }
+  // a scanned first page whose buyer is missing or a fragment: its address window read again on its own
+  const firstScan = scans?.get(1);
+  if (
+    firstScan &&
+    morePasses &&
+    !ctx.isReceipt &&
+    r.source !== 'embedded-xml' &&
+    doc.pages[0]?.source === 'ocr' &&
+    weakBuyerName(r.invoiceTo.name)
+  ) {
+    try {
+      await buyerFromWindow(doc, r, ctx, firstScan, file, opts);
+    } catch {
+      // a failed pass keeps the buyer read
+    }
+  }
   // what the evidence of each field is worth, as measured on the calibration set (generated layouts, dev corpus)
   if (r.source !== 'embedded-xml' && !ctx.isReceipt && !opts.rawConfidence) {
     r.confidence.fields = calibrate(r.confidence.fields);
@@ -749,6 +766,42 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
   else if (opts.supplierKey) r.inTraining = true;
   if (modelFailure) r.issues.unshift(modelFailure);
   return finish(r, opts, ctx);
+}
+
+/**
+ * The address window of a scanned first page read again alone (one uniform block, letters larger: `headerPass`),
+ * its words in place of the reading's in the window; the buyer that reading names replaces a missing or garbled
+ * one when it is a company with its legal form and not the vendor (`betterBuyer`). Nothing else changes.
+ */
+async function buyerFromWindow(
+  doc: DocumentWords,
+  r: TReaderResult,
+  ctx: ExtractContext,
+  scan: Gray,
+  file: string,
+  opts: ReadOptions,
+): Promise<void> {
+  const band = windowBand(ctx.lines, r.boxes['invoiceTo.name']);
+  if (!band) return;
+  const lang = guessLang(doc.pages[0]?.words ?? []);
+  const again = await headerPass(scan, band, HEADER_PASS, lang, opts);
+  const words = withWindowWords(
+    ctx.lines.flatMap((l) => l.words),
+    band,
+    again,
+  );
+  const d2: DocumentWords = {
+    ...doc,
+    pages: doc.pages.map((p) => ({ ...p, words: words.filter((w) => w.page === p.page) })),
+  };
+  const r2 = extractAll(contextOf(d2), d2, file, opts.ownCompany);
+  const buyer = betterBuyer(r.invoiceTo, r2.invoiceTo, r.vendor);
+  if (!buyer) return;
+  r.invoiceTo = buyer;
+  const box = r2.boxes['invoiceTo.name'];
+  if (box) r.boxes['invoiceTo.name'] = box;
+  else delete r.boxes['invoiceTo.name'];
+  r.confidence.fields['invoiceTo.name'] = Math.min(0.8, r2.confidence.fields['invoiceTo.name'] ?? 0.8);
 }
 
 /** An output for a file that could not be read: the reason as an issue, always sent to review. */
