@@ -430,7 +430,7 @@ function namesBank(ctx: ExtractContext, start: Line, cell: Cell): boolean {
 
 /** The separators of a sender line "Name · Street · City" above the address window. */
 const SEPARATORS = /[·•●|]/;
-const SENDER_SPLIT = /\s*[·•●|]\s*|\s+-\s+/;
+export const SENDER_SPLIT = /\s*[·•●|]\s*|\s+-\s+/;
 
 /**
  * Parts of a sender line: split at its separators and where OCR split it into cells ("Name - Street" and

@@ -2,7 +2,7 @@ import type { Box } from './image.js';
 import { LEGAL_FORM, PARTY_LABELS } from './labels.js';
 import type { Line } from './layout.js';
 import { compact, norm } from './parse.js';
-import { ocrSameName } from './parties.js';
+import { ocrSameName, SENDER_SPLIT } from './parties.js';
 import type { TParty, Word } from './types.js';
 
 /**
@@ -11,9 +11,6 @@ import type { TParty, Word } from './types.js';
  * street lost), so the buyer is missing or a fragment ("50667 Koln", "a ser"), or the sender line itself. Read as
  * one uniform block, its letters larger, the window's lines come back.
  */
-
-/** The separators of a sender line over the window ("Name · Street · City"; a scan reads the dots as dashes). */
-const SENDER_SPLIT = /\s*[·•●|]\s*|\s+-\s+/;
 
 /**
  * A buyer's name a scan's reading may have lost or garbled: none, no legal form, a run of digits (a postcode
