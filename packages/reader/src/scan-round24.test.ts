@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine, onePage } from './__tests__/scan-words.js';
+import { extractHeaders } from './extract.js';
 import { extractItems } from './items.js';
 import { extractParties } from './parties.js';
 import { contextOf } from './read.js';
@@ -111,5 +112,28 @@ describe("a scan's footer bank whose IBAN label OCR lost whole", () => {
       const p = extractParties(contextOf(onePage([...head(), ...footer(account)])));
       expect(p.vendor.name).toBe('Kestrel Supplies plc');
     }
+  });
+});
+
+describe('a scan’s label whose capital I OCR read as a small l', () => {
+  const headersOf = (label: string) =>
+    Object.fromEntries(
+      Object.entries(
+        extractHeaders(
+          contextOf(
+            onePage(
+              row(0.34, [
+                [0.1, 0.22, label],
+                [0.25, 0.33, 'BE 202555'],
+              ]),
+            ),
+          ),
+        ),
+      ).map(([k, v]) => [k, v.value]),
+    );
+
+  it('reads "lhre Bestellung:" as "Ihre Bestellung:", the order number under it', () => {
+    expect(headersOf('lhre Bestellung:')).toEqual({ orderNum: 'BE 202555' });
+    expect(headersOf('Ihre Bestellung:')).toEqual({ orderNum: 'BE 202555' });
   });
 });
