@@ -422,14 +422,8 @@ function namesBank(ctx: ExtractContext, start: Line, cell: Cell): boolean {
     const n = norm(c.text);
     if (/^(?:iban|bic|swift|blz|konto\w*|account|acct|sort code|rib|bank code)\b/.test(n)) return true;
     // on a scan, an "IBAN" whose first letter OCR lost or read as a bracket or bar ("BAN GB85 6972 …",
-    // "[BAN NL93 …"), before an account number of four-character groups; or the label lost whole, the cell the
-    // account number alone: a country code, two check digits (the first one OCR may read as a letter, "FRY7")
-    // and groups of four, mostly digits
-    return (
-      !!ctx.ocr &&
-      (/^[[|!l1i]?ban\s+[a-z0-9]{4}(?:\s+[a-z0-9[|]{3,4}){2,}/.test(n) ||
-        (/^[a-z]{2}[a-z0-9]\d(?:\s+[a-z0-9]{4}){3,}/.test(n) && n.replace(/\D/g, '').length >= 12))
-    );
+    // "[BAN NL93 …"), before an account number of four-character groups
+    return !!ctx.ocr && /^[[|!l1i]?ban\s+[a-z0-9]{4}(?:\s+[a-z0-9[|]{3,4}){2,}/.test(n);
   }
   return false;
 }
