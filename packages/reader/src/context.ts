@@ -212,6 +212,16 @@ export function ocrHeadingMatch(text: string, re: RegExp): RegExpExecArray | und
 const NUMBER_SIGN_READ = /\bn[*?](?=[\s:.]|$)/g;
 
 /**
+ * A label word whose capital I OCR read as a small l ("lhre Bestellung", "lnvoice"), the commonest slip of a
+ * sans-serif capital: taken back only where the word with an i is a label word, so short words count too.
+ */
+function capitalIRead(w: string, words: string[]): string | undefined {
+  if (!w.startsWith('l') || words.includes(w)) return undefined;
+  const back = `i${w.slice(1)}`;
+  return words.includes(back) ? back : undefined;
+}
+
+/**
  * `labelMatch` on a scan's label whose words OCR read a letter off, once those words are read back as the
  * patterns' words, and a number sign read as an asterisk as "n°" (same length, so the match's positions hold
  * for the text as read).
@@ -222,7 +232,9 @@ export function ocrLabelMatch(
 ): { end: number; rank: number; index: number } | undefined {
   const n = norm(text);
   const words = literalWords(patterns, patterns, 4);
-  const read = n.replace(/[a-z]+/g, (w) => nearLabelWord(w, words) ?? w).replace(NUMBER_SIGN_READ, 'n°');
+  const read = n
+    .replace(/[a-z]+/g, (w) => capitalIRead(w, words) ?? nearLabelWord(w, words) ?? w)
+    .replace(NUMBER_SIGN_READ, 'n°');
   return read === n ? undefined : labelMatch(read, patterns);
 }
 

@@ -1538,13 +1538,15 @@ function provenRuns(
   // (service lines among goods may outnumber them: on a text layer, three item-like rows that are a third of
   // the run prove it; a scan's garbled lines make too many runs of that kind)
   // (a scan's table of one row whose heading OCR lost is proven when the row itself multiplies out, quantity ×
-  // price = amount, and that amount is the totals row's under it: a garbled totals label prints no such product)
+  // price = amount, and that amount is the totals row's under it: a garbled totals label prints no such product;
+  // so is a scan's run of rows, amount-only service lines among goods, where one row multiplies out and the
+  // amounts add up to the totals row under them)
   const proven = (run: AlignedRow[]) => {
     const k = run.filter(itemLike).length;
     return (
       (run.length >= 2 && k * 2 >= run.length) ||
       (!ctx.ocr && ((k >= 3 && k * 3 >= run.length) || (k > 0 && addsUpUnder(ctx, run)))) ||
-      (!!ctx.ocr && run.length === 1 && multipliesOut(unsigned(run[0]!.nums)) && addsUpUnder(ctx, run))
+      (!!ctx.ocr && run.some((r) => multipliesOut(unsigned(r.nums))) && addsUpUnder(ctx, run))
     );
   };
   return runs.filter(proven);
