@@ -845,7 +845,8 @@ function qtySeparatorLost(nums: RowNum[]): RowNum[] {
   if (!price || !amount || price.value <= 0 || nums.some((n) => n.kind === 'base')) return nums;
   const fits = (q: number) => Math.abs(round2(q * price.value) - amount.value) <= 0.005;
   return nums.map((n) => {
-    if (n.kind !== 'qty' || !/^\d{3,}$/.test(n.text) || fits(n.value)) return n;
+    // (a unit may follow the digits: "2625 x", "7425 Stk")
+    if (n.kind !== 'qty' || !/^\d{3,}(?:\s?\p{L}{1,5}\.?)?$/u.test(n.text) || fits(n.value)) return n;
     const base = [100, 10].find((b) => fits(n.value / b));
     return base === undefined ? n : { ...n, value: n.value / base };
   });

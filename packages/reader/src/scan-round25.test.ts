@@ -11,7 +11,7 @@ const itemsOf = (words: Word[]) => extractItems(contextOf(onePage(words))).items
 
 describe('a scan’s quantity whose decimal separator OCR lost', () => {
   /** a table under a heading; the second row's quantity as OCR read it */
-  const page = (qty: string) => [
+  const page = (qty: string, price = '629,32') => [
     ...row(0.1, [[0.08, 0.3, 'Rechnung 2023-64751']]),
     ...row(0.28, [
       [0.09, 0.25, 'Beschreibung'],
@@ -28,7 +28,7 @@ describe('a scan’s quantity whose decimal separator OCR lost', () => {
     ...row(0.32, [
       [0.09, 0.28, 'Installatiewerkzaamheden'],
       [0.56, 0.6, qty],
-      [0.72, 0.78, '629,32'],
+      [0.72, 0.78, price],
       [0.83, 0.9, '16.519,65'],
     ]),
     ...row(0.36, [
@@ -41,6 +41,13 @@ describe('a scan’s quantity whose decimal separator OCR lost', () => {
     expect(itemsOf(page('2625')).map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
       ['Verlengsnoer 5 m', 109, 42.97, 4683.73],
       ['Installatiewerkzaamheden', 26.25, 629.32, 16519.65],
+    ]);
+  });
+
+  it('reads "2625 x" so, its unit beside the digits, with the price also read without its comma', () => {
+    expect(itemsOf(page('2625 x', '62932')).map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [109, 42.97, 4683.73],
+      [26.25, 629.32, 16519.65],
     ]);
   });
 
