@@ -820,14 +820,36 @@ type Solved = ReturnType<typeof solveRow>;
  * A row of a scan: a price or amount printed with cents but OCR'd without its decimal separator ("2197" for
  * "21,97": the blur took the comma) is read as hundredths, unless only the digits as read multiply out.
  */
-function solveScanRow(nums: RowNum[]): Solved {
+function solveScanRow(read: RowNum[]): Solved {
+  const nums = qtySeparatorLost(read);
   const lost = (n: RowNum) => (n.kind === 'price' || n.kind === 'amount') && /^\d{3,}$/.test(n.text);
   if (!nums.some(lost)) return solveScanQty(solveRow(nums), nums);
-  const fixed = nums.map((n) => (lost(n) ? { ...n, value: n.value / 100, money: true } : n));
+  const fixed = qtySeparatorLost(
+    nums.map((n) => (lost(n) ? { ...n, value: n.value / 100, money: true } : n)),
+  );
   const repaired = solveScanQty(solveRow(fixed), fixed);
   if (repaired.conf >= 0.85) return repaired;
   const asRead = solveRow(nums);
   return asRead.conf >= 0.9 ? asRead : repaired;
+}
+
+/**
+ * A scan's quantity printed with decimals whose separator the blur took ("2625" for "26,25"): read as hundredths
+ * (or tenths) where that, and not the digits as read, times the unit price is the amount to the cent. Without
+ * this the digits as read pass as a price for 100 units (`impliedQty`), which a scan's table without a "per"
+ * column does not print.
+ */
+function qtySeparatorLost(nums: RowNum[]): RowNum[] {
+  const price = nums.find((n) => n.kind === 'price');
+  const amount = nums.find((n) => n.kind === 'amount');
+  if (!price || !amount || price.value <= 0 || nums.some((n) => n.kind === 'base')) return nums;
+  const fits = (q: number) => Math.abs(round2(q * price.value) - amount.value) <= 0.005;
+  return nums.map((n) => {
+    // (a unit may follow the digits: "2625 x", "7425 Stk")
+    if (n.kind !== 'qty' || !/^\d{3,}(?:\s?\p{L}{1,5}\.?)?$/u.test(n.text) || fits(n.value)) return n;
+    const base = [100, 10].find((b) => fits(n.value / b));
+    return base === undefined ? n : { ...n, value: n.value / base };
+  });
 }
 
 /**
