@@ -3,7 +3,8 @@
  * collection of at least `GC_LOG_MIN_MS` (default 1), with the process id, the start, the kind (1 scavenge, 4
  * mark-compact, 8 incremental marking, 16 weak callbacks), Node's flags (32: external memory pressure was reported
  * during the cycle, 64: scheduled in idle time), the pause, and the heap, external and ArrayBuffer memory in use
- * when the line is written (just after it), appended to the file `GC_LOG` names. Node refuses `--trace-gc` in NODE_OPTIONS, so it goes in with `--import`:
+ * when the line is written (just after it), appended to the file `GC_LOG` names. Node refuses `--trace-gc` in
+ * NODE_OPTIONS, so it goes in with `--import`:
  *   API_NODE_OPTIONS="--import $PWD/bench/lists/gc-log.mjs" GC_LOG=$PWD/bench/lists/out/gc.log KEEP_DB=1 npm run bench:lists
  */
 import { appendFileSync } from 'node:fs';

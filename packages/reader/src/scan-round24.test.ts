@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ocrLine, onePage } from './__tests__/scan-words.js';
+import { onePage, ocrRow as row } from './__tests__/scan-words.js';
 import { extractHeaders } from './extract.js';
 import { extractItems } from './items.js';
 import { contextOf } from './read.js';
 import type { Word } from './types.js';
-
-/** A line of cells at height `y` (page fractions), `h` tall; each cell is [x0, x1, text], one word per space. */
-const row = (y: number, cells: [number, number, string][], h = 0.01) => ocrLine(y, y + h, cells);
 
 const itemsOf = (words: Word[]) => extractItems(contextOf(onePage(words))).items;
 
