@@ -86,9 +86,12 @@ const children: ChildProcess[] = [];
 const servers = new Map<number, ChildProcess>();
 
 // ---- processes -----------------------------------------------------------------------------------------------
+/** Node's flags as `npm start` and docs/deploy.md give them to the API; the bare server gets the same. */
+const NODE_FLAGS = ['--no-memory-reducer'];
+
 function start(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const logFd = openSync(path.join(OUT, `${name}.log`), 'w');
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--conditions=source', '--import', 'tsx', ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', logFd, logFd],
