@@ -10,9 +10,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { freshOut, root, scoreExtraction } from './common.ts';
-import { makeTruth, renderPdf, rng, scanOf, truthOf } from './generator.ts';
+import { makeTruth, renderPdf, rng, scannedDoc, truthOf } from './generator.ts';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(name);
@@ -31,19 +30,6 @@ const dirs = Object.fromEntries(
   }),
 ) as Record<'docs' | 'truth' | 'pred', string>;
 
-/** A scanned document: each page image fills one A4 page of a PDF without a text layer. */
-function scannedPdf(pages: Uint8Array[]): Promise<Uint8Array> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    for (const png of pages)
-      doc.addPage({ size: 'A4', margin: 0 }).image(Buffer.from(png), 0, 0, { width: 595.28 });
-    doc.end();
-  });
-}
-
 const r = rng(seed);
 const files: string[] = [];
 /** the uploading shop of each document (--own): its buyer, by the name the truth gives it */
@@ -53,23 +39,10 @@ for (let i = 0; i < nDocs; i++) {
   const id = `gen-${seed}-${String(i).padStart(3, '0')}${scan ? '-scan' : ''}`;
   const d = makeTruth(r, id, scan ? 15 : 60);
   const pdf = await renderPdf(r, d);
-  let file: string;
-  let format: 'pdf' | 'png' = 'pdf';
-  if (!scan) {
-    file = path.join(dirs.docs, `${id}.pdf`);
-    fs.writeFileSync(file, pdf.bytes);
-  } else {
-    const pages: Uint8Array[] = [];
-    for (let p = 1; p <= pdf.pages; p++) pages.push(await scanOf(r, pdf.bytes, p, phone));
-    if (pages.length === 1) {
-      format = 'png';
-      file = path.join(dirs.docs, `${id}.png`);
-      fs.writeFileSync(file, pages[0]!);
-    } else {
-      file = path.join(dirs.docs, `${id}.pdf`);
-      fs.writeFileSync(file, await scannedPdf(pages));
-    }
-  }
+  const scanned = scan ? await scannedDoc(r, pdf, phone) : undefined;
+  const format = scanned?.format ?? 'pdf';
+  const file = path.join(dirs.docs, `${id}.${format}`);
+  fs.writeFileSync(file, scanned?.bytes ?? pdf.bytes);
   files.push(file);
   owners[path.basename(file)] = { role: 'buyer', name: d.buyer.name };
   fs.writeFileSync(

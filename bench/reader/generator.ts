@@ -1904,6 +1904,35 @@ export async function scanOf(r: Rand, pdf: Uint8Array, page: number, phone = fal
   return toPng({ width: w, height: h, data: out });
 }
 
+/** A scanned document: each page image fills one A4 page of a PDF without a text layer. */
+function scannedPdf(pages: Uint8Array[]): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    for (const png of pages)
+      doc.addPage({ size: 'A4', margin: 0 }).image(Buffer.from(png), 0, 0, { width: 595.28 });
+    doc.end();
+  });
+}
+
+/**
+ * A rendered document as a scanner or phone app hands it over: one page → a PNG, several → a PDF of page images
+ * without a text layer.
+ */
+export async function scannedDoc(
+  r: Rand,
+  pdf: { bytes: Uint8Array; pages: number },
+  phone = false,
+): Promise<{ bytes: Uint8Array; format: 'png' | 'pdf' }> {
+  const pages: Uint8Array[] = [];
+  for (let p = 1; p <= pdf.pages; p++) pages.push(await scanOf(r, pdf.bytes, p, phone));
+  return pages.length === 1
+    ? { bytes: pages[0]!, format: 'png' }
+    : { bytes: await scannedPdf(pages), format: 'pdf' };
+}
+
 /** The truth in the corpus's format (only printed values are scored). */
 export function truthOf(
   d: GenDoc,

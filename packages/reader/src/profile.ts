@@ -5,7 +5,7 @@ import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.
 import { DETAIL_LINE } from './items.js';
 import { DISCOUNT_ROW, SUMMARY_ROW, TOTAL_LABELS, type TotalField } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
-import { compact, type DateOrder, type DecimalStyle, findDates, norm, round2 } from './parse.js';
+import { compact, type DateOrder, type DecimalStyle, findDates, norm, ocrDateText, round2 } from './parse.js';
 import type { TBox, TItem, TParty, TReaderResult } from './types.js';
 
 /** Version 2: fields carry validated anchors and whether the generic reading already got them right. */
@@ -34,6 +34,8 @@ export interface LearnedField {
   constant?: string;
   /** character shape of an identifier ("A-9" for "AB-123456"), to pick it out of a longer cell */
   shape?: string;
+  /** a date's printed form ("99/99/9999" for 22/04/2022), to read it on a scan whose OCR took a separator for a digit */
+  printed?: string;
   /** the generic reading got this field right on the learned documents: the layout needs no help there */
   generic?: boolean;
   /** the printed amount has the opposite sign of the corrected one (credit notes printed positive) */
@@ -64,6 +66,47 @@ function tokenWithShape(text: string, shape: string): string | undefined {
     tokens.find((t) => shapeOf(t) === shape && /\d/.test(t)) ??
     (tokens.length === 1 && /\d/.test(tokens[0]!) ? tokens[0] : undefined)
   );
+}
+
+/** An identifier OCR read one letter or digit off, or without its two-letter country prefix. */
+function slipOf(read: string, learned: string): boolean {
+  const a = compact(read);
+  const b = compact(learned);
+  if (a === b) return false;
+  if (/^[a-z]{2}\d/.test(b) && a === b.slice(2)) return true;
+  return a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
+}
+
+/** The printed form of the date `want` in a cell: its digits as 9, its separators as printed. */
+function datePrinted(text: string, want: string, order: DateOrder): string | undefined {
+  for (const m of text.matchAll(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g))
+    if (findDates(m[0], order)[0]?.iso === want) return m[0].replace(/\d/g, '9');
+  return undefined;
+}
+
+/**
+ * A scanned date in its learned printed form where OCR took a separator for a digit or a stroke ("1171012019" for
+ * 11/10/2019) or lost it ("1507/23" for 15/07/23): a token of the form's length with digits at its digit places,
+ * or one of digits and separators with as many digits as the form; read with the form's separators.
+ */
+function dateInForm(text: string, form: string, order: DateOrder): string | undefined {
+  const places = [...form].filter((f) => f === '9').length;
+  for (const token of text.split(/\s+/)) {
+    const t = token.replace(/^[:#(]+|[),;:]+$/g, '');
+    let digits: string[] | undefined;
+    if (
+      t.length === form.length &&
+      [...form].every((f, i) => (f === '9' ? /\d/ : /[\d/.\-lI|!]/).test(t[i]!))
+    )
+      digits = [...form].flatMap((f, i) => (f === '9' ? [t[i]!] : []));
+    else if (/^[\d/.-]+$/.test(t) && t.replace(/\D/g, '').length === places)
+      digits = [...t.replace(/\D/g, '')];
+    if (!digits) continue;
+    let k = 0;
+    const iso = findDates([...form].map((f) => (f === '9' ? digits[k++] : f)).join(''), order)[0]?.iso;
+    if (iso) return iso;
+  }
+  return undefined;
 }
 
 export interface LearnedColumn {
@@ -166,15 +209,18 @@ function get(o: unknown, p: string): unknown {
 
 /** The value a cell holds for a field kind; amounts keep their printed sign. */
 function valueIn(
-  kind: FieldKind,
+  lf: LearnedField,
   cellText: string,
   ctx: ExtractContext,
   line: Line,
   cell: Cell,
 ): string | number | undefined {
-  switch (kind) {
+  switch (lf.kind) {
     case 'date':
-      return findDates(cellText, ctx.dateOrder)[0]?.iso;
+      return (
+        findDates(ctx.ocr ? ocrDateText(cellText) : cellText, ctx.dateOrder)[0]?.iso ??
+        (ctx.ocr && lf.printed ? dateInForm(cellText, lf.printed, ctx.dateOrder) : undefined)
+      );
     case 'money': {
       const nums = lineNumbers({ ...line, cells: [{ ...cell, text: cellText }] }, ctx.decimal).filter(
         (n) => !n.pct,
@@ -382,6 +428,7 @@ export function learnFromContext(
     lf.generic = genericRight(kind, field, generic, want) && before?.generic !== false;
     const boxed = firstMatch(ctx, kind, want);
     if (boxed) lf.box = boxOf(boxed.cell);
+    if (kind === 'date' && boxed) lf.printed = datePrinted(boxed.cell.text, String(want), ctx.dateOrder);
     const anchors = learnAnchors(ctx, field, lf, want);
     if (anchors.length) lf.anchors = anchors;
     const read = readLearned(ctx, lf);
@@ -518,7 +565,7 @@ function readAnchor(
       const v =
         lf.kind === 'id' && lf.shape
           ? tokenWithShape(best.cell.text, lf.shape)
-          : valueIn(lf.kind, best.cell.text, ctx, best.line, best.cell);
+          : valueIn(lf, best.cell.text, ctx, best.line, best.cell);
       return v === undefined ? undefined : { value: v, cell: best.cell };
     }
   }
@@ -542,7 +589,7 @@ function inLabelCell(
   const after = /[:#]/.test(cell.text)
     ? cell.text.replace(/^[^:#]*[:#]\s*/, '')
     : cell.text.replace(/^[^\d]*?(?=[-(]?\d)/, '');
-  const v = valueIn(lf.kind, after, ctx, line, cell);
+  const v = valueIn(lf, after, ctx, line, cell);
   return v === undefined ? undefined : { value: v, cell };
 }
 
@@ -560,7 +607,7 @@ function findByBox(
         const v =
           lf.kind === 'id' && lf.shape
             ? tokenWithShape(cell.text, lf.shape)
-            : valueIn(lf.kind, cell.text, ctx, line, cell);
+            : valueIn(lf, cell.text, ctx, line, cell);
         if (v !== undefined) return { value: v, cell };
       }
     }
@@ -654,8 +701,17 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
     // a document discount only where it explains the step from the subtotal to the net
     if (field === 'totals.discount' && !discountFits(out.totals, Number(v))) continue;
     set(out as unknown as Record<string, unknown>, field, v);
-    out.confidence.fields[field] = 0.97;
+    // a date read in its learned form, not as printed, rests on OCR'd digits alone: a person looks at it
+    const repaired = lf.kind === 'date' && !findDates(hit.cell.text, ctx.dateOrder).some((d) => d.iso === v);
+    out.confidence.fields[field] = repaired ? 0.9 : 0.97;
     out.boxes[field] = boxOf(hit.cell);
+  }
+  // the supplier's VAT id as a scan's OCR slipped on it, read generically or at its place: the learned one, for
+  // a person to confirm
+  const vat = p.fields['vendor.vatNumber']?.constant;
+  if (ctx.ocr && vat && out.vendor.vatNumber && slipOf(out.vendor.vatNumber, vat)) {
+    out.vendor.vatNumber = vat;
+    out.confidence.fields['vendor.vatNumber'] = 0.9;
   }
   // items: the learned columns' reading replaces the generic one only when its arithmetic proves it and the
   // generic one's does not; a page that shows neither the learned supplier's name nor its VAT id is another
