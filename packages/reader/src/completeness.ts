@@ -2,6 +2,7 @@ import type { ExtractContext } from './context.js';
 import type { HeaderField } from './labels.js';
 import type { Line } from './layout.js';
 import { compact, findDates, norm } from './parse.js';
+import { vatIdsOf } from './parties.js';
 import type { TReaderResult } from './types.js';
 
 /**
@@ -94,4 +95,36 @@ export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): str
     }
   }
   return out;
+}
+
+/**
+ * A VAT id's label ("USt-IdNr.", "VAT reg. no.", "N° TVA intracom.", "BTW-nummer"), with the I of "Id" read as
+ * l or 1 by OCR.
+ */
+const VAT_ID_LABEL =
+  /\b(?:ust\.?\s*-?\s*[il1]d\w*|umsatzsteuer\s*-?\s*[il1]d\w*|vat\s*(?:[il1]d|no|nr|number|reg)\b|n[°o]?\s*(?:de\s+)?tva\b|tva\s+intra\w*|btw\s*-?\s*(?:nr|nummer|n[°o]|[il1]d)\b)/;
+/** A buyer's VAT id label ("Ihre USt-IdNr.", "USt-IdNr. Kunde", "Uw BTW-nummer", "BTW-nr. klant"). */
+const BUYER_VAT_HINT =
+  /\b(?:ihre|kunde\w*|your|customer|client|buyer|votre|acheteur|uw|klant|afnemer|kaufer)\b/;
+/** A word of a VAT id's shape after a VAT word ("TVA FR5377I799778"): a country code and 8–13 more, 6 digits. */
+const VAT_WORD_THEN_ID = /\b(?:vat|tva|btw|ust|mwst)\b[^\d]{0,20}\b[A-Z]{2}[0-9A-Z]{8,13}\b/i;
+
+/**
+ * A scanned invoice or credit note whose vendor VAT id was not read, though the page prints a VAT id that is not
+ * the buyer's: a VAT id label or a VAT id (as read or in its shape) on a line without a buyer's hint. The id was
+ * then lost to OCR or taken for another party's, so the document is not sure. An order's letterhead prints its
+ * issuer's (the buyer's) id, which says nothing of the vendor's.
+ */
+export function vendorVatUnread(ctx: ExtractContext, r: TReaderResult): boolean {
+  if (!ctx.ocr || r.vendor.vatNumber || !['invoice', 'creditNote'].includes(r.documentType)) return false;
+  return ctx.lines.some((line) => {
+    const n = norm(line.text);
+    if (BUYER_VAT_HINT.test(n)) return false;
+    const shaped = VAT_WORD_THEN_ID.exec(line.text);
+    return (
+      VAT_ID_LABEL.test(n) ||
+      vatIdsOf(line.text, true).length > 0 ||
+      (shaped !== null && (shaped[0].match(/\d/g)?.length ?? 0) >= 6)
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import { calibrate, capByOcr } from './calibrate.js';
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
-import { unreadLabelledValues } from './completeness.js';
+import { unreadLabelledValues, vendorVatUnread } from './completeness.js';
 import { boxOf, type ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import {
@@ -600,6 +600,8 @@ export function finish(r: TReaderResult, opts: ReadOptions, ctx?: ExtractContext
   // (on generated layouts, an order's letterhead; an address window under a heading the reader does not know)
   if (r.documentType !== 'receipt' && !r.invoiceTo.name && !r.recipient.name)
     overall = Math.min(overall, 0.8);
+  // a scan that prints a vendor VAT id the reader did not read: the id is missing from a document sent through
+  if (ctx && vendorVatUnread(ctx, r)) overall = Math.min(overall, 0.8);
   if (r.issues.length) overall *= 0.6;
   r.confidence.overall = round2(overall);
   const threshold =
