@@ -5,7 +5,16 @@ import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.
 import { DETAIL_LINE } from './items.js';
 import { DISCOUNT_ROW, SUMMARY_ROW, TOTAL_LABELS, type TotalField } from './labels.js';
 import { type Cell, type Line, xOverlap } from './layout.js';
-import { compact, type DateOrder, type DecimalStyle, findDates, norm, ocrDateText, round2 } from './parse.js';
+import {
+  compact,
+  type DateOrder,
+  type DecimalStyle,
+  editDistance,
+  findDates,
+  norm,
+  ocrDateText,
+  round2,
+} from './parse.js';
 import type { TBox, TItem, TParty, TReaderResult } from './types.js';
 
 /** Version 2: fields carry validated anchors and whether the generic reading already got them right. */
@@ -74,7 +83,7 @@ function slipOf(read: string, learned: string): boolean {
   const b = compact(learned);
   if (a === b) return false;
   if (/^[a-z]{2}\d/.test(b) && a === b.slice(2)) return true;
-  return a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
+  return a.length === b.length && editDistance(a, b) === 1;
 }
 
 /** The printed form of the date `want` in a cell: its digits as 9, its separators as printed. */
