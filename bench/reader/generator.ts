@@ -24,8 +24,9 @@ export function rng(seed: number): Rand {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-/** GENERATOR_TRAITS=r17: the generator as it was before round 18 (earlier seeds reproduce). */
+/** GENERATOR_TRAITS=r17: the generator as it was before round 18; r26: before round 27 (earlier seeds reproduce). */
 const R18 = process.env.GENERATOR_TRAITS !== 'r17';
+const R27 = R18 && process.env.GENERATOR_TRAITS !== 'r26';
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const chance = (r: Rand, p: number) => r() < p;
@@ -415,6 +416,102 @@ const RARE_COL: Partial<Record<string, Record<Lang, string[]>>> = {
     de: ['Wert', 'Summe'],
     fr: ['Valeur', 'Total ligne'],
     nl: ['Waarde', 'Som'],
+  },
+};
+/**
+ * Header and totals labels of less common software (round 27): a layout drawn with `rareLabels` picks its labels
+ * from these and the common words alike.
+ */
+const RARE_LABEL: Record<string, Record<Lang, string[]>> = {
+  'number[invoice]': {
+    en: ['Inv. No.', 'Invoice ID', 'Document No.'],
+    de: ['Rg.-Nr.', 'Rechn.-Nr.', 'Belegnummer'],
+    fr: ['Facture numéro', 'N° de pièce'],
+    nl: ['Factuur nr.', 'Documentnummer'],
+  },
+  'number[creditNote]': {
+    en: ['Credit memo no.', 'Document No.'],
+    de: ['Gutschrift Nr.', 'Belegnummer'],
+    fr: ['Avoir n°', 'N° de pièce'],
+    nl: ['Creditnota nummer', 'Documentnummer'],
+  },
+  'number[order]': {
+    en: ['PO #', 'Purchase order number', 'Order reference'],
+    de: ['Auftragsnummer', 'Bestellung Nr.'],
+    fr: ['Commande numéro', 'N° bon de commande'],
+    nl: ['Ordernr.', 'Inkoopordernummer'],
+  },
+  'date[invoice]': {
+    en: ['Invoice dated', 'Issued on', 'Date issued'],
+    de: ['Ausgestellt am', 'Belegdatum', 'Re.-Datum'],
+    fr: ['Émise le', 'Facturé le', "Date d'émission"],
+    nl: ['Datum factuur', 'Factuur datum'],
+  },
+  'date[creditNote]': {
+    en: ['Issued on', 'Date issued'],
+    de: ['Belegdatum', 'Ausgestellt am'],
+    fr: ["Date d'émission", 'Émis le'],
+    nl: ['Datum creditnota'],
+  },
+  'date[order]': {
+    en: ['Date of order', 'PO date'],
+    de: ['Auftragsdatum', 'Bestellt am'],
+    fr: ['Commandé le', 'Date commande'],
+    nl: ['Orderdatum', 'Datum bestelling'],
+  },
+  due: {
+    en: ['Payable by', 'Due on', 'Payment deadline'],
+    de: ['Zahlungstermin', 'Zu zahlen bis', 'Fällig bis'],
+    fr: ['Date limite de paiement', 'À payer avant le', 'Date limite de règlement'],
+    nl: ['Uiterste betaaldatum', 'Uiterlijk betalen op'],
+  },
+  yourOrder: {
+    en: ['Customer PO', 'Your PO no.'],
+    de: ['Ihre Bestell-Nr.', 'Ihre Auftragsnr.'],
+    fr: ['Votre n° de commande', 'Réf. de votre commande'],
+    nl: ['Uw order', 'Uw ordernummer'],
+  },
+  customerNo: {
+    en: ['Customer ID', 'Customer code', 'Account no.'],
+    de: ['Kd.-Nr.', 'Kundenkonto', 'Ihre Kundennummer'],
+    fr: ['Réf. client', 'Numéro client', 'Compte client'],
+    nl: ['Klantnr.', 'Debiteurnummer', 'Klantcode'],
+  },
+  subtotal: {
+    en: ['Lines total', 'Sum of items'],
+    de: ['Positionssumme', 'Summe Artikel'],
+    fr: ['Somme des lignes', 'Total marchandises'],
+    nl: ['Subtotaal artikelen', 'Som regels'],
+  },
+  discount: {
+    en: ['Reduction', 'Allowance'],
+    de: ['Abzug', 'Sonderrabatt'],
+    fr: ['Réduction', 'Rabais'],
+    nl: ['Reductie', 'Korting totaal'],
+  },
+  charges: {
+    en: ['Carriage', 'Postage and packing'],
+    de: ['Frachtkosten', 'Porto', 'Versand'],
+    fr: ["Frais d'envoi", 'Port'],
+    nl: ['Transportkosten', 'Porto'],
+  },
+  net: {
+    en: ['Net value', 'Total net'],
+    de: ['Nettowert', 'Nettosumme'],
+    fr: ['Total hors taxes', 'Montant net HT'],
+    nl: ['Netto totaal', 'Totaal exclusief BTW'],
+  },
+  vat: {
+    en: ['Sales tax {r}%', 'plus VAT {r}%'],
+    de: ['Umsatzsteuer {r}%', '{r}% MwSt.', 'Mehrwertsteuer {r}%'],
+    fr: ['TVA ({r}%)', 'Montant TVA {r}%'],
+    nl: ['Btw {r}%', 'BTW-bedrag {r}%'],
+  },
+  total: {
+    en: ['Amount payable', 'Total payable', 'Total amount'],
+    de: ['Rechnungsendbetrag', 'Endsumme', 'Gesamt brutto'],
+    fr: ['Total à payer', 'Montant total TTC', 'Total général TTC'],
+    nl: ['Factuurbedrag', 'Totaal te betalen', 'Te voldoen'],
   },
 };
 /** A VAT code column (the rate's key in the software's tax table, explained under the totals). */
@@ -978,6 +1075,8 @@ interface Layout {
   numbersRow: 'first' | 'last';
   /** column headings of less common software */
   rareHeads: boolean;
+  /** header and totals labels from the words of less common software too (`RARE_LABEL`) */
+  rareLabels: boolean;
   /** the price and amount columns without a heading of their own (blank, or only the currency code) */
   unheadedNumbers: 'no' | 'blank' | 'currency';
   /** how a line discount is printed: a rate column; the gross price with "- unit discount" and "= net price"
@@ -1044,7 +1143,7 @@ interface Layout {
 /** `at(key)`: the generator of one layout choice (one generator for all of them without a layout seed). */
 function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
   const base = makeLayout17(at, d);
-  const none = { vatCode: 'none', groups: 'none', groupX: 'left' } as const;
+  const none = { vatCode: 'none', groups: 'none', groupX: 'left', rareLabels: false } as const;
   if (!R18) return { ...base, ...none };
   const cols = base.cols.slice();
   const move = (c: Col, before: Col | undefined) => {
@@ -1078,10 +1177,20 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
     d.kind !== 'order' && d.lines.length >= 3 && chance(at('r18:groups'), 0.2)
       ? pick(at('r18:groupSums'), ['heads', 'sums'] as const)
       : 'none';
-  return { ...base, cols, vatCode, groups, groupX: pick(at('r18:groupX'), ['left', 'desc'] as const) };
+  return {
+    ...base,
+    cols,
+    vatCode,
+    groups,
+    groupX: pick(at('r18:groupX'), ['left', 'desc'] as const),
+    rareLabels: R27 && chance(at('r27:rareLabels'), 0.5),
+  };
 }
 /** The layout as round 17 drew it (GENERATOR_TRAITS=r17 stops there). */
-function makeLayout17(at: (key: string) => Rand, d: GenDoc): Omit<Layout, 'vatCode' | 'groups' | 'groupX'> {
+function makeLayout17(
+  at: (key: string) => Rand,
+  d: GenDoc,
+): Omit<Layout, 'vatCode' | 'groups' | 'groupX' | 'rareLabels'> {
   const family = pick(at('l1'), ['Helvetica', 'Times-Roman', 'Courier']);
   const cols: Col[] = ['desc'];
   const codeAbove = d.lines.some((l) => l.code) && chance(at('l25'), 0.2);
@@ -1189,6 +1298,13 @@ export function renderPdf(
   const sign = d.kind === 'creditNote' && lay.negativeCredit ? -1 : 1;
   const m = (n: number, sym = false) => fmtMoney(n, d.money, sym);
   const date = (x: Date) => fmtDate(x, d.dateStyle, lang);
+  /** A label slot's words: with `rareLabels`, the rare words of `rareKey` (default: the slot) join the common ones. */
+  const labelWords = (key: string, common: Record<Lang, readonly string[]>, rareKey = key) => {
+    const rare = lay.rareLabels ? RARE_LABEL[rareKey]?.[lang] : undefined;
+    return rare ? [...common[lang], ...rare] : common[lang];
+  };
+  const label = (key: string, common: Record<Lang, readonly string[]>, rareKey = key) =>
+    pick(at(key), labelWords(key, common, rareKey));
   return new Promise((resolve) => {
     const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, bufferPages: true });
     const chunks: Buffer[] = [];
@@ -1368,20 +1484,19 @@ export function renderPdf(
     const kind = d.kind;
     const fields: [string, string, string][] = [];
     fields.push([
-      word(at('number[kind]'), L.number[kind], lang),
+      label('number[kind]', L.number[kind], `number[${kind}]`),
       d.number,
       kind === 'order' ? 'orderNumber' : 'invoiceNumber',
     ]);
     fields.push([
-      word(at('date[kind]'), L.date[kind], lang),
+      label('date[kind]', L.date[kind], `date[${kind}]`),
       date(d.date),
       kind === 'order' ? 'orderDate' : 'invoiceDate',
     ]);
     if (d.delivery) fields.push([word(at('delivery'), L.delivery, lang), date(d.delivery), '']);
-    if (d.due) fields.push([word(at('due'), L.due, lang), date(d.due), 'dueDate']);
-    if (d.orderRef) fields.push([word(at('yourOrder'), L.yourOrder, lang), d.orderRef, 'orderNumber']);
-    if (d.customerNo)
-      fields.push([word(at('customerNo'), L.customerNo, lang), d.customerNo, 'accountNumber']);
+    if (d.due) fields.push([label('due', L.due), date(d.due), 'dueDate']);
+    if (d.orderRef) fields.push([label('yourOrder', L.yourOrder), d.orderRef, 'orderNumber']);
+    if (d.customerNo) fields.push([label('customerNo', L.customerNo), d.customerNo, 'accountNumber']);
     if (lay.buyerVat === 'header') fields.push([buyerVatLabel, addressee.vat, '']);
     if (lay.otherIds) {
       const a = at('otherIds');
@@ -1766,16 +1881,15 @@ export function renderPdf(
     // allowance rows among the items leave no lines' sum to print: the totals start at the net
     if (!lay.allowRows && (lay.printSubtotal || lay.totalWords === 'subtotal-total'))
       totalsRows.push([
-        lay.totalWords === 'subtotal-total' ? totalWord : word(at('subtotal'), L.subtotal, lang),
+        lay.totalWords === 'subtotal-total' ? totalWord : label('subtotal', L.subtotal),
         d.subtotal,
         'subtotal',
       ]);
     if (d.discount && !lay.allowRows)
-      totalsRows.push([word(at('discount'), L.discount, lang), -d.discount, 'discount']);
-    if (d.charges && !lay.allowRows)
-      totalsRows.push([word(at('charges'), L.charges, lang), d.charges, 'charges']);
-    totalsRows.push([word(at('net'), L.net, lang), d.net, 'netTotal']);
-    const vatWord = word(at('vat'), L.vat, lang);
+      totalsRows.push([label('discount', L.discount), -d.discount, 'discount']);
+    if (d.charges && !lay.allowRows) totalsRows.push([label('charges', L.charges), d.charges, 'charges']);
+    totalsRows.push([label('net', L.net), d.net, 'netTotal']);
+    const vatWord = label('vat', L.vat);
     const rateText = (x: number) => String(x).replace('.', d.money.style === 'en' ? '.' : ',');
     if (lay.vatRows === 'single')
       totalsRows.push([vatWord.replace('{r}', rateText(d.vatByRate[0]!.rate)), d.vat, 'vat']);
@@ -1791,9 +1905,9 @@ export function renderPdf(
       lay.totalWords === 'subtotal-total'
         ? pick(
             at('total'),
-            L.total[lang].filter((w) => w !== totalWord),
+            labelWords('total', L.total).filter((w) => w !== totalWord),
           )
-        : word(at('total'), L.total, lang);
+        : label('total', L.total);
     totalsRows.push([
       lay.totalWords === 'currency' ? `${grand} ${d.money.currency}` : grand,
       d.total,

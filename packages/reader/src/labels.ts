@@ -21,7 +21,12 @@ const NO = String.raw`(?:no\.?|nr\.?|n°|n\s?o|num(?:ber|mer|ero)?\.?|#|nummer|n
 export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
   invoiceNum: [
     [new RegExp(String.raw`\b(?:tax\s+)?invoice\s*${NO}`), 0],
-    [/\brechnungs?\s*-?\s*(?:nr\.?|nummer|no\.?)|\brechnungsnummer\b|^re\.?\s*-?\s*nr\b/, 0],
+    // with the short forms of "Rechnung" ("Rg.-Nr.", "Rechn.-Nr.")
+    [
+      /\brechnungs?\s*-?\s*(?:nr\.?|nummer|no\.?)|\brechnungsnummer\b|^re\.?\s*-?\s*nr\b|\br(?:g|echn)\.?\s*-?\s*(?:nr|nummer)\b/,
+      0,
+    ],
+    [/\binvoice\s+id\b/, 0],
     [/\bfactuur\s*-?\s*(?:nr\.?|nummer)|\bfactuurnummer\b|\bcreditnota\s*(?:nr|nummer)/, 0],
     [/\b(?:n[°o]|numero)\s*(?:de\s+)?(?:la\s+)?facture\b|\bfacture\s*(?:n[°o]|numero)/, 0],
     [/\bavoir\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:d')?avoir/, 0],
@@ -40,8 +45,8 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
       2,
     ],
     // the document's own number: on an invoice, the invoice number
-    [/\bbeleg\s*-?\s*(?:nr\.?|nummer)/, 1],
-    [/\b(?:receipt|bill|doc(?:ument)?|inv)\s*(?:no\.?|number|nr|#)/, 11],
+    [/\bbeleg\s*-?\s*(?:nr\.?|nummer)|\b(?:n[°o]|numero)\s*(?:de\s+)?piece\b|\bpiece\s*n[°o]/, 1],
+    [/\b(?:receipt|bill|doc(?:ument)?|dok(?:ument)?|inv\.?)\s*(?:no\.?|number|nr|nummer|#)/, 11],
     [/^(?:invoice|rechnung|facture|factuur|gutschrift|avoir|credit note|rechnungskorrektur)$/, 12],
     [
       /^(?:tax\s+)?(?:invoice|rechnung|facture|factuur|gutschrift|avoir|credit note|rechnungskorrektur)(?=\s+[a-z]*[-/]?[a-z0-9-/]*\d)/,
@@ -55,7 +60,7 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
       0,
     ],
     [/\bcommande\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:de\s+)?(?:bon\s+de\s+)?commande/, 0],
-    [/\bbestel\s*(?:nr|nummer)|\bbestelnummer\b|\border\s*nummer|\binkoopordernummer\b/, 0],
+    [/\bbestel\s*(?:nr|nummer)|\bbestelnummer\b|\border\s*(?:nummer|nr\b)|\binkoopordernummer\b/, 0],
     // the document's title as its label ("PURCHASE ORDER: 4410072", "ORDER CHANGE: PO-123-C02")
     [
       /^(?:purchase\s+order|order(?:\s+(?:change|response|confirmation))?|bestellung|bestellanderung|bon de commande|commande|bestelling)\s*:$/,
@@ -63,7 +68,7 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
     ],
     [new RegExp(String.raw`\bp\.?o\.?\s*${NO}`), 2],
     [
-      /\b(?:your|customer)\s+order\b|\bihre bestellung\b|\bbon de commande\b|\bvotre\s+commande\b|\buw\s+bestelling\b|\border\s+ref\w*|\bref\w*\.?\s*(?:de\s+)?commande\b/,
+      /\b(?:your|customer)\s+(?:order|p\.?o)\b|\bihre bestellung\b|\buw\s+order\b|\bbon de commande\b|\bvotre\s+commande\b|\buw\s+bestelling\b|\border\s+ref\w*|\bref\w*\.?\s*(?:de\s+)?commande\b/,
       3,
     ],
     [/^(?:purchase order|bestellung|bon de commande|bestelling|order)$/, 7],
@@ -71,7 +76,7 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
   ],
   invoiceDate: [
     [
-      /\b(?:invoice|tax invoice|issue|document|billing)\s+date\b|\brechnungs\s*-?\s*datum\b|\bbelegdatum\b|\bausstellungsdatum\b|\bgutschriftsdatum\b|\bdate\s+(?:de\s+)?(?:la\s+)?(?:facture|facturation|d'emission|emission)\b|\bfactuurdatum\b|\bdatum factuur\b/,
+      /\b(?:invoice|tax invoice|issue|document|billing)\s+dated?\b|\bdate\s+(?:of\s+)?issued?\b|\bissued\s+on\b|\bausgestellt\s+am\b|\bemise?\s+le\b|\bfacturee?\s+le\b|\br(?:e|g|echn)\.?\s*-?\s*datum\b|\bfactuur\s+datum\b|\bdatum\s+creditnota\b|\brechnungs\s*-?\s*datum\b|\bbelegdatum\b|\bausstellungsdatum\b|\bgutschriftsdatum\b|\bdate\s+(?:de\s+)?(?:la\s+)?(?:facture|facturation|d'emission|emission)\b|\bfactuurdatum\b|\bdatum factuur\b/,
       0,
     ],
     [/^(?:date|datum|dated|le)\s*:?$/, PLAIN_DATE_RANK],
@@ -79,13 +84,13 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
   ],
   orderDate: [
     [
-      /\border\s+date\b|\bbestelldatum\b|\bdate\s+(?:de\s+)?(?:la\s+)?commande\b|\bbesteldatum\b|\bauftragsdatum\b/,
+      /\border\s*date\b|\bdate\s+of\s+(?:the\s+)?order\b|\bp\.?o\.?\s+date\b|\bbestelldatum\b|\bbestellt\s+am\b|\bdate\s+(?:de\s+)?(?:la\s+)?commande\b|\bcommandee?\s+le\b|\bbesteldatum\b|\border\s*datum\b|\bdatum\s+bestelling\b|\bauftragsdatum\b/,
       0,
     ],
   ],
   dueDate: [
     [
-      /\bdue\s+date\b|\bpayment\s+due\b|\bdue\s+by\b|\bpay\s+by\b|\bf[aeio]ll?ig\w*\b|\bzahlbar\s+bis\b|\bzahlungsziel\b|\becheance\b|\bvervaldatum\b|\bvervaldag\b|\bbetalen\s+voor\b/,
+      /\bdue\s+date\b|\bpayment\s+due\b|\bdue\s+(?:by|on)\b|\bpay(?:able)?\s+(?:by|before)\b|\bpayment\s+deadline\b|\bzahlungstermin\b|\bzu\s+zahlen\s+bis\b|\bdate\s+limite\b|\buiterste\s+betaal\w*|\buiterlijk\s+betalen\b|\bf[aeio]ll?ig\w*\b|\bzahlbar\s+bis\b|\bzahlungsziel\b|\becheance\b|\bvervaldatum\b|\bvervaldag\b|\bbetalen\s+voor\b/,
       0,
     ],
     // "Bitte überweisen Sie bis zum 30.05.2017", "please pay by", "à régler avant le"
@@ -96,7 +101,7 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
   ],
   shopAccount: [
     [
-      /\bkunden\s*-?\s*(?:nr\.?|nummer|no)|\bkundennummer\b|\bcustomer\s*(?:no\.?|number|id|account|#)|\baccount\s*(?:no\.?|number|#)|\b(?:n[°o]|code|numero)\s*client\b|\bclient\s*(?:n[°o]|numero)|\bklant\s*(?:nr|nummer)|\bklantnummer\b|\bdebiteur\s*(?:nr|nummer)/,
+      /\bkunden\s*-?\s*(?:nr\.?|nummer|no)|\bkundennummer\b|\bcustomer\s*(?:no\.?|number|id|account|code|#)|\bkd\.?\s*-?\s*(?:nr|nummer)\b|\bkundenkonto\b|\bref\w*\.?\s*client\b|\bcompte\s+client\b|\baccount\s*(?:no\.?|number|#)|\b(?:n[°o]|code|numero)\s*client\b|\bclient\s*(?:n[°o]|numero)|\bklant\s*(?:nr|nummer|code)|\bklantnummer\b|\bdebiteur\s*(?:nr|nummer)/,
       0,
     ],
     // "Account" as a label of its own, or starting its cell before a colon ("Account: K-22370"); a bank
@@ -110,7 +115,7 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
 
 /** Labels that must not be taken for the plain "date" label. */
 export const NOT_INVOICE_DATE =
-  /(due|fallig|echeance|verval|liefer|delivery|livraison|leverings|order|bestell|commande|period|zeitraum|leistungs|geburt|payment|zahlung|paiement|print|druck)/;
+  /(due|fallig|echeance|verval|liefer|delivery|livraison|leverings|order|bestell|commande|period|zeitraum|leistungs|geburt|payment|zahlung|paiement|print|druck|limite|betaal|\bp\.?o\.?\s+date)/;
 
 export type TotalField = 'subtotal' | 'net' | 'vat' | 'invoiceTotal' | 'discount' | 'charges';
 
@@ -118,7 +123,7 @@ export type TotalField = 'subtotal' | 'net' | 'vat' | 'invoiceTotal' | 'discount
 export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
   invoiceTotal: [
     [
-      /\b(?:grand|invoice|factuur|rechnungs?)\s*tota(?:a)?l\b|\btotal\s+(?:due|payable|to pay|incl\w*|ttc|inc\.?\s*(?:gst|vat|tax))\b/,
+      /\b(?:grand|invoice|factuur|rechnungs?)\s*tota(?:a)?l\b|\btotal\s+(?:due|payable|to pay|a payer|incl\w*|ttc|inc\.?\s*(?:gst|vat|tax))\b/,
       5,
     ],
     [
@@ -128,15 +133,16 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
     [/\bamount\s+(?:due|payable)\b|\bbalance\s+due\b/, 3],
     [/\bzahlbetrag\b|\bzu\s+zahlen\b/, 3],
     [
-      /\bgesamtbetrag\b|\brechnungsbetrag\b|\bendbetrag\b|\bbruttobetrag\b|\bgesamt\s*brutto\b|\bsumme\s*brutto\b|\bbrutto\s*(?:betrag|summe)\b|\bgesamtsumme\b(?!\s+netto)/,
+      /\bgesamtbetrag\b|\brechnungsbetrag\b|\b\w*endbetrag\b|\bbruttobetrag\b|\bgesamt\s*brutto\b|\bsumme\s*brutto\b|\bbrutto\s*(?:betrag|summe)\b|\bgesamtsumme\b(?!\s+netto)/,
       5,
     ],
     [
-      /\btotal\s+ttc\b|\bmontant\s+ttc\b|\bmontant\s+total\b|\bbruttosumme\b|\brechnungssumme\b(?!\s+ohne)|\bsumme\s+inkl/,
+      /\btotal\s+(?:ttc|general)\b|\bmontant\s+ttc\b|\bmontant\s+total\b|\bendsumme\b|\bfactuurbedrag\b|\bbruttosumme\b|\brechnungssumme\b(?!\s+ohne)|\bsumme\s+inkl/,
       5,
     ],
     [/\bnet\s+a\s+payer\b|\breste\s+a\s+payer\b|\bmontant\s+du\b|\bsolde\b/, 3],
     [/\btotaal\s+(?:incl\w*|te betalen)\b|\bte\s+betalen\b|\btotaalbedrag\b/, 5],
+    [/\bte\s+voldoen\b/, 3],
     [/\bnett?\s+total\b|\btotal\s+(?:rm|sales|\(rm\))|\brounded\s+total\b|\btotal\s+payable\b/, 4],
     [
       /^\s*(?:total|totaal|summe|gesamt|betrag|amount)\b(?!\s+(?:ht|net|excl|hors|of|without|before|tva|vat|tax|mwst|btw|qty|page|items?|articles?|artikel\w*|goods|lines|regels|waren))/,
@@ -149,14 +155,14 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
   ],
   net: [
     [
-      /\btotal\s*ht\b|\btotal\s+hors\s+taxes?\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount|ht)\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b|\bwithout\s+(?:vat|tax)\b/,
+      /\btotal\s*ht\b|\btotal\s+hors\s+taxes?\b|\bmontant\s+(?:total\s+)?ht\b|\btotal\s+net\b|\bnet\s+(?:total|amount|value|ht)\b|\bnetto(?:wert|summe)\b|\bmontant\s+net\b|\btotal\s+excl\w*\b|\btotaal\s+excl\w*\b|\bnettobetrag\b|\bsumme\s*netto\b|\bgesamt\s*netto\b|\bnetto\s*(?:betrag|summe|gesamt)\b|\bgesamtsumme\s+netto\b|\bnetto\b|\btotal\s+before\s+tax\b|\btaxable\s+amount\b|\bsteuerbasis\b|\bbase\s+ht\b|\btotal\s+hors\s+tva\b|\bamount\s+excl|\bohne\s+(?:ust|mwst|umsatzsteuer)\b|\bexcl\w*\s+(?:vat|tax|btw)\b|\bwithout\s+(?:vat|tax)\b/,
       5,
     ],
     [/\bgrondslag\b|\bbemessungsgrundlage\b|\bbase\s+(?:tva|imposable)\b|\btaxable\b/, 2],
   ],
   subtotal: [
     [
-      /\bsub\s*-?\s*total\b|\bzwischensumme\b|\bsous\s*-?\s*total\b|\bsubtotaal\b|\bwarenwert\b|\bsumme\s+(?:der\s+)?positionen\b|\bpositionssumme\b|\btotal\s+(?:des\s+)?lignes\b|\bsumme\s+rechnungspositionen\b|\bsum\s+of\s+(?:line|item)s?\b|\bgesamtsumme\s+positionen\b|\bsumme\s+positionen\b|\btotal\s+ht\s+(?:des\s+)?lignes\b|\bline\s+total\b|\btotal\s+amount\s+of\s+lines\b|\bsomme\s+des\s+lignes\b|\b(?:total|totaal|summe|gesamt)\s+(?:items?|articles?|artikel\w*|goods|lines|regels|waren)\b|\b(?:goods|items?|articles?|waren)\s+total\b/,
+      /\bsub\s*-?\s*total\b|\bzwischensumme\b|\bsous\s*-?\s*total\b|\bsubtotaal\b|\bwarenwert\b|\bsumme\s+(?:der\s+)?positionen\b|\bpositionssumme\b|\btotal\s+(?:des\s+)?lignes\b|\bsumme\s+rechnungspositionen\b|\bsum\s+of\s+(?:line|item)s?\b|\bgesamtsumme\s+positionen\b|\bsumme\s+positionen\b|\btotal\s+ht\s+(?:des\s+)?lignes\b|\blines?\s+total\b|\bsom\s+regels\b|\btotal\s+amount\s+of\s+lines\b|\bsomme\s+des\s+lignes\b|\b(?:total|totaal|summe|gesamt)\s+(?:items?|articles?|artikel\w*|goods|lines|regels|waren|marchandises)\b|\b(?:goods|items?|articles?|waren)\s+total\b/,
       5,
     ],
   ],
@@ -176,7 +182,11 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
       5,
     ],
     // "Zu-/Abschlag": the signed step from the goods value to the net, an allowance when it lowers the amount
-    [/\bdiscount\b|\brabatt\b|\bnachlass\b|\bremise\b|\bkorting\b|\bzu-?\s*\/\s*abschlage?\b/, 3],
+    // "ohne Abzug" is a payment term
+    [
+      /\bdiscount\b|\b(?:sonder)?rabatt\b|\bnachlass\b|\bremise\b|\brabais\b|\breduction\b|\breductie\b|\ballowance\b|(?<!ohne\s)\babzug\b|\bkorting\b|\bzu-?\s*\/\s*abschlage?\b/,
+      3,
+    ],
   ],
   charges: [
     [
@@ -257,7 +267,7 @@ export const CHARGE_ROW = /\b(?:shipping|freight|versand\w*|fracht|frais|port|ve
 /** A charge row of the totals block: packaging and handling are charged like carriage there, where in an item
  * table the same words name goods ("Packing tape") */
 export const TOTALS_CHARGE_ROW =
-  /\b(?:shipping|freight|versand\w*|fracht|frais|port|porto|verzend\w*|vracht\w*|charge|zuschlag|verpackung|packaging|packing|emballage|verpakking|handling)\b/;
+  /\b(?:shipping|freight|carriage|postage|versand\w*|fracht\w*|frais|port|porto|verzend\w*|vracht\w*|transportkosten|charge|zuschlag|verpackung|packaging|packing|emballage|verpakking|handling)\b/;
 
 export const PARTY_LABELS = {
   vendor:

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ocrLine, onePage } from './__tests__/scan-words.js';
+import { extractHeaders, extractTotals } from './extract.js';
+import type { HeaderField, TotalField } from './labels.js';
+import { contextOf } from './read.js';
+
+/** A text page with the sender's name and one "Label  value" line. */
+const page = (label: string, value: string) =>
+  contextOf(
+    onePage(
+      [
+        ...ocrLine(0.05, 0.06, [[0.1, 0.3, 'Marlow Supplies Ltd']], null),
+        ...ocrLine(
+          0.3,
+          0.31,
+          [
+            [0.55, 0.55 + label.length * 0.007, label],
+            [0.78, 0.78 + value.length * 0.007, value],
+          ],
+          null,
+        ),
+      ],
+      'text',
+    ),
+  );
+
+// Header labels printed by less common accounting software, in the four languages
+const headers: [string, HeaderField, string, string][] = [
+  ['Inv. No.', 'invoiceNum', 'QX-4471', 'QX-4471'],
+  ['Rg.-Nr.', 'invoiceNum', '20417', '20417'],
+  ['Rechn.-Nr.', 'invoiceNum', '20417', '20417'],
+  ['Invoice ID', 'invoiceNum', 'QX-4471', 'QX-4471'],
+  ['Dokumentnummer', 'invoiceNum', '20417', '20417'],
+  ['N° de pièce', 'invoiceNum', 'FA-0093', 'FA-0093'],
+  ['Invoice dated', 'invoiceDate', '14/03/2025', '2025-03-14'],
+  ['Issued on', 'invoiceDate', '14/03/2025', '2025-03-14'],
+  ['Ausgestellt am', 'invoiceDate', '14.03.2025', '2025-03-14'],
+  ['Émise le', 'invoiceDate', '14/03/2025', '2025-03-14'],
+  ['Factuur datum', 'invoiceDate', '14-03-2025', '2025-03-14'],
+  ['Date of order', 'orderDate', '14/03/2025', '2025-03-14'],
+  ['Bestellt am', 'orderDate', '14.03.2025', '2025-03-14'],
+  ['Commandé le', 'orderDate', '14/03/2025', '2025-03-14'],
+  ['Orderdatum', 'orderDate', '14-03-2025', '2025-03-14'],
+  ['Payable by', 'dueDate', '14/04/2025', '2025-04-14'],
+  ['Payment deadline', 'dueDate', '14/04/2025', '2025-04-14'],
+  ['Zahlungstermin', 'dueDate', '14.04.2025', '2025-04-14'],
+  ['Date limite de paiement', 'dueDate', '14/04/2025', '2025-04-14'],
+  ['Uiterste betaaldatum', 'dueDate', '14-04-2025', '2025-04-14'],
+  ['Customer PO', 'orderNum', 'PO-88120', 'PO-88120'],
+  ['Uw order', 'orderNum', '88120', '88120'],
+  ['Ordernr.', 'orderNum', '88120', '88120'],
+  ['Kd.-Nr.', 'shopAccount', '40112', '40112'],
+  ['Réf. client', 'shopAccount', 'C-40112', 'C-40112'],
+  ['Customer code', 'shopAccount', 'C-40112', 'C-40112'],
+  ['Klantcode', 'shopAccount', '40112', '40112'],
+];
+
+describe('header labels of less common software', () => {
+  it.each(headers)('"%s" labels the %s', (label, field, printed, value) => {
+    expect(extractHeaders(page(label, printed))[field]?.value).toBe(value);
+  });
+
+  it('takes none of the payment or order dates for the invoice date', () => {
+    for (const label of ['Uiterste betaaldatum', 'Date limite de paiement', 'PO date'])
+      expect(extractHeaders(page(label, '14/04/2025')).invoiceDate?.value).toBeUndefined();
+  });
+});
+
+const totals: [string, TotalField, string, number][] = [
+  ['Rechnungsendbetrag', 'invoiceTotal', '1.190,00', 1190],
+  ['Endsumme', 'invoiceTotal', '1.190,00', 1190],
+  ['Total à payer', 'invoiceTotal', '1 190,00', 1190],
+  ['Total général TTC', 'invoiceTotal', '1 190,00', 1190],
+  ['Factuurbedrag', 'invoiceTotal', '1.190,00', 1190],
+  ['Te voldoen', 'invoiceTotal', '1.190,00', 1190],
+  ['Net value', 'net', '1,000.00', 1000],
+  ['Nettowert', 'net', '1.000,00', 1000],
+  ['Montant net HT', 'net', '1 000,00', 1000],
+  ['Lines total', 'subtotal', '1,000.00', 1000],
+  ['Total marchandises', 'subtotal', '1 000,00', 1000],
+  ['Rabais', 'discount', '-50,00', 50],
+  ['Reductie', 'discount', '-50,00', 50],
+];
+
+describe('totals labels of less common software', () => {
+  it.each(totals)('"%s" labels the %s', (label, field, printed, value) => {
+    expect(Math.abs(extractTotals(page(label, printed))[field]?.value ?? Number.NaN)).toBe(value);
+  });
+
+  it('reads no discount from a payment term', () => {
+    expect(extractTotals(page('Zahlbar sofort ohne Abzug', '0,00')).discount).toBeUndefined();
+  });
+});
