@@ -20,6 +20,13 @@ const FIELD_STEMS: [HeaderField, RegExp, 'id' | 'date'][] = [
   ],
   ['dueDate', /\b(?:due|fallig\w*|echeance|verval\w*|zahlbar)\b/, 'date'],
 ];
+/**
+ * The word stems of paying, in four languages ("Payable by", "Zahlungstermin", "Date limite de paiement",
+ * "Uiterste betaaldatum"): a date under such a label, when no due date was read, may be the due date under a
+ * label the reader does not know, even where the label also says "date".
+ */
+const PAYING_STEM =
+  /\b(?:pay\w*|zahl\w*|paiement|payer|reglement|betaal\w*|betalen|deadline|uiterst\w*|limite)\b/;
 
 /** Labels of values near those stems that are none of the output's fields (a customer's phone, an order date). */
 const OTHER_LABEL =
@@ -78,16 +85,19 @@ export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): str
   for (const line of ctx.lines) {
     if (line.page !== 1 || line.y0 >= top) continue;
     for (const { label, value } of pairs(ctx, line)) {
-      if (OTHER_LABEL.test(label)) continue;
       const v = compact(value);
       if (v.length < 3 || used.some((u) => u === v || (v.length >= 5 && u.includes(v)))) continue;
       const isDate = findDates(value).length > 0;
-      const missed = FIELD_STEMS.find(
-        ([field, stem, shape]) =>
-          !r.headers[field] &&
-          stem.test(label) &&
-          (shape === 'date' ? isDate : !isDate && /\d/.test(value) && value.split(/\s+/).length <= 2),
-      );
+      const unreadDue = isDate && !r.headers.dueDate && PAYING_STEM.test(label);
+      if (OTHER_LABEL.test(label) && !unreadDue) continue;
+      const missed =
+        unreadDue ||
+        FIELD_STEMS.some(
+          ([field, stem, shape]) =>
+            !r.headers[field] &&
+            stem.test(label) &&
+            (shape === 'date' ? isDate : !isDate && /\d/.test(value) && value.split(/\s+/).length <= 2),
+        );
       if (missed) {
         out.push(`${label}: ${value}`.slice(0, 60));
         break;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine, onePage } from './__tests__/scan-words.js';
+import { unreadLabelledValues } from './completeness.js';
 import { extractHeaders, extractTotals } from './extract.js';
 import type { HeaderField, TotalField } from './labels.js';
+import { norm } from './parse.js';
 import { contextOf } from './read.js';
+import type { TReaderResult } from './types.js';
 
 /** A text page with the sender's name and one "Label  value" line. */
 const page = (label: string, value: string) =>
@@ -89,5 +92,25 @@ describe('totals labels of less common software', () => {
 
   it('reads no discount from a payment term', () => {
     expect(extractTotals(page('Zahlbar sofort ohne Abzug', '0,00')).discount).toBeUndefined();
+  });
+});
+
+describe('a date under a paying label the reader does not know', () => {
+  const unread = (label: string, headers: Record<string, string> = {}) =>
+    unreadLabelledValues(page(label, '14.04.2025'), {
+      headers,
+      vendor: {},
+      boxes: {},
+    } as unknown as TReaderResult);
+
+  it('holds the document back when no due date was read', () => {
+    // labels none of HEADER_LABELS knows, each with a word of paying
+    for (const label of ['Payment on or before', 'Betaaltermijn', 'Date de règlement', 'Zahlungseingang bis'])
+      expect(unread(label)).toEqual([`${norm(label)}: 14.04.2025`]);
+  });
+
+  it('counts for nothing once a due date was read, or under a label of another date', () => {
+    expect(unread('Payment on or before', { dueDate: '2025-04-14' })).toEqual([]);
+    expect(unread('Delivery date')).toEqual([]);
   });
 });
