@@ -514,6 +514,80 @@ const RARE_LABEL: Record<string, Record<Lang, string[]>> = {
     nl: ['Factuurbedrag', 'Totaal te betalen', 'Te voldoen'],
   },
 };
+/**
+ * Held-out label words (GENERATOR_LABELS=unseen): real but rarer phrasings the reader is not taught, so that a seed
+ * drawn with them measures how the reader reads, and how sure it says it is, under labels it does not know (the
+ * hidden documents' labels are as new to it). Never teach these to packages/reader/src/labels.ts.
+ */
+const UNSEEN_LABEL: Record<string, Record<Lang, string[]>> = {
+  'number[invoice]': {
+    en: ['Bill ref.', 'Our ref.'],
+    de: ['Vorgangsnummer', 'Faktura'],
+    fr: ['Pièce', 'Réf. pièce'],
+    nl: ['Kenmerk', 'Boekstuk'],
+  },
+  'number[creditNote]': {
+    en: ['Bill ref.', 'Our ref.'],
+    de: ['Vorgangsnummer', 'Korrekturbeleg'],
+    fr: ['Pièce', 'Réf. pièce'],
+    nl: ['Kenmerk', 'Boekstuk'],
+  },
+  'number[order]': {
+    en: ['Requisition', 'Buyer ref.'],
+    de: ['Vorgang', 'Abruf-Nr.'],
+    fr: ['Bon n°', 'Demande'],
+    nl: ['Opdracht', 'Aanvraag'],
+  },
+  'date[invoice]': {
+    en: ['Tax point', 'Posted'],
+    de: ['Buchungsdatum', 'Belegtag'],
+    fr: ['En date du', 'Établie le'],
+    nl: ['Boekdatum', 'D.d.'],
+  },
+  'date[creditNote]': {
+    en: ['Tax point', 'Posted'],
+    de: ['Buchungsdatum', 'Belegtag'],
+    fr: ['En date du', 'Établi le'],
+    nl: ['Boekdatum', 'D.d.'],
+  },
+  'date[order]': {
+    en: ['Raised', 'Placed on'],
+    de: ['Erfasst am', 'Vom'],
+    fr: ['Passée le', 'Du'],
+    nl: ['Geplaatst op', 'Van'],
+  },
+  due: {
+    en: ['Remit by', 'Settle by'],
+    de: ['Valuta', 'Spätestens am'],
+    fr: ['Règlement au', 'Au plus tard le'],
+    nl: ['Betaaltermijn', 'Uiterlijk op'],
+  },
+  yourOrder: {
+    en: ['Buyer ref.', 'Requisition no.'],
+    de: ['Ihr Abruf', 'Abrufnummer'],
+    fr: ['Votre bon', 'Réf. acheteur'],
+    nl: ['Uw kenmerk', 'Inkoopnr.'],
+  },
+  customerNo: {
+    en: ['Client ref.', 'Ledger no.'],
+    de: ['Debitor', 'Kontonr.'],
+    fr: ['Tiers', 'Compte'],
+    nl: ['Relatienummer', 'Relatie'],
+  },
+  net: {
+    en: ['Goods value', 'Value excl.'],
+    de: ['Entgelt', 'Steuerpflichtig'],
+    fr: ['Base', 'Valeur HT'],
+    nl: ['Belastbaar', 'Exclusief'],
+  },
+  total: {
+    en: ['To pay', 'Please pay'],
+    de: ['Forderung', 'Gesamtforderung'],
+    fr: ['À régler', 'Montant à régler'],
+    nl: ['Openstaand', 'Verschuldigd'],
+  },
+};
+const UNSEEN = process.env.GENERATOR_LABELS === 'unseen';
 /** A VAT code column (the rate's key in the software's tax table, explained under the totals). */
 const VAT_CODE_COL: Record<Lang, string[]> = {
   en: ['Tax code', 'VAT code', 'Tax'],
@@ -1298,10 +1372,17 @@ export function renderPdf(
   const sign = d.kind === 'creditNote' && lay.negativeCredit ? -1 : 1;
   const m = (n: number, sym = false) => fmtMoney(n, d.money, sym);
   const date = (x: Date) => fmtDate(x, d.dateStyle, lang);
-  /** A label slot's words: with `rareLabels`, the rare words of `rareKey` (default: the slot) join the common ones. */
+  /**
+   * A label slot's words: with `rareLabels`, the rare words of `rareKey` (default: the slot) join the common ones;
+   * with GENERATOR_LABELS=unseen, the held-out words do, on every layout.
+   */
   const labelWords = (key: string, common: Record<Lang, readonly string[]>, rareKey = key) => {
-    const rare = lay.rareLabels ? RARE_LABEL[rareKey]?.[lang] : undefined;
-    return rare ? [...common[lang], ...rare] : common[lang];
+    const more = UNSEEN
+      ? UNSEEN_LABEL[rareKey]?.[lang]
+      : lay.rareLabels
+        ? RARE_LABEL[rareKey]?.[lang]
+        : undefined;
+    return more ? [...common[lang], ...more] : common[lang];
   };
   const label = (key: string, common: Record<Lang, readonly string[]>, rareKey = key) =>
     pick(at(key), labelWords(key, common, rareKey));

@@ -1,5 +1,6 @@
-import type { ExtractContext } from './context.js';
-import type { HeaderField } from './labels.js';
+import { type ExtractContext, isMoneyText } from './context.js';
+import { findHeader } from './items.js';
+import { HEADER_LABELS, type HeaderField, NOT_INVOICE_DATE, PARTY_LABELS, TOTAL_LABELS } from './labels.js';
 import type { Line } from './layout.js';
 import { compact, findDates, norm } from './parse.js';
 import { vatIdsOf } from './parties.js';
@@ -32,15 +33,35 @@ const PAYING_STEM =
 const OTHER_LABEL =
   /\b(?:tel\w*|phone|fon|fax|e-?mail|web\w*|iban|bic|bank\w*|konto\w*|date|datum|dated|vom|period\w*|zeitraum|name|naam|nom|contact\w*|ansprechpartner|vat|tva|btw|ust\w*|tax|steuer\w*)\b/;
 
+/**
+ * Labels of values that are none of the output's fields and that the reader knows as such: other documents'
+ * numbers (delivery note, contract, project, tender, GLN), other dates (delivery, period, print), pages,
+ * registers and tax numbers, the people who handle the document.
+ */
+const OTHER_FIELD =
+  /\b(?:deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|ausschreibung|gln|iln|period\w*|zeitraum|leistungs\w*|druck\w*|print\w*|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|register\w*|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
+
+/** Whether the reader knows what a label names: a header field, a party, or one of the other values above. */
+const knownLabel = (label: string) =>
+  OTHER_LABEL.test(label) ||
+  OTHER_FIELD.test(label) ||
+  NOT_INVOICE_DATE.test(label) ||
+  Object.values(PARTY_LABELS).some((re) => re.test(label)) ||
+  [...Object.values(HEADER_LABELS), ...Object.values(TOTAL_LABELS)].some((labels) =>
+    labels.some(([re]) => re.test(label)),
+  );
+
 const LABEL_ONLY = /^[\p{L}][\p{L} .'°#/-]{1,30}:?$/u;
 
 /**
  * The label/value pairs of a line: "Label: value" in one cell, a label cell followed by its value cell, or a
  * label cell over its value in the next line (a band of header columns).
  */
-function pairs(ctx: ExtractContext, line: Line): { label: string; value: string }[] {
+function pairs(ctx: ExtractContext, line: Line, top: number): { label: string; value: string }[] {
   const out: { label: string; value: string }[] = [];
-  const next = ctx.lines[line.index + 1];
+  // a line under the header area is the item table's (a column heading over its first row is no label)
+  const after = ctx.lines[line.index + 1];
+  const next = after && after.y1 <= top ? after : undefined;
   line.cells.forEach((c, i) => {
     const text = c.text.trim();
     const m = /^([^:]{2,40}):\s*(\S.*)$/.exec(text);
@@ -63,11 +84,13 @@ function pairs(ctx: ExtractContext, line: Line): { label: string; value: string 
 }
 
 /**
- * Labelled values of the page's header area (above the item table) that look like a header field the reader
- * left empty: the label holds that field's word stem and the value has its shape, and no field took the value.
- * Such a document may have lost a field the page prints ("Réf. commande: PO-7259" when only "N° de commande"
- * is known), so it goes to a person however sure the fields it did read are. Values under labels the stems do
- * not touch (contract, tender, GLN and stylesheet numbers) are not fields, and count for nothing.
+ * Labelled values of the page's header area (above the item table) that may be a header field the reader left
+ * empty, and that no field took: the label holds that field's word stem and the value has its shape ("Réf.
+ * commande: PO-7259" when only "N° de commande" is known), or the reader does not know the label at all and the
+ * value is a date or an id while the due date, customer or order number is empty ("Ledger no.: 30431"). Such a
+ * document may have lost a field the page prints, so it goes to a person however sure the fields it did read
+ * are. Values under labels the reader knows for other things (contract, tender, GLN, delivery note, print date)
+ * count for nothing.
  */
 export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): string[] {
   const used = [
@@ -80,23 +103,38 @@ export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): str
   const firstItem = Object.entries(r.boxes)
     .filter(([k, b]) => k.startsWith('items.') && b.page === 1)
     .map(([, b]) => b.y);
-  const top = firstItem.length ? Math.min(...firstItem) : 0.5;
+  const firstRow = firstItem.length ? Math.min(...firstItem) : 0.5;
+  // or above the item table's heading row, where the first item's description starts lines above its numbers
+  const heading = ctx.lines.filter((l) => l.page === 1 && l.y1 <= firstRow && findHeader(ctx, l)).at(-1);
+  const top = heading?.y0 ?? firstRow;
   const out: string[] = [];
   for (const line of ctx.lines) {
     if (line.page !== 1 || line.y0 >= top) continue;
-    for (const { label, value } of pairs(ctx, line)) {
+    for (const { label, value } of pairs(ctx, line, top)) {
       const v = compact(value);
       if (v.length < 3 || used.some((u) => u === v || (v.length >= 5 && u.includes(v)))) continue;
       const isDate = findDates(value).length > 0;
+      // a date a field took, printed in another form than the field's ISO one
+      if (
+        (['dmy', 'mdy'] as const).some((o) => findDates(value, o).some((d) => used.includes(compact(d.iso))))
+      )
+        continue;
       const unreadDue = isDate && !r.headers.dueDate && PAYING_STEM.test(label);
       if (OTHER_LABEL.test(label) && !unreadDue) continue;
+      const idShaped = !isDate && /\d/.test(value) && value.split(/\s+/).length <= 2;
+      // under a label the reader does not know at all, a date or an id may be the due date, the customer or
+      // the order number it left empty ("Spätestens am", "Ledger no.", "Relatienummer")
+      const unknownValue =
+        !knownLabel(label) &&
+        (isDate
+          ? !r.headers.dueDate
+          : idShaped && !isMoneyText(value) && (!r.headers.shopAccount || !r.headers.orderNum));
       const missed =
         unreadDue ||
+        unknownValue ||
         FIELD_STEMS.some(
           ([field, stem, shape]) =>
-            !r.headers[field] &&
-            stem.test(label) &&
-            (shape === 'date' ? isDate : !isDate && /\d/.test(value) && value.split(/\s+/).length <= 2),
+            !r.headers[field] && stem.test(label) && (shape === 'date' ? isDate : idShaped),
         );
       if (missed) {
         out.push(`${label}: ${value}`.slice(0, 60));

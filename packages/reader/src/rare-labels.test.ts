@@ -114,3 +114,68 @@ describe('a date under a paying label the reader does not know', () => {
     expect(unread('Delivery date')).toEqual([]);
   });
 });
+
+describe('a value under a label the reader does not know at all', () => {
+  const unread = (label: string, value: string, headers: Record<string, string> = {}) =>
+    unreadLabelledValues(page(label, value), {
+      headers,
+      vendor: {},
+      boxes: {},
+    } as unknown as TReaderResult);
+
+  it('holds the document back while a field it could be is empty', () => {
+    expect(unread('Ledger no.', '30431')).toEqual(['ledger no.: 30431']);
+    expect(unread('Spätestens am', '24.08.2025')).toEqual(['spatestens am: 24.08.2025']);
+    // the customer and order numbers were read: an id is none of them
+    expect(unread('Ledger no.', '30431', { shopAccount: 'K-1', orderNum: 'PO-2' })).toEqual([]);
+    expect(unread('Spätestens am', '24.08.2025', { dueDate: '2025-08-30' })).toEqual([]);
+  });
+
+  it('counts for nothing under a label of a value that is no field, or when the value is an amount', () => {
+    for (const [label, value] of [
+      ['Delivery note no.', 'DN-20417'],
+      ['Projekt', 'P-4471'],
+      ['Druckdatum', '24.08.2025'],
+      ['Leverdatum', '24-08-2025'],
+      ['Sachbearbeiter', 'MK 12'],
+      ['Ledger no.', '1.250,00'],
+    ])
+      expect(unread(label!, value!)).toEqual([]);
+  });
+
+  it('reads no column heading over the first item row as a label', () => {
+    const words = [
+      ...ocrLine(0.05, 0.06, [[0.1, 0.3, 'Marlow Supplies Ltd']], null),
+      ...ocrLine(
+        0.3,
+        0.31,
+        [
+          [0.1, 0.2, 'Description'],
+          [0.5, 0.53, 'SKU'],
+          [0.7, 0.73, 'Qty'],
+          [0.85, 0.9, 'Amount'],
+        ],
+        null,
+      ),
+      ...ocrLine(
+        0.32,
+        0.33,
+        [
+          [0.1, 0.25, 'Copy paper A4'],
+          [0.5, 0.56, 'X06568'],
+          [0.7, 0.72, '12'],
+          [0.85, 0.9, '54.00'],
+        ],
+        null,
+      ),
+    ];
+    const r = {
+      headers: {},
+      vendor: {},
+      boxes: { 'items.0': { page: 1, x: 0.1, y: 0.32, w: 0.8, h: 0.01 } },
+    };
+    expect(unreadLabelledValues(contextOf(onePage(words, 'text')), r as unknown as TReaderResult)).toEqual(
+      [],
+    );
+  });
+});
