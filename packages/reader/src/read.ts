@@ -46,7 +46,7 @@ import {
   voteReadings,
   withKnownVendor,
 } from './receipt.js';
-import { totalsByArithmetic, vatBetween } from './totals-arithmetic.js';
+import { netOrTotalBetween, totalsByArithmetic, vatBetween } from './totals-arithmetic.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 import { betterBuyer, weakBuyerName, windowBand, withWindowWords } from './window-pass.js';
 
@@ -506,8 +506,8 @@ export function extractAll(
       r.boxes[`items.${i}`] = b;
     });
     const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
-    // a scan's totals whose labels or decimal points OCR garbled: the printed amounts the lines lead to by
-    // arithmetic (net, one VAT rate of it, their sum), never sure
+    // totals whose labels OCR garbled or the reader does not know, or whose decimal points OCR lost: the printed
+    // amounts the lines lead to by arithmetic (net, one VAT rate of it, their sum), never sure
     const byArithmetic = totalsByArithmetic(ctx, r.items.length ? sum : undefined, r.totals, items.boxes);
     if (byArithmetic)
       for (const k of ['net', 'vat', 'invoiceTotal'] as const) {
@@ -521,6 +521,13 @@ export function extractAll(
       r.totals.vat = vatFound.value;
       r.boxes['totals.vat'] = boxOf(vatFound.cell);
       fconf['totals.vat'] = 0.8;
+    }
+    // the net or the total under a label no rule knows, completing net + VAT = total
+    const between = netOrTotalBetween(ctx, r.totals, items.boxes);
+    if (between) {
+      r.totals[between.field] = between.amount.value;
+      r.boxes[`totals.${between.field}`] = boxOf(between.amount.cell);
+      fconf[`totals.${between.field}`] = 0.8;
     }
     const settled = r.items.length ? settleTotals(ctx, sum, r.totals) : {};
     // a derived subtotal is never sure; a discount or charge comes from a printed row that fits the arithmetic

@@ -81,12 +81,52 @@ describe("a scan's totals by arithmetic", () => {
     expect(r.totals.invoiceTotal).toBeUndefined();
   });
 
-  it('leaves a text layer alone', () => {
+  it('takes no plain digits for cents on a text layer', () => {
     const r = page(
       [
         ['Nettobetmg', '100,00'],
         ['USt. 19%', '1900'],
         ['Rechnungsbetmg', '119,00 €'],
+      ],
+      'text',
+    );
+    expect(r.totals.invoiceTotal).toBeUndefined();
+  });
+});
+
+describe("a text page's totals under labels the reader does not know", () => {
+  it('takes the net and the total the lines lead to, never sure', () => {
+    const r = page(
+      [
+        ['Leistungsentgelt', '100,00'],
+        ['USt. 19%', '19,00'],
+        ['Ausgleichsbetrag', '119,00'],
+      ],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 100, vat: 19, invoiceTotal: 119 });
+    expect(r.confidence.fields['totals.invoiceTotal']).toBeLessThan(0.9);
+  });
+
+  it('takes the total that completes a labelled net and VAT', () => {
+    // the lines (100,00) do not lead to this net: only the labelled net and VAT anchor the total
+    const r = page(
+      [
+        ['Nettobetrag', '90,00'],
+        ['USt. 19%', '17,10'],
+        ['Ausgleichsbetrag', '107,10'],
+      ],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 90, vat: 17.1, invoiceTotal: 107.1 });
+  });
+
+  it('takes nothing where no printed amount completes them', () => {
+    const r = page(
+      [
+        ['Nettobetrag', '90,00'],
+        ['USt. 19%', '17,10'],
+        ['Ausgleichsbetrag', '108,00'],
       ],
       'text',
     );

@@ -13,13 +13,13 @@ interface Printed {
 const near = (a: number, b: number) => Math.abs(a - b) < 0.011;
 
 /**
- * The net, VAT and total of a scanned page whose labelled totals do not add up (a totals label OCR garbled, an
- * amount whose decimal point it lost, "76531" for 765.31), found by arithmetic among the page's printed amounts
+ * The net, VAT and total of a page whose labelled totals do not add up (a totals label OCR garbled or one the
+ * reader does not know, an amount whose decimal point OCR lost, "76531" for 765.31), found by arithmetic among the page's printed amounts
  * outside the item rows: one amount the item lines lead to (their sum after the printed discount and charges),
  * one that is a single VAT rate of it (whole or half per cent under 30 %) and one that is the sum of the two;
  * or, for lines printed with VAT, the lines' sum as the total and two amounts that add up to it the same way;
  * or the same around a net or a total read under its own label (the other labels garbled). Without either (the
- * item rows lost too), a single triple of the page's amounts that fits.
+ * item rows lost too), on a scan, a single triple of the page's amounts that fits.
  * Plain digits where amounts have cents count as cents. Only a single such assignment of values is taken (two
  * that fit take nothing); labelled values that already add up are left alone. Returns the three roles with
  * their boxes, or undefined.
@@ -30,7 +30,7 @@ export function totalsByArithmetic(
   totals: TTotals,
   itemBoxes: TBox[],
 ): { net: Printed; vat: Printed; invoiceTotal: Printed } | undefined {
-  if (!ctx.ocr || ctx.isReceipt || totalsAddUp(totals)) return undefined;
+  if (ctx.isReceipt || totalsAddUp(totals)) return undefined;
   const lines = lineSum !== undefined && Math.abs(lineSum) >= 0.01 ? lineSum : undefined;
   // what the net or the total is known to be: the lines' sum, or an amount read under its own label
   const nets = [lines !== undefined ? netFrom(totals, lines) : undefined, totals.net].filter(
@@ -50,27 +50,28 @@ export function totalsByArithmetic(
         found.push({ net: n, vat: v, invoiceTotal: t, anchored });
       }
     }
-  // the triples something else confirms, else all of them (a page whose labels and item rows OCR lost)
+  // the triples something else confirms, else, on a scan, all of them (a page whose labels and item rows OCR
+  // lost); a text layer's amounts are as printed, so only its unknown labels are in question
   const sure = found.filter((f) => f.anchored);
-  const pick = sure.length ? sure : found;
+  const pick = sure.length || !ctx.ocr ? sure : found;
   const values = new Set(pick.map((f) => `${f.net.value}|${f.vat.value}|${f.invoiceTotal.value}`));
   const one = values.size === 1 ? pick[0] : undefined;
   return one && { net: one.net, vat: one.vat, invoiceTotal: one.invoiceTotal };
 }
 
+/** Whether a cell stands in one of the item rows' boxes. */
+function inItems(c: Cell, itemBoxes: TBox[]): boolean {
+  const x = (c.x0 + c.x1) / 2;
+  const y = (c.y0 + c.y1) / 2;
+  return itemBoxes.some((b) => b.page === c.page && x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h);
+}
+
 /** The amounts printed on the page outside the item rows; on a scan, plain digits where amounts have cents as cents. */
 function printedAmounts(ctx: ExtractContext, itemBoxes: TBox[]): Printed[] {
-  const inItem = (c: Cell) => {
-    const x = (c.x0 + c.x1) / 2;
-    const y = (c.y0 + c.y1) / 2;
-    return itemBoxes.some(
-      (b) => b.page === c.page && x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h,
-    );
-  };
   const amounts: Printed[] = [];
   for (const line of ctx.lines)
     for (const x of lineNumbers(line, ctx.decimal)) {
-      if (x.pct || !isAmountText(x.cell.text) || inItem(x.cell)) continue;
+      if (x.pct || !isAmountText(x.cell.text) || inItems(x.cell, itemBoxes)) continue;
       if (isMoneyText(x.cell.text, ctx.wholeUnits)) amounts.push({ value: x.value, cell: x.cell });
       // a scan's plain digits where amounts have cents: the decimal separator lost ("5441636")
       else if (
@@ -99,4 +100,30 @@ export function vatBetween(ctx: ExtractContext, totals: TTotals, itemBoxes: TBox
   return printedAmounts(ctx, itemBoxes)
     .filter((a) => near(a.value, difference))
     .pop();
+}
+
+/**
+ * The net or the total a page prints under a label the reader does not know ("Goods value", "To pay"), with the
+ * VAT and the other one read: an amount printed outside the item rows that completes net + VAT = total, in
+ * whole units too (its last printing). Returns the field and the amount, or undefined.
+ */
+export function netOrTotalBetween(
+  ctx: ExtractContext,
+  totals: TTotals,
+  itemBoxes: TBox[],
+): { field: 'net' | 'invoiceTotal'; amount: Printed } | undefined {
+  const { net, vat, invoiceTotal } = totals;
+  if (ctx.isReceipt || vat === undefined || Math.abs(vat) < 0.01) return undefined;
+  if ((net === undefined) === (invoiceTotal === undefined)) return undefined;
+  const [field, want] =
+    net === undefined
+      ? (['net', round2(invoiceTotal! - vat)] as const)
+      : (['invoiceTotal', round2(net + vat)] as const);
+  const amounts = ctx.lines.flatMap((line) =>
+    lineNumbers(line, ctx.decimal).filter(
+      (x) => !x.pct && isAmountText(x.cell.text) && near(x.value, want) && !inItems(x.cell, itemBoxes),
+    ),
+  );
+  const last = amounts.pop();
+  return last && { field, amount: { value: last.value, cell: last.cell } };
 }
