@@ -7,25 +7,28 @@ import { norm } from './parse.js';
 import { contextOf } from './read.js';
 import type { TReaderResult } from './types.js';
 
+/** A text layer's line one hundredth of the page tall at `y`. */
+const textRow = (y: number, cells: [number, number, string][]) => ocrLine(y, y + 0.01, cells, null);
+const sender = textRow(0.05, [[0.1, 0.3, 'Marlow Supplies Ltd']]);
+
 /** A text page with the sender's name and one "Label  value" line. */
 const page = (label: string, value: string) =>
   contextOf(
     onePage(
       [
-        ...ocrLine(0.05, 0.06, [[0.1, 0.3, 'Marlow Supplies Ltd']], null),
-        ...ocrLine(
-          0.3,
-          0.31,
-          [
-            [0.55, 0.55 + label.length * 0.007, label],
-            [0.78, 0.78 + value.length * 0.007, value],
-          ],
-          null,
-        ),
+        ...sender,
+        ...textRow(0.3, [
+          [0.55, 0.55 + label.length * 0.007, label],
+          [0.78, 0.78 + value.length * 0.007, value],
+        ]),
       ],
       'text',
     ),
   );
+
+/** What `unreadLabelledValues` finds on a page when the reader read these headers and item boxes. */
+const unreadOn = (ctx: ReturnType<typeof contextOf>, headers: Record<string, string> = {}, boxes = {}) =>
+  unreadLabelledValues(ctx, { headers, vendor: {}, boxes } as unknown as TReaderResult);
 
 // Header labels printed by less common accounting software, in the four languages
 const headers: [string, HeaderField, string, string][] = [
@@ -97,11 +100,7 @@ describe('totals labels of less common software', () => {
 
 describe('a date under a paying label the reader does not know', () => {
   const unread = (label: string, headers: Record<string, string> = {}) =>
-    unreadLabelledValues(page(label, '14.04.2025'), {
-      headers,
-      vendor: {},
-      boxes: {},
-    } as unknown as TReaderResult);
+    unreadOn(page(label, '14.04.2025'), headers);
 
   it('holds the document back when no due date was read', () => {
     // labels none of HEADER_LABELS knows, each with a word of paying
@@ -117,11 +116,7 @@ describe('a date under a paying label the reader does not know', () => {
 
 describe('a value under a label the reader does not know at all', () => {
   const unread = (label: string, value: string, headers: Record<string, string> = {}) =>
-    unreadLabelledValues(page(label, value), {
-      headers,
-      vendor: {},
-      boxes: {},
-    } as unknown as TReaderResult);
+    unreadOn(page(label, value), headers);
 
   it('holds the document back while a field it could be is empty', () => {
     expect(unread('Ledger no.', '30431')).toEqual(['ledger no.: 30431']);
@@ -145,37 +140,21 @@ describe('a value under a label the reader does not know at all', () => {
 
   it('reads no column heading over the first item row as a label', () => {
     const words = [
-      ...ocrLine(0.05, 0.06, [[0.1, 0.3, 'Marlow Supplies Ltd']], null),
-      ...ocrLine(
-        0.3,
-        0.31,
-        [
-          [0.1, 0.2, 'Description'],
-          [0.5, 0.53, 'SKU'],
-          [0.7, 0.73, 'Qty'],
-          [0.85, 0.9, 'Amount'],
-        ],
-        null,
-      ),
-      ...ocrLine(
-        0.32,
-        0.33,
-        [
-          [0.1, 0.25, 'Copy paper A4'],
-          [0.5, 0.56, 'X06568'],
-          [0.7, 0.72, '12'],
-          [0.85, 0.9, '54.00'],
-        ],
-        null,
-      ),
+      ...sender,
+      ...textRow(0.3, [
+        [0.1, 0.2, 'Description'],
+        [0.5, 0.53, 'SKU'],
+        [0.7, 0.73, 'Qty'],
+        [0.85, 0.9, 'Amount'],
+      ]),
+      ...textRow(0.32, [
+        [0.1, 0.25, 'Copy paper A4'],
+        [0.5, 0.56, 'X06568'],
+        [0.7, 0.72, '12'],
+        [0.85, 0.9, '54.00'],
+      ]),
     ];
-    const r = {
-      headers: {},
-      vendor: {},
-      boxes: { 'items.0': { page: 1, x: 0.1, y: 0.32, w: 0.8, h: 0.01 } },
-    };
-    expect(unreadLabelledValues(contextOf(onePage(words, 'text')), r as unknown as TReaderResult)).toEqual(
-      [],
-    );
+    const firstRow = { 'items.0': { page: 1, x: 0.1, y: 0.32, w: 0.8, h: 0.01 } };
+    expect(unreadOn(contextOf(onePage(words, 'text')), {}, firstRow)).toEqual([]);
   });
 });
