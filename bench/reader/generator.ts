@@ -9,8 +9,12 @@
 // line amount, an EAN column beside position and article number, the unit in its own column left of the
 // quantity, item rows grouped under delivery-note headings with a sum per group). GENERATOR_TRAITS=r17 draws
 // none of them and leaves every earlier seed's documents as they were.
+//
+// Round 27: VAT ids and IBANs carry valid check digits, as real ones do (the same digits are drawn, then the
+// check digits replace the drawn ones in their places), so a seed's documents are as before except for those ids.
 import PDFDocument from 'pdfkit';
 import { type Gray, renderPdfPage, rotate, toPng } from '../../packages/reader/src/image.ts';
+import { withIbanCheck, withVatCheck } from '../../packages/reader/src/vat-id.ts';
 
 export type Rand = () => number;
 /** mulberry32: a small seeded generator, so that a run can be repeated from its seed */
@@ -158,14 +162,18 @@ function party(r: Rand, lang: Lang): Party {
   const b = pick(r, NAME_B);
   const name = `${a} ${b} ${pick(r, LEGAL[lang])}`;
   const [postCode, city] = pick(r, CITIES[lang]);
-  const vat =
-    lang === 'de'
-      ? `DE${digits(r, 9)}`
-      : lang === 'fr'
-        ? `FR${digits(r, 2)}${digits(r, 9)}`
-        : lang === 'nl'
-          ? `NL${digits(r, 9)}B${digits(r, 2)}`
-          : `GB${digits(r, 9)}`;
+  const vatDrawn =
+    lang === 'fr'
+      ? `${digits(r, 2)}${digits(r, 9)}`
+      : lang === 'nl'
+        ? `${digits(r, 9)}${digits(r, 2)}`
+        : digits(r, 9);
+  // real ids carry check digits (vat-id.ts): as many digits are drawn as before, the check replaces its own
+  const vat = R27
+    ? withVatCheck(COUNTRY[lang], vatDrawn)
+    : lang === 'nl'
+      ? `NL${vatDrawn.slice(0, 9)}B${vatDrawn.slice(9)}`
+      : `${COUNTRY[lang]}${vatDrawn}`;
   const register =
     lang === 'de'
       ? `HRB ${digits(r, 5)} Amtsgericht ${city}`
@@ -175,15 +183,21 @@ function party(r: Rand, lang: Lang): Party {
           ? `KvK ${digits(r, 8)}`
           : `Company No. ${digits(r, 8)}`;
   const slug = a.toLowerCase().replace(/[^a-z]/g, '');
+  const street = pick(r, STREETS[lang]);
+  // an IBAN with its ISO 13616 check digits (drawn as before, then replaced), printed in groups of four
+  const drawn = `${digits(r, 2)}${digits(r, 4)}${digits(r, 4)}${digits(r, 4)}${digits(r, 4)}${digits(r, 2)}`;
+  const iban = (R27 ? withIbanCheck(COUNTRY[lang], drawn.slice(2)) : `${COUNTRY[lang]}${drawn}`)
+    .replace(/(.{4})/g, '$1 ')
+    .trim();
   return {
     name,
-    street: pick(r, STREETS[lang]),
+    street,
     postCode,
     city,
     country: COUNTRY[lang],
     lang,
     vat,
-    iban: `${COUNTRY[lang]}${digits(r, 2)} ${digits(r, 4)} ${digits(r, 4)} ${digits(r, 4)} ${digits(r, 4)} ${digits(r, 2)}`,
+    iban,
     register,
     phone: `+${int(r, 31, 49)} ${digits(r, 3)} ${digits(r, 6)}`,
     email: `info@${slug}.example`,

@@ -1,5 +1,7 @@
 import { CALIBRATION } from './calibration-table.js';
+import { vatIdShaped } from './parties.js';
 import type { TBox, Word } from './types.js';
+import { vatCheck } from './vat-id.js';
 
 /**
  * Turns the raw confidence of each field (how strong its evidence is: label, position, format, arithmetic)
@@ -47,4 +49,19 @@ export function capByOcr(
     if (inBox.some((w) => (w.conf ?? 1) < DOUBTFUL_WORD)) out[k] = DOUBTFUL_FIELD;
   }
   return out;
+}
+
+/**
+ * Caps a scanned vendor VAT id whose check digits fail (vat-id.ts; extractVat repaired those one slip explains)
+ * or that has not its country's shape ("DE6342868", two digits lost): OCR slipped on it in a way the reader
+ * cannot undo, so a person looks. Never for a text layer's id (sample documents print made-up ones).
+ */
+export function capByVatCheck(
+  fields: Record<string, number>,
+  vatNumber: string | undefined,
+): Record<string, number> {
+  const conf = fields['vendor.vatNumber'];
+  if (!vatNumber || conf === undefined || conf <= DOUBTFUL_FIELD) return fields;
+  if (vatCheck(vatNumber) !== false && vatIdShaped(vatNumber)) return fields;
+  return { ...fields, 'vendor.vatNumber': DOUBTFUL_FIELD };
 }

@@ -12,6 +12,7 @@ import { type Cell, type Line, xOverlap } from './layout.js';
 import { isOwnAddress, isOwnName, type OwnCompany, vatKey } from './own-company.js';
 import { compact, editDistance, findDates, looksNumeric, norm } from './parse.js';
 import type { TBox, TParty, Word } from './types.js';
+import { vatRepair } from './vat-id.js';
 
 const VAT_ID =
   /\b(?:ATU\d{8}|BE\s?0?\d{3}\.?\d{3}\.?\d{3}|DE\s?\d{3}\s?\d{3}\s?\d{3}|FR\s?[0-9A-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}|NL\s?\d{9}\s?B\s?\d{2}|LU\s?\d{8}|GB\s?\d{3}\s?\d{4}\s?\d{2}|ES\s?[A-Z0-9]\d{7}[A-Z0-9]|IT\s?\d{11}|CHE[-\s]?\d{3}\.?\d{3}\.?\d{3})\b/g;
@@ -34,8 +35,11 @@ const NATIONAL_ID = new RegExp(`^(?:${VAT_ID.source})$`);
 export const vatIdShaped = (id: string) =>
   !NATIONAL_PREFIX.test(id) || NATIONAL_ID.test(id.replace(/[\s.-]/g, ''));
 
-/** A scan's word that may be a VAT id with digits OCR read as letters ("DEO76346592"): a country code and 9–12 more. */
-const OCR_VAT_WORD = /\b[A-Z]{2}[0-9A-Z]{9,12}\b/g;
+/**
+ * A scan's word that may be a VAT id with digits OCR read as letters ("DEO76346592"): a country code and 9–12 more,
+ * the code apart where it was printed or read apart ("NL 127987999857").
+ */
+const OCR_VAT_WORD = /\b[A-Z]{2}\s?[0-9A-Z]{9,12}\b/g;
 
 /** The word is a VAT id of its national pattern once the digits OCR read as letters are put back. */
 function vatOnceRead(word: string): boolean {
@@ -52,9 +56,11 @@ export function vatIdsOf(text: string, ocr?: boolean): { id: string; index: numb
   const out: { id: string; index: number }[] = [];
   for (const m of text.matchAll(VAT_ID)) out.push({ id: m[0].replace(/[\s.-]/g, ''), index: m.index });
   if (ocr)
-    for (const m of text.matchAll(OCR_VAT_WORD))
-      if (vatOnceRead(m[0]) && !out.some((o) => Math.abs(o.index - m.index) < 3))
-        out.push({ id: m[0], index: m.index });
+    for (const m of text.matchAll(OCR_VAT_WORD)) {
+      const id = m[0].replace(/\s/g, '');
+      if (vatOnceRead(id) && !out.some((o) => Math.abs(o.index - m.index) < 3))
+        out.push({ id, index: m.index });
+    }
   for (const m of text.matchAll(LABELLED_VAT_ID)) {
     const id = m[1]!.replace(/[\s.]/g, '');
     const index = m.index + m[0].length - m[1]!.length;
@@ -65,14 +71,18 @@ export function vatIdsOf(text: string, ocr?: boolean): { id: string; index: numb
   return out;
 }
 
+/** A cell that is an amount with its cents ("31,80", "1.156,27 €"): an item row's or a total's, no party's. */
+const isAmount = (c: Cell) => looksNumeric(c.text) && /\d[.,]\d{2}\b/.test(c.text);
+
 /**
  * Whose block a line sits in: the nearest party heading above it ("Verkäufer", "Käufer", "Bill to", "Client"),
- * in the same column. +1 seller, -1 buyer, 0 unknown.
+ * in the same column. +1 seller, -1 buyer, 0 unknown. A line with amounts (an item row, a total) ends the
+ * search: a heading above the item table is not that of a footer below it.
  */
 function partySide(ctx: ExtractContext, line: Line, x: number): number {
   for (let j = line.index - 1; j >= Math.max(0, line.index - 14); j--) {
     const l = ctx.lines[j]!;
-    if (l.page !== line.page) break;
+    if (l.page !== line.page || l.cells.some(isAmount)) break;
     // the heading of this column: the rightmost cell that starts left of the value
     const cell = l.cells.filter((c) => c.x0 <= x + 0.02).pop();
     if (!cell) continue;
@@ -147,7 +157,9 @@ export function extractVat(
   const ownVat = own?.vatId ? vatKey(own.vatId) : '';
   for (const line of ctx.lines) {
     for (const m of vatIdsOf(line.text, ctx.ocr)) {
-      const id = ctx.ocr ? vatDigits(m.id) : m.id;
+      // on a scan, letters OCR read for digits put back, and an id whose check digits fail repaired where one
+      // slip explains it; a text layer's id is taken as printed (sample documents print made-up ids)
+      const id = ctx.ocr ? (vatRepair(m.id, vatDigits) ?? vatDigits(m.id)) : m.id;
       const mine = ownVat.length > 4 && vatKey(id) === ownVat;
       if (mine && own?.role === 'buyer') continue;
       const before = norm(line.text.slice(0, m.index));

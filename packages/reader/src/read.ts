@@ -1,4 +1,4 @@
-import { calibrate, capByOcr } from './calibrate.js';
+import { calibrate, capByOcr, capByVatCheck } from './calibrate.js';
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
 import { unreadLabelledValues, vendorVatUnread } from './completeness.js';
 import { boxOf, type ExtractContext } from './context.js';
@@ -770,6 +770,7 @@ export async function readDocument(bytes: Uint8Array, opts: ReadOptions = {}): P
         r.boxes,
         ctx.lines.flatMap((l) => l.words),
       );
+    if (ctx.ocr) r.confidence.fields = capByVatCheck(r.confidence.fields, r.vendor.vatNumber);
   }
   if (opts.profile) r = applyProfile(r, ctx, opts.profile);
   else if (opts.supplierKey) r.inTraining = true;
