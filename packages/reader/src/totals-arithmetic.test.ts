@@ -108,6 +108,19 @@ describe("a text page's totals under labels the reader does not know", () => {
     expect(r.confidence.fields['totals.invoiceTotal']).toBeLessThan(0.9);
   });
 
+  it('takes them around a labelled VAT of several rates, which is no one rate of the net', () => {
+    // 7 % of 40,00 and 19 % of 60,00
+    const r = page(
+      [
+        ['Leistungsentgelt', '100,00'],
+        ['MwSt.', '14,20'],
+        ['Ausgleichsbetrag', '114,20'],
+      ],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 100, vat: 14.2, invoiceTotal: 114.2 });
+  });
+
   it('takes the total that completes a labelled net and VAT', () => {
     // the lines (100,00) do not lead to this net: only the labelled net and VAT anchor the total
     const r = page(

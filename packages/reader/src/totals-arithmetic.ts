@@ -39,14 +39,18 @@ export function totalsByArithmetic(
   const grosses = [lines, totals.invoiceTotal].filter((x): x is number => x !== undefined);
   const amounts = printedAmounts(ctx, itemBoxes);
   const found: { net: Printed; vat: Printed; invoiceTotal: Printed; anchored: boolean }[] = [];
+  // on a text layer (its amounts as printed), the VAT read under its own label: a rate of the net or not (whole
+  // units round it, several rates sum)
+  const labelledVat = (v: Printed) => !ctx.ocr && totals.vat !== undefined && near(v.value, totals.vat);
   for (const n of amounts)
     for (const v of amounts) {
       if (v.cell === n.cell || Math.sign(v.value) !== Math.sign(n.value)) continue;
-      if (!oneRate(Math.abs(n.value), Math.abs(v.value))) continue;
+      if (!oneRate(Math.abs(n.value), Math.abs(v.value)) && !labelledVat(v)) continue;
       for (const t of amounts) {
         if (t.cell === n.cell || t.cell === v.cell || !near(round2(n.value + v.value), t.value)) continue;
-        // the lines lead to the net, or (printed with VAT) add up to the total; or a labelled net or total
-        const anchored = nets.some((x) => near(n.value, x)) || grosses.some((x) => near(t.value, x));
+        // the lines lead to the net, or (printed with VAT) add up to the total; or a labelled net, total or VAT
+        const anchored =
+          nets.some((x) => near(n.value, x)) || grosses.some((x) => near(t.value, x)) || labelledVat(v);
         found.push({ net: n, vat: v, invoiceTotal: t, anchored });
       }
     }
