@@ -141,7 +141,7 @@ const CITIES: Record<Lang, [string, string][]> = {
     ['9711 EX', 'Groningen'],
   ],
 };
-const COUNTRY: Record<Lang, string> = { en: 'GB', de: 'DE', fr: 'FR', nl: 'NL' };
+const COUNTRY = { en: 'GB', de: 'DE', fr: 'FR', nl: 'NL' } as const satisfies Record<Lang, string>;
 const digits = (r: Rand, n: number) => Array.from({ length: n }, () => int(r, 0, 9)).join('');
 
 interface Party {
