@@ -35,11 +35,11 @@ const OTHER_LABEL =
 
 /**
  * Labels of values that are none of the output's fields and that the reader knows as such: other documents'
- * numbers (delivery note, contract, project, tender, GLN), other dates (delivery, period, print), pages,
- * registers and tax numbers, the people who handle the document.
+ * numbers (delivery note, contract, project, tender, GLN), other dates (delivery, service, print), pages,
+ * registers, the people who handle the document (periods, phones and tax ids are OTHER_LABEL's).
  */
 const OTHER_FIELD =
-  /\b(?:deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|ausschreibung|gln|iln|period\w*|zeitraum|leistungs\w*|druck\w*|print\w*|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|register\w*|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
+  /\b(?:deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|ausschreibung|gln|iln|leistungs\w*|druck\w*|print\w*|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|register\w*|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
 
 /** Whether the reader knows what a label names: a header field, a party, or one of the other values above. */
 const knownLabel = (label: string) =>

@@ -46,7 +46,7 @@ import {
   voteReadings,
   withKnownVendor,
 } from './receipt.js';
-import { netOrTotalBetween, totalsByArithmetic, vatBetween } from './totals-arithmetic.js';
+import { missingTotal, totalsByArithmetic } from './totals-arithmetic.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 import { betterBuyer, weakBuyerName, windowBand, withWindowWords } from './window-pass.js';
 
@@ -515,15 +515,8 @@ export function extractAll(
         r.boxes[`totals.${k}`] = boxOf(byArithmetic[k].cell);
         fconf[`totals.${k}`] = 0.8;
       }
-    // a text page's VAT under a label no rule knows, found between its labelled net and total
-    const vatFound = vatBetween(ctx, r.totals, items.boxes);
-    if (vatFound) {
-      r.totals.vat = vatFound.value;
-      r.boxes['totals.vat'] = boxOf(vatFound.cell);
-      fconf['totals.vat'] = 0.8;
-    }
-    // the net or the total under a label no rule knows, completing net + VAT = total
-    const between = netOrTotalBetween(ctx, r.totals, items.boxes);
+    // the net, VAT or total under a label no rule knows, completing net + VAT = total with the other two
+    const between = missingTotal(ctx, r.totals, items.boxes);
     if (between) {
       r.totals[between.field] = between.amount.value;
       r.boxes[`totals.${between.field}`] = boxOf(between.amount.cell);

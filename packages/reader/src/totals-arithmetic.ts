@@ -91,43 +91,36 @@ function printedAmounts(ctx: ExtractContext, itemBoxes: TBox[]): Printed[] {
 }
 
 /**
- * A text page's VAT amount printed under a label the reader does not know (a misspelt "Umsatzssteuer"): with the
- * net and the total read under their own labels, an amount printed outside the item rows that is their
- * difference and a single VAT rate of the net. Returns it (its last printing), or undefined.
+ * The one of net, VAT and total a page prints under a label the reader does not know, with the other two read:
+ * the amount printed outside the item rows that completes net + VAT = total (its last printing). The VAT (a
+ * misspelt "Umsatzssteuer") only on a text layer and only as a single rate of the net, among its money amounts;
+ * the net or the total ("Goods value", "To pay") on any page, in whole units too. Returns the field and the
+ * amount, or undefined.
  */
-export function vatBetween(ctx: ExtractContext, totals: TTotals, itemBoxes: TBox[]): Printed | undefined {
-  const { net, vat, invoiceTotal } = totals;
-  if (ctx.ocr || ctx.isReceipt || vat !== undefined || net === undefined || invoiceTotal === undefined)
-    return undefined;
-  const difference = round2(invoiceTotal - net);
-  if (Math.abs(difference) < 0.01 || !oneRate(Math.abs(net), Math.abs(difference))) return undefined;
-  return printedAmounts(ctx, itemBoxes)
-    .filter((a) => near(a.value, difference))
-    .pop();
-}
-
-/**
- * The net or the total a page prints under a label the reader does not know ("Goods value", "To pay"), with the
- * VAT and the other one read: an amount printed outside the item rows that completes net + VAT = total, in
- * whole units too (its last printing). Returns the field and the amount, or undefined.
- */
-export function netOrTotalBetween(
+export function missingTotal(
   ctx: ExtractContext,
   totals: TTotals,
   itemBoxes: TBox[],
-): { field: 'net' | 'invoiceTotal'; amount: Printed } | undefined {
-  const { net, vat, invoiceTotal } = totals;
-  if (ctx.isReceipt || vat === undefined || Math.abs(vat) < 0.01) return undefined;
-  if ((net === undefined) === (invoiceTotal === undefined)) return undefined;
-  const [field, want] =
-    net === undefined
-      ? (['net', round2(invoiceTotal! - vat)] as const)
-      : (['invoiceTotal', round2(net + vat)] as const);
-  const amounts = ctx.lines.flatMap((line) =>
-    lineNumbers(line, ctx.decimal).filter(
-      (x) => !x.pct && isAmountText(x.cell.text) && near(x.value, want) && !inItems(x.cell, itemBoxes),
-    ),
-  );
-  const last = amounts.pop();
-  return last && { field, amount: { value: last.value, cell: last.cell } };
+): { field: 'net' | 'vat' | 'invoiceTotal'; amount: Printed } | undefined {
+  const missing = (['net', 'vat', 'invoiceTotal'] as const).filter((k) => totals[k] === undefined);
+  if (ctx.isReceipt || missing.length !== 1) return undefined;
+  const field = missing[0]!;
+  const { net = 0, vat = 0, invoiceTotal = 0 } = totals;
+  let candidates: Printed[];
+  let want: number;
+  if (field === 'vat') {
+    want = round2(invoiceTotal - net);
+    if (ctx.ocr || Math.abs(want) < 0.01 || !oneRate(Math.abs(net), Math.abs(want))) return undefined;
+    candidates = printedAmounts(ctx, itemBoxes);
+  } else {
+    if (Math.abs(vat) < 0.01) return undefined;
+    want = field === 'net' ? round2(invoiceTotal - vat) : round2(net + vat);
+    candidates = ctx.lines.flatMap((line) =>
+      lineNumbers(line, ctx.decimal)
+        .filter((x) => !x.pct && isAmountText(x.cell.text) && !inItems(x.cell, itemBoxes))
+        .map((x) => ({ value: x.value, cell: x.cell })),
+    );
+  }
+  const amount = candidates.filter((a) => near(a.value, want)).pop();
+  return amount && { field, amount };
 }
