@@ -1,4 +1,5 @@
 import { CALIBRATION } from './calibration-table.js';
+import { GUESSED } from './completeness.js';
 import { vatIdShaped } from './parties.js';
 import type { TBox, Word } from './types.js';
 import { vatCheck } from './vat-id.js';
@@ -11,6 +12,11 @@ import { vatCheck } from './vat-id.js';
 export function calibrate(fields: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [k, raw] of Object.entries(fields)) {
+    // a header field guessed from its value's shape and place (completeness.ts) was never measured: it stays a guess
+    if (k.startsWith('headers.') && raw <= GUESSED + 1e-9) {
+      out[k] = raw;
+      continue;
+    }
     // item rows share one table: a row's evidence is worth the same in any position
     const bins = CALIBRATION[k.startsWith('items.') ? 'items' : k];
     const bin = bins?.filter(([from]) => from <= raw + 1e-9).pop();

@@ -1,7 +1,7 @@
-import { type ExtractContext, isMoneyText } from './context.js';
+import { cleanId, type ExtractContext, isMoneyText } from './context.js';
 import { findHeader } from './items.js';
 import { HEADER_LABELS, type HeaderField, NOT_INVOICE_DATE, PARTY_LABELS, TOTAL_LABELS } from './labels.js';
-import type { Line } from './layout.js';
+import type { Cell, Line } from './layout.js';
 import { compact, findDates, norm } from './parse.js';
 import { vatIdsOf } from './parties.js';
 import type { TReaderResult } from './types.js';
@@ -39,7 +39,7 @@ const OTHER_LABEL =
  * registers, the people who handle the document (periods, phones and tax ids are OTHER_LABEL's).
  */
 const OTHER_FIELD =
-  /\b(?:deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|ausschreibung|gln|iln|leistungs\w*|druck\w*|print\w*|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|register\w*|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
+  /\b(?:deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|marche|ausschreibung|gln|iln|leistungs\w*|druck\w*|print\w*|impression|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|register\w*|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
 
 /** Whether the reader knows what a label names: a header field, a party, or one of the other values above. */
 const knownLabel = (label: string) =>
@@ -53,95 +53,245 @@ const knownLabel = (label: string) =>
 
 const LABEL_ONLY = /^[\p{L}][\p{L} .'°#/-]{1,30}:?$/u;
 
+/** A label and its value, with the cell the value was read from. */
+interface Pair {
+  label: string;
+  value: string;
+  cell: Cell;
+  /** the label's line */
+  line: Line;
+}
+
+/** The cell of a line that starts where a cell of the line above starts (a band's value under its label). */
+const cellUnder = (l: Line | undefined, c: Cell) => l?.cells.find((b) => Math.abs(b.x0 - c.x0) < 0.02);
+
+/** A line of two or more label cells and nothing else: a band's labels. */
+const labelRow = (l: Line | undefined) =>
+  !!l && l.cells.length >= 2 && l.cells.every((c) => LABEL_ONLY.test(c.text.trim()));
+
+/** The line just above or under another on its page, close enough to be the same band. */
+function closeLine(ctx: ExtractContext, line: Line, dir: 1 | -1): Line | undefined {
+  const l = ctx.lines[line.index + dir];
+  if (!l || l.page !== line.page || (dir > 0 ? l.y0 - line.y1 : line.y0 - l.y1) >= 0.03) return;
+  return l;
+}
+
 /**
  * The label/value pairs of a line: "Label: value" in one cell, a label cell followed by its value cell, or a
- * label cell over its value in the next line (a band of header columns).
+ * label cell over its value in the next line (a band of header columns), also where the label wraps onto a
+ * second line of label words above the value ("Date | d'impression" over "03.07.2020": the label is both lines,
+ * and the second line's words alone are no label).
  */
-function pairs(ctx: ExtractContext, line: Line, top: number): { label: string; value: string }[] {
-  const out: { label: string; value: string }[] = [];
+function pairs(ctx: ExtractContext, line: Line, top: number): Pair[] {
+  const out: Pair[] = [];
   // a line under the header area is the item table's (a column heading over its first row is no label)
-  const after = ctx.lines[line.index + 1];
-  const next = after && after.y1 <= top ? after : undefined;
+  const inHeader = (l: Line | undefined) => (l && l.y1 <= top ? l : undefined);
+  const next = inHeader(closeLine(ctx, line, 1));
+  // a band's labels wrapped onto two lines: the lower line's words are the ends of the upper line's labels
+  const upper = labelRow(line) && labelRow(closeLine(ctx, line, -1));
+  const wrapped = labelRow(line) && labelRow(next);
   line.cells.forEach((c, i) => {
     const text = c.text.trim();
     const m = /^([^:]{2,40}):\s*(\S.*)$/.exec(text);
     if (m && /\p{L}{2}/u.test(m[1]!)) {
-      out.push({ label: norm(m[1]!), value: m[2]!.trim() });
+      out.push({ label: norm(m[1]!), value: m[2]!.trim(), cell: c, line });
       return;
     }
-    if (!LABEL_ONLY.test(text)) return;
+    if (!LABEL_ONLY.test(text) || upper) return;
     const label = norm(text.replace(/:$/, ''));
     const right = line.cells[i + 1];
     if (right && /\d/.test(right.text) && right.x0 - c.x1 < 0.25)
-      out.push({ label, value: right.text.trim() });
-    const below =
-      next && next.page === line.page && next.y0 - line.y1 < 0.03
-        ? next.cells.find((b) => Math.abs(b.x0 - c.x0) < 0.02)
-        : undefined;
-    if (below && /\d/.test(below.text)) out.push({ label, value: below.text.trim() });
+      out.push({ label, value: right.text.trim(), cell: right, line });
+    const below = cellUnder(next, c);
+    if (below && /\d/.test(below.text)) out.push({ label, value: below.text.trim(), cell: below, line });
+    if (!wrapped) return;
+    // the label's end under it, or none (a one-line label in a wrapped band), then the value
+    const end = below && !/\d/.test(below.text) ? below : undefined;
+    const value = cellUnder(inHeader(closeLine(ctx, next!, 1)), c);
+    if (value && /\d/.test(value.text))
+      out.push({
+        label: norm(`${text} ${end?.text.trim() ?? ''}`.trim().replace(/:$/, '')),
+        value: value.text.trim(),
+        cell: value,
+        line,
+      });
   });
   return out;
 }
 
 /**
- * Labelled values of the page's header area (above the item table) that may be a header field the reader left
- * empty, and that no field took: the label holds that field's word stem and the value has its shape ("Réf.
- * commande: PO-7259" when only "N° de commande" is known), or the reader does not know the label at all and the
- * value is a date or an id while the due date, customer or order number is empty ("Ledger no.: 30431"). Such a
- * document may have lost a field the page prints, so it goes to a person however sure the fields it did read
- * are. Values under labels the reader knows for other things (contract, tender, GLN, delivery note, print date)
- * count for nothing.
+ * The labelled values of the first page's header area (above the first line item, or the top half of a page
+ * without a table; above the item table's heading row where the first item's description starts lines above
+ * its numbers) that no field took, in reading order.
  */
-export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): string[] {
+function unusedHeaderPairs(ctx: ExtractContext, r: TReaderResult): Pair[] {
   const used = [
     ...Object.values(r.headers),
     ...[r.vendor, r.invoiceTo, r.recipient].flatMap((p) => Object.values(p ?? {})),
   ]
     .filter((v): v is string => typeof v === 'string' && v !== '')
     .map(compact);
-  // the header area: above the first line item (or the top half of the first page without a table)
   const firstItem = Object.entries(r.boxes)
     .filter(([k, b]) => k.startsWith('items.') && b.page === 1)
     .map(([, b]) => b.y);
   const firstRow = firstItem.length ? Math.min(...firstItem) : 0.5;
-  // or above the item table's heading row, where the first item's description starts lines above its numbers
   const heading = ctx.lines.filter((l) => l.page === 1 && l.y1 <= firstRow && findHeader(ctx, l)).at(-1);
   const top = heading?.y0 ?? firstRow;
-  const out: string[] = [];
-  for (const line of ctx.lines) {
-    if (line.page !== 1 || line.y0 >= top) continue;
-    for (const { label, value } of pairs(ctx, line, top)) {
+  return ctx.lines
+    .filter((line) => line.page === 1 && line.y0 < top)
+    .flatMap((line) => pairs(ctx, line, top))
+    .filter(({ value }) => {
       const v = compact(value);
-      if (v.length < 3 || used.some((u) => u === v || (v.length >= 5 && u.includes(v)))) continue;
-      const isDate = findDates(value).length > 0;
+      if (v.length < 3 || used.some((u) => u === v || (v.length >= 5 && u.includes(v)))) return false;
       // a date a field took, printed in another form than the field's ISO one
-      if (
-        (['dmy', 'mdy'] as const).some((o) => findDates(value, o).some((d) => used.includes(compact(d.iso))))
-      )
-        continue;
-      const unreadDue = isDate && !r.headers.dueDate && PAYING_STEM.test(label);
-      if (OTHER_LABEL.test(label) && !unreadDue) continue;
-      const idShaped = !isDate && /\d/.test(value) && value.split(/\s+/).length <= 2;
-      // under a label the reader does not know at all, a date or an id may be the due date, the customer or
-      // the order number it left empty ("Spätestens am", "Ledger no.", "Relatienummer")
-      const unknownValue =
-        !knownLabel(label) &&
-        (isDate
-          ? !r.headers.dueDate
-          : idShaped && !isMoneyText(value) && (!r.headers.shopAccount || !r.headers.orderNum));
-      const missed =
-        unreadDue ||
-        unknownValue ||
-        FIELD_STEMS.some(
-          ([field, stem, shape]) =>
-            !r.headers[field] && stem.test(label) && (shape === 'date' ? isDate : idShaped),
-        );
-      if (missed) {
-        out.push(`${label}: ${value}`.slice(0, 60));
-        break;
-      }
+      return !(['dmy', 'mdy'] as const).some((o) =>
+        findDates(value, o).some((d) => used.includes(compact(d.iso))),
+      );
+    });
+}
+
+/** A value of an id's shape: digits in one or two words, no date. */
+const idShaped = (value: string) =>
+  /\d/.test(value) && value.split(/\s+/).length <= 2 && !findDates(value).length;
+
+/**
+ * Labelled values of the page's header area that may be a header field the reader left empty, and that no
+ * field took: the label holds that field's word stem and the value has its shape ("Réf. commande: PO-7259"
+ * when only "N° de commande" is known), or the reader does not know the label at all and the value is a date or
+ * an id while the due date, customer or order number is empty ("Ledger no.: 30431"). Such a document may have
+ * lost a field the page prints, so it goes to a person however sure the fields it did read are. Values under
+ * labels the reader knows for other things (contract, tender, GLN, delivery note, print date) count for nothing.
+ */
+export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): string[] {
+  const out: string[] = [];
+  let lastLine: Line | undefined;
+  for (const { label, value, line } of unusedHeaderPairs(ctx, r)) {
+    // one value a line is enough to say the line was not read
+    if (line === lastLine) continue;
+    const isDate = findDates(value).length > 0;
+    const unreadDue = isDate && !r.headers.dueDate && PAYING_STEM.test(label);
+    if (OTHER_LABEL.test(label) && !unreadDue) continue;
+    const id = idShaped(value);
+    // under a label the reader does not know at all, a date or an id may be the due date, the customer or
+    // the order number it left empty ("Spätestens am", "Ledger no.", "Relatienummer")
+    const unknownValue =
+      !knownLabel(label) &&
+      (isDate
+        ? !r.headers.dueDate
+        : id && !isMoneyText(value) && (!r.headers.shopAccount || !r.headers.orderNum));
+    const missed =
+      unreadDue ||
+      unknownValue ||
+      FIELD_STEMS.some(
+        ([field, stem, shape]) => !r.headers[field] && stem.test(label) && (shape === 'date' ? isDate : id),
+      );
+    if (missed) {
+      out.push(`${label}: ${value}`.slice(0, 60));
+      lastLine = line;
     }
   }
+  return out;
+}
+
+/**
+ * The raw confidence of a header field guessed from its value's shape and place under a label the reader does not
+ * know. calibrate.ts keeps it as it is: the calibration set measured labelled values, and a guess is never sure.
+ */
+export const GUESSED = 0.3;
+
+/** A header field guessed from a value no label names: its value (ISO for a date), the label and value printed. */
+export interface Guess {
+  field: HeaderField;
+  value: string;
+  label: string;
+  printed: string;
+  cell: Cell;
+}
+/** A labelled value read as a field's value would be (a date in ISO, an id cleaned). */
+type Read = { pair: Pair; value: string };
+
+/** A word of "your" in four languages: a label of the buyer's own reference. */
+const YOUR = /\b(?:your|ihre?|ihren|votre|vos|uw)\b/;
+/** A word of the buyer in four languages ("Buyer ref.", "Réf. acheteur", "Referenz Käufer", "Ref. koper"). */
+const BUYER_WORD = /\b(?:buyer|purchaser|acheteur|kaufer|besteller|koper|inkoper)\b/;
+/** An order number's own shape: "PO-4711", "PO 4711", "P.O. 4711". */
+const PO_SHAPE = /^P\.?O\.?(?:[-\s/#]|(?=\d))/i;
+
+const mostlyDigits = (v: string) =>
+  (v.match(/\p{L}/gu)?.length ?? 0) <= Math.max(4, (v.match(/\d/g)?.length ?? 0) / 2);
+
+/** How long after the document's date a due date may fall: a year of payment terms at most. */
+const DUE_SPAN_MS = 366 * 86_400_000;
+
+/**
+ * Header fields the reader left empty, guessed from the values of the header area that no field took, where
+ * the labels do not name them (other software's words):
+ * - a label holding one field's word stem names that field ("Client key" the customer number) when the value has
+ *   the field's shape;
+ * - a date under a word of paying, or else the one date under a label the reader does not know that falls on or
+ *   after the document's date and within a year of it, is the due date;
+ * - the first id under a label the reader does not know is the document's number: software prints its number
+ *   first among the header values;
+ * - an id under a label of the buyer's own reference ("Your key", "Clé acheteur"), or of an order number's shape
+ *   ("PO-4711"), is the order number;
+ * - one id left, while one of order and customer number is still empty, is that one.
+ * Each guess keeps the confidence GUESSED, so a person confirms it; an empty field would cost them the typing.
+ */
+export function guessUnlabelled(ctx: ExtractContext, r: TReaderResult): Guess[] {
+  const out: Guess[] = [];
+  const open = (f: HeaderField) => !r.headers[f] && !out.some((g) => g.field === f);
+  const take = (field: HeaderField, { pair, value }: Read) =>
+    out.push({ field, value, label: pair.label, printed: pair.value, cell: pair.cell });
+  const issued = r.headers.invoiceDate ? Date.parse(r.headers.invoiceDate) : undefined;
+  const dueDates: (Read & { paying: boolean })[] = [];
+  const ids: (Read & { ordered: boolean })[] = [];
+  for (const pair of unusedHeaderPairs(ctx, r)) {
+    const { label, value } = pair;
+    const date = findDates(value, ctx.dateOrder)[0];
+    // the value starts with the date ("2.6 vom 10.11.2025" is a version, not a date)
+    const isDate = !!date && date.index === 0;
+    const id = !date && idShaped(value) && !isMoneyText(value) && !vatIdsOf(value).length;
+    // a document's or customer's number is mostly digits ("EN16931_Rechnung.xml" is a file's name, "4711_Kanal1" an address)
+    const cleaned = id && mostlyDigits(value) ? cleanId(value) : undefined;
+    if (isDate && PAYING_STEM.test(label)) dueDates.push({ pair, value: date.iso, paying: true });
+    if (OTHER_LABEL.test(label)) continue;
+    const stem = FIELD_STEMS.find(
+      ([, re, shape]) => re.test(label) && (shape === 'date' ? isDate : !!cleaned),
+    );
+    if (stem) {
+      const [field] = stem;
+      if (field === 'dueDate') dueDates.push({ pair, value: date!.iso, paying: true });
+      else if (open(field)) take(field, { pair, value: cleaned! });
+      continue;
+    }
+    // the buyer's own reference is their order number, whatever else the label says
+    if (cleaned && (YOUR.test(label) || BUYER_WORD.test(label)) && !OTHER_FIELD.test(label)) {
+      ids.push({ pair, value: cleaned, ordered: true });
+      continue;
+    }
+    if (knownLabel(label)) continue;
+    if (isDate) dueDates.push({ pair, value: date.iso, paying: false });
+    else if (cleaned) ids.push({ pair, value: cleaned, ordered: PO_SHAPE.test(cleaned) });
+  }
+  if (open('dueDate') && issued !== undefined) {
+    const inTerm = dueDates.filter((d) => {
+      const t = Date.parse(d.value);
+      return t >= issued && t - issued <= DUE_SPAN_MS;
+    });
+    const due = inTerm.find((d) => d.paying) ?? (inTerm.length === 1 ? inTerm[0] : undefined);
+    if (due) take('dueDate', due);
+  }
+  const numberField: HeaderField = r.documentType === 'order' ? 'orderNum' : 'invoiceNum';
+  const left = () => ids.filter((i) => !out.some((g) => g.value === i.value));
+  // on an order, the buyer's reference is the order's own number
+  const first = left().find((i) => numberField === 'orderNum' || !i.ordered);
+  if (open(numberField) && first) take(numberField, first);
+  const yours = left().find((i) => i.ordered);
+  if (open('orderNum') && yours) take('orderNum', yours);
+  // one id left and one of the two fields it may be still empty: that field
+  const rest = left();
+  const fields = (['orderNum', 'shopAccount'] as const).filter(open);
+  if (rest.length === 1 && fields.length === 1) take(fields[0]!, rest[0]!);
   return out;
 }
 

@@ -48,7 +48,7 @@ const invoice = (headerRows: [string, string][]): Text[] => [
 ];
 
 describe('how sure the reader is', () => {
-  it('sends a page with a labelled value it could not place to a person, and says which', async () => {
+  it('sends a page with a value under a label it does not know to a person, with its guess and the label', async () => {
     const bytes = await pagePdf(
       invoice([
         ['Invoice No.', 'HL-20931'],
@@ -58,6 +58,9 @@ describe('how sure the reader is', () => {
     );
     const r = await readDocument(bytes, { fileName: 'unknown-label.pdf' });
     expect(r.headers.invoiceNum).toBe('HL-20931');
+    // "Bestell…": the order number, a guess a person confirms
+    expect(r.headers.orderNum).toBe('KT-88120');
+    expect(r.confidence.fields['headers.orderNum']).toBeLessThan(0.5);
     expect(r.pendingReview).toBe(true);
     expect(r.issues.map((i) => i.description).join(' ')).toContain('bestellreferenz: KT-88120');
   });

@@ -571,6 +571,20 @@ function vatByRates(ctx: ExtractContext, vats: MoneyCand[]): Found<number> | und
 }
 
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
+/**
+ * Whether a VAT amount beside the others charges VAT on the net: a row printing a rate above 0 % and an amount
+ * above nothing and within that rate of the net ("VAT 5 % 15.84"). An item row's amount beside "0 % VAT" is none.
+ */
+function chargesVat(ctx: ExtractContext, vats: MoneyCand[], net: MoneyCand): boolean {
+  return vats.some((x) => {
+    if (x.cents || x.value <= 0) return false;
+    const rates = lineNumbers(ctx.lines[x.index]!, ctx.decimal).filter(
+      (n) => n.pct && n.value > 0 && n.value < 100,
+    );
+    return rates.some((r) => x.value <= (Math.abs(net.value) * r.value) / 100 + 0.01);
+  });
+}
+
 export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
   const cands: MoneyCand[] = [];
   /** lines no totals label names (a scan's VAT rows whose VAT word was lost are among them) */
@@ -687,8 +701,12 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
           Math.abs(v.value) <= Math.abs(nt.value),
       );
       // net = total only with VAT 0 printed, and as two printed values (not one number read twice); a receipt
-      // prints the same amount under several labels (total, cash, rounded), so there it proves nothing
-      if (v && (nt.value !== t.value || (!ctx.isReceipt && nt.cell !== t.cell))) {
+      // prints the same amount under several labels (total, cash, rounded), so there it proves nothing; nor does a
+      // 0 % row beside VAT rows that charge VAT ("VAT 5 % 15.84" under "Net total" = "Sub-total")
+      if (
+        v &&
+        (nt.value !== t.value || (!ctx.isReceipt && nt.cell !== t.cell && !chargesVat(ctx, vats, nt)))
+      ) {
         triple = { t, nt, v, rank };
         break;
       }

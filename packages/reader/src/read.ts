@@ -1,6 +1,6 @@
 import { calibrate, capByOcr, capByVatCheck } from './calibrate.js';
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
-import { unreadLabelledValues, vendorVatUnread } from './completeness.js';
+import { GUESSED, guessUnlabelled, unreadLabelledValues, vendorVatUnread } from './completeness.js';
 import { boxOf, type ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import {
@@ -534,6 +534,21 @@ export function extractAll(
       fconf[`items.${i}`] = rowConfidence(e, r.items[i] ?? {}, addUp);
     });
   }
+  // header fields under labels no rule knows, guessed from their values' shape and place, for a person to confirm
+  if (!ctx.isReceipt)
+    for (const g of guessUnlabelled(ctx, r)) {
+      r.headers[g.field] = g.value;
+      r.boxes[`headers.${g.field}`] = boxOf(g.cell);
+      fconf[`headers.${g.field}`] = GUESSED;
+      r.issues.push({
+        table: 'headers',
+        column: g.field,
+        description: `Guessed from a label the reader does not know: "${g.label}: ${g.printed}"`.slice(
+          0,
+          120,
+        ),
+      });
+    }
   r.currency = extractCurrency(ctx);
   if (!r.currency && ctx.decimal === 'comma') r.currency = 'EUR';
   r.confidence.fields = fconf;

@@ -172,3 +172,67 @@ describe("a text page's VAT between its net and total", () => {
     expect(r.totals.vat).toBeUndefined();
   });
 });
+
+describe('a text page whose net equals its total beside VAT rows that charge VAT', () => {
+  it('is not sure of a VAT of nothing, and completes the total under a label no rule knows', () => {
+    // "Net total" is also a receipt's total label; the 0 % row's 0,00 made "net = total" look proven
+    const r = page(
+      [
+        ['Sub-total', '100,00'],
+        ['Net total', '100,00'],
+        ['VAT 20%', '0,00'],
+        ['VAT 5%', '5,00'],
+        ['VAT 0%', '0,00'],
+        ['Grand amount', '105,00'],
+      ],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 100, invoiceTotal: 105 });
+    expect(r.confidence.fields['totals.invoiceTotal']).toBeLessThan(0.9);
+  });
+
+  it('is sure where every VAT row prints nothing', () => {
+    const r = page(
+      [
+        ['Sub-total', '100,00'],
+        ['Net total', '100,00'],
+        ['VAT 0%', '0,00'],
+      ],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 100, vat: 0, invoiceTotal: 100 });
+    expect(r.confidence.fields['totals.invoiceTotal']).toBeGreaterThan(0.9);
+  });
+});
+
+describe('a text page whose net, VAT and total do not add up', () => {
+  it('takes the printed total that completes the net and VAT over the balance left after a prepayment', () => {
+    // VAT per rate (7 % of 40,00, 19 % of 60,00): no printed amount is the VAT, so no printed triple adds up
+    const r = page(
+      [
+        ['Nettobetrag', '100,00'],
+        ['USt. 7%', '2,80'],
+        ['USt. 19%', '11,40'],
+        ['Ausgleichsbetrag', '114,20'],
+        ['Anzahlung', '-50,00'],
+        ['Noch zu zahlen', '64,20'],
+      ],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 100, vat: 14.2, invoiceTotal: 114.2 });
+    expect(r.confidence.fields['totals.invoiceTotal']).toBeLessThan(0.9);
+  });
+
+  it('keeps what it read where no printed amount mends them', () => {
+    const r = page(
+      [
+        ['Nettobetrag', '100,00'],
+        ['USt. 7%', '2,80'],
+        ['USt. 19%', '11,40'],
+        ['Noch zu zahlen', '64,20'],
+      ],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 100, vat: 14.2, invoiceTotal: 64.2 });
+  });
+});

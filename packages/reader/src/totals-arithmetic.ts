@@ -94,17 +94,35 @@ function printedAmounts(ctx: ExtractContext, itemBoxes: TBox[]): Printed[] {
  * The one of net, VAT and total a page prints under a label the reader does not know, with the other two read:
  * the amount printed outside the item rows that completes net + VAT = total (its last printing). The VAT (a
  * misspelt "Umsatzssteuer") only on a text layer and only as a single rate of the net, among its money amounts;
- * the net or the total ("Goods value", "To pay") on any page, in whole units too. Returns the field and the
- * amount, or undefined.
+ * the net or the total ("Goods value", "To pay") on any page, in whole units too. Where all three were read but do
+ * not add up, the net or the total may be an amount another label names ("Base HT" over a rate table's first
+ * row, the balance after a prepayment): the printed amount that completes the other two takes its place, where
+ * only one of the two can be so replaced. Returns the field and the amount, or undefined.
  */
 export function missingTotal(
   ctx: ExtractContext,
   totals: TTotals,
   itemBoxes: TBox[],
 ): { field: 'net' | 'vat' | 'invoiceTotal'; amount: Printed } | undefined {
+  if (ctx.isReceipt) return undefined;
   const missing = (['net', 'vat', 'invoiceTotal'] as const).filter((k) => totals[k] === undefined);
-  if (ctx.isReceipt || missing.length !== 1) return undefined;
-  const field = missing[0]!;
+  if (missing.length === 1) return completing(ctx, totals, itemBoxes, missing[0]!);
+  const { net, vat, invoiceTotal } = totals;
+  if (missing.length || near(round2(net! + vat!), invoiceTotal!)) return undefined;
+  const mends = (['net', 'invoiceTotal'] as const).flatMap((f) => {
+    const m = completing(ctx, { ...totals, [f]: undefined }, itemBoxes, f);
+    return m ? [m] : [];
+  });
+  return mends.length === 1 ? mends[0] : undefined;
+}
+
+/** The printed amount that completes net + VAT = total as `field`, the other two as read. */
+function completing(
+  ctx: ExtractContext,
+  totals: TTotals,
+  itemBoxes: TBox[],
+  field: 'net' | 'vat' | 'invoiceTotal',
+): { field: 'net' | 'vat' | 'invoiceTotal'; amount: Printed } | undefined {
   const { net = 0, vat = 0, invoiceTotal = 0 } = totals;
   let candidates: Printed[];
   let want: number;

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { ocrLine, onePage } from './__tests__/scan-words.js';
+import { calibrate } from './calibrate.js';
+import { GUESSED, guessUnlabelled } from './completeness.js';
+import { contextOf } from './read.js';
+import type { TReaderResult } from './types.js';
+
+/** A text layer's line one hundredth of the page tall at `y`. */
+const textRow = (y: number, cells: [number, number, string][]) => ocrLine(y, y + 0.01, cells, null);
+const sender = textRow(0.05, [[0.1, 0.3, 'Marlow Supplies Ltd']]);
+
+/** A text page with the sender's name and one "Label  value" line for each pair, from y = 0.25 down. */
+const page = (...lines: [string, string][]) =>
+  contextOf(
+    onePage(
+      [
+        ...sender,
+        ...lines.flatMap(([label, value], i) =>
+          textRow(0.25 + i * 0.02, [
+            [0.55, 0.55 + label.length * 0.007, label],
+            [0.78, 0.78 + value.length * 0.007, value],
+          ]),
+        ),
+      ],
+      'text',
+    ),
+  );
+
+/** The guesses on a page when the reader read these headers (an invoice unless `documentType` says). */
+const guesses = (
+  ctx: ReturnType<typeof contextOf>,
+  headers: Record<string, string> = {},
+  documentType = 'invoice',
+) =>
+  Object.fromEntries(
+    guessUnlabelled(ctx, { headers, vendor: {}, boxes: {}, documentType } as unknown as TReaderResult).map(
+      (g) => [g.field, g.value],
+    ),
+  );
+
+// labels made up for these tests: words no rule of the reader knows
+describe('header fields under labels the reader does not know', () => {
+  it("takes the first id for the document's number", () => {
+    expect(guesses(page(['Zettel', 'ZT-20417'], ['Vermerk', '88120']))).toMatchObject({
+      invoiceNum: 'ZT-20417',
+    });
+    // on an order it is the order's number
+    expect(guesses(page(['Zettel', 'ZT-20417']), {}, 'order')).toEqual({ orderNum: 'ZT-20417' });
+    // a number read under a known label stays; the id is none of it
+    expect(
+      guesses(page(['Zettel', 'ZT-20417']), { invoiceNum: 'R-1', orderNum: 'PO-1', shopAccount: 'K-1' }),
+    ).toEqual({});
+  });
+
+  it("takes the buyer's own reference for the order number", () => {
+    for (const label of [
+      'Your key',
+      'Ihr Vermerk',
+      'Votre repère',
+      'Uw notitie',
+      'Buyer key',
+      'Clé acheteur',
+    ])
+      expect(guesses(page([label, 'Q-7711']), { invoiceNum: 'R-1' })).toEqual({ orderNum: 'Q-7711' });
+    // a purchase order number's own shape, before the document's number
+    expect(guesses(page(['Vermerk', 'PO-7711'], ['Zettel', 'ZT-20417']))).toEqual({
+      invoiceNum: 'ZT-20417',
+      orderNum: 'PO-7711',
+    });
+    // the buyer's location number is no reference of theirs
+    expect(guesses(page(['Ihre GLN', '4012345000009']), { invoiceNum: 'R-1' })).toEqual({});
+  });
+
+  it("takes a label with a field's word stem for that field", () => {
+    expect(guesses(page(['Client key', 'C-4411']), { invoiceNum: 'R-1' })).toEqual({ shopAccount: 'C-4411' });
+  });
+
+  it('takes the one id left for the one of order and customer number still empty', () => {
+    expect(guesses(page(['Vermerk', '30431']), { invoiceNum: 'R-1', orderNum: 'PO-2' })).toEqual({
+      shopAccount: '30431',
+    });
+    // both empty: the id may be either
+    expect(guesses(page(['Vermerk', '30431']), { invoiceNum: 'R-1' })).toEqual({});
+  });
+
+  it('takes a date on or after the document date, within a year, for the due date', () => {
+    const issued = { invoiceNum: 'R-1', invoiceDate: '2025-03-14' };
+    expect(guesses(page(['Stichtag', '14.04.2025']), issued)).toEqual({ dueDate: '2025-04-14' });
+    // before the document's date, more than a year after, or one of two such dates: no guess
+    expect(guesses(page(['Stichtag', '14.02.2025']), issued)).toEqual({});
+    expect(guesses(page(['Stichtag', '14.04.2026']), issued)).toEqual({});
+    expect(guesses(page(['Stichtag', '14.04.2025'], ['Termin', '20.04.2025']), issued)).toEqual({});
+    // a date under a word of paying wins over the others
+    expect(guesses(page(['Stichtag', '20.04.2025'], ['Zahlung spätestens', '14.04.2025']), issued)).toEqual({
+      dueDate: '2025-04-14',
+    });
+    // a version with its date is no date
+    expect(guesses(page(['Formular', '2.6 vom 10.11.2025']), issued)).toEqual({});
+    // without the document's date there is nothing to measure the term from
+    expect(guesses(page(['Stichtag', '14.04.2025']), { invoiceNum: 'R-1' })).toEqual({});
+  });
+
+  it('joins a band label wrapped onto two lines before deciding what it names', () => {
+    // "Date | d'impression" (a print date) and "Letzter | Termin" over their values
+    const ctx = contextOf(
+      onePage(
+        [
+          ...sender,
+          ...textRow(0.3, [
+            [0.1, 0.2, 'Zettel'],
+            [0.3, 0.36, 'Date'],
+            [0.5, 0.58, 'Letzter'],
+          ]),
+          ...textRow(0.312, [
+            [0.3, 0.4, "d'impression"],
+            [0.5, 0.57, 'Termin'],
+          ]),
+          ...textRow(0.324, [
+            [0.1, 0.18, 'ZT-20417'],
+            [0.3, 0.37, '03.07.2020'],
+            [0.5, 0.57, '08.07.2020'],
+          ]),
+        ],
+        'text',
+      ),
+    );
+    expect(guesses(ctx, { invoiceDate: '2020-06-24' })).toEqual({
+      invoiceNum: 'ZT-20417',
+      dueDate: '2020-07-08',
+    });
+  });
+});
+
+describe('the confidence of a guess', () => {
+  it('is kept as it is, not calibrated to a share of labelled values', () => {
+    const c = calibrate({
+      'headers.dueDate': GUESSED,
+      'headers.invoiceNum': GUESSED,
+      'headers.orderNum': 0.9,
+    });
+    expect(c['headers.dueDate']).toBe(GUESSED);
+    expect(c['headers.invoiceNum']).toBe(GUESSED);
+    expect(c['headers.orderNum']).toBeGreaterThan(0.9);
+  });
+});
