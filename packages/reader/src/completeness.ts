@@ -198,6 +198,8 @@ export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): str
  * know. calibrate.ts keeps it as it is: the calibration set measured labelled values, and a guess is never sure.
  */
 export const GUESSED = 0.3;
+/** The start of the issue that names a guessed field's label and value, for a person to confirm. */
+export const GUESS_ISSUE = 'Guessed from a label the reader does not know';
 
 /** A header field guessed from a value no label names: its value (ISO for a date), the label and value printed. */
 export interface Guess {

@@ -1,6 +1,12 @@
 import { calibrate, capByOcr, capByVatCheck } from './calibrate.js';
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
-import { GUESSED, guessUnlabelled, unreadLabelledValues, vendorVatUnread } from './completeness.js';
+import {
+  GUESS_ISSUE,
+  GUESSED,
+  guessUnlabelled,
+  unreadLabelledValues,
+  vendorVatUnread,
+} from './completeness.js';
 import { boxOf, type ExtractContext } from './context.js';
 import { parseEInvoice, pickEInvoiceAttachment } from './einvoice.js';
 import {
@@ -543,10 +549,7 @@ export function extractAll(
       r.issues.push({
         table: 'headers',
         column: g.field,
-        description: `Guessed from a label the reader does not know: "${g.label}: ${g.printed}"`.slice(
-          0,
-          120,
-        ),
+        description: `${GUESS_ISSUE}: "${g.label}: ${g.printed}"`.slice(0, 120),
       });
     }
   r.currency = extractCurrency(ctx);
@@ -570,6 +573,11 @@ const RECEIPT_STRAIGHT_THROUGH = 0.85;
 
 /** Confidence and review decision. */
 export function finish(r: TReaderResult, opts: ReadOptions, ctx?: ExtractContext): TReaderResult {
+  // a guess that a learned layout confirmed or replaced since is none any more
+  r.issues = r.issues.filter(
+    (i) =>
+      !i.description.startsWith(GUESS_ISSUE) || (r.confidence.fields[`headers.${i.column}`] ?? 0) <= GUESSED,
+  );
   r.issues.push(...runChecks(r, opts));
   // a labelled value of the header area that no field took: the page may print a field the reader missed
   if (ctx && !ctx.isReceipt && r.source !== 'embedded-xml')
