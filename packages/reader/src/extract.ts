@@ -429,6 +429,9 @@ function amountsUnder(ctx: ExtractContext, line: Line, labelCell: Cell): ReturnT
     const sum = round2(column.slice(0, -1).reduce((a, x) => a + x.value, 0));
     if (Math.abs(sum - last.value) < 0.011) return [last];
   }
+  // a VAT breakdown's base column ("Taux TVA | Base HT | TVA") of several rates: each row is one rate's base,
+  // none of them the document's net
+  if (column.length >= 2 && line.cells.some((c) => RATE_WORD.test(norm(c.text)))) return [];
   return column.slice(0, 1);
 }
 

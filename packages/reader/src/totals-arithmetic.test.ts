@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ocrLine, onePage } from './__tests__/scan-words.js';
+import { extractTotals } from './extract.js';
 import { contextOf, extractAll } from './read.js';
 import type { Word } from './types.js';
 
@@ -234,5 +235,35 @@ describe('a text page whose net, VAT and total do not add up', () => {
       'text',
     );
     expect(r.totals).toMatchObject({ net: 100, vat: 14.2, invoiceTotal: 64.2 });
+  });
+});
+
+describe("a VAT breakdown's base column", () => {
+  it('is no net where it holds one base per rate', () => {
+    const words: Word[] = [
+      ...row(0.05, [[0.08, 0.4, 'Quarkwerk Trading GmbH']]),
+      ...row(0.4, [
+        [0.55, 0.7, 'Montant HT'],
+        [0.84, 0.9, '100,00'],
+      ]),
+      ...row(0.46, [
+        [0.1, 0.2, 'Taux TVA'],
+        [0.3, 0.4, 'Base HT'],
+        [0.5, 0.55, 'TVA'],
+      ]),
+      ...row(0.48, [
+        [0.1, 0.15, '7%'],
+        [0.33, 0.4, '40,00'],
+        [0.5, 0.55, '2,80'],
+      ]),
+      ...row(0.5, [
+        [0.1, 0.15, '19%'],
+        [0.33, 0.4, '60,00'],
+        [0.5, 0.55, '11,40'],
+      ]),
+    ];
+    // no total read: no arithmetic to choose between the two nets
+    const totals = extractTotals(contextOf(onePage(words, 'text')));
+    expect(totals.net?.value).toBe(100);
   });
 });
