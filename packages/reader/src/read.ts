@@ -52,7 +52,7 @@ import {
   voteReadings,
   withKnownVendor,
 } from './receipt.js';
-import { missingTotal, totalsByArithmetic } from './totals-arithmetic.js';
+import { missingTotals, totalsByArithmetic } from './totals-arithmetic.js';
 import { emptyResult, type PageWords, type TIssue, type TReaderResult, type Word } from './types.js';
 import { betterBuyer, weakBuyerName, windowBand, withWindowWords } from './window-pass.js';
 
@@ -521,12 +521,16 @@ export function extractAll(
         r.boxes[`totals.${k}`] = boxOf(byArithmetic[k].cell);
         fconf[`totals.${k}`] = 0.8;
       }
-    // the net, VAT or total under a label no rule knows, completing net + VAT = total with the other two
-    const between = missingTotal(ctx, r.totals, items.boxes);
-    if (between) {
-      r.totals[between.field] = between.amount.value;
-      r.boxes[`totals.${between.field}`] = boxOf(between.amount.cell);
-      fconf[`totals.${between.field}`] = 0.8;
+    // the net, VAT or total under a label no rule knows, completing net + VAT = total
+    for (const { field, amount } of missingTotals(
+      ctx,
+      r.totals,
+      items.boxes,
+      r.items.length ? sum : undefined,
+    )) {
+      r.totals[field] = amount.value;
+      r.boxes[`totals.${field}`] = boxOf(amount.cell);
+      fconf[`totals.${field}`] = 0.8;
     }
     const settled = r.items.length ? settleTotals(ctx, sum, r.totals) : {};
     // a derived subtotal is never sure; a discount or charge comes from a printed row that fits the arithmetic

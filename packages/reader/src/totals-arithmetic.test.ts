@@ -267,3 +267,46 @@ describe("a VAT breakdown's base column", () => {
     expect(totals.net?.value).toBe(100);
   });
 });
+
+describe('a text page whose net and total are both under labels the reader does not know', () => {
+  // VAT per rate: 7 % of 40,00 and 19 % of 60,00
+  const vatRows: [string, string][] = [
+    ['USt. 7%', '2,80'],
+    ['USt. 19%', '11,40'],
+  ];
+
+  it('takes the net the lines lead to and the total that is it plus the VAT, never sure', () => {
+    // 50,00 and 64,20 differ by the VAT too: only the lines' sum tells the net
+    const r = page(
+      [
+        ['Kalkulationsbasis', '100,00'],
+        ...vatRows,
+        ['Endstand', '114,20'],
+        ['Vorschuss', '50,00'],
+        ['Offen', '64,20'],
+      ],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 100, vat: 14.2, invoiceTotal: 114.2 });
+    expect(r.confidence.fields['totals.net']).toBeLessThan(0.9);
+  });
+
+  it('takes the one pair of printed amounts that differ by the VAT where a charge was not read', () => {
+    const r = page(
+      [
+        ['Zwischensumme', '100,00'],
+        ['Bearbeitung', '4,90'],
+        ['Kalkulationsbasis', '104,90'],
+        ...vatRows,
+        ['Endstand', '119,10'],
+      ],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 104.9, vat: 14.2, invoiceTotal: 119.1 });
+  });
+
+  it('takes nothing where no printed amounts differ by the VAT', () => {
+    const r = page([['Kalkulationsbasis', '105,00'], ...vatRows, ['Endstand', '120,00']], 'text');
+    expect(r.totals.invoiceTotal).toBeUndefined();
+  });
+});

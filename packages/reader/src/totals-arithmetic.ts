@@ -90,30 +90,67 @@ function printedAmounts(ctx: ExtractContext, itemBoxes: TBox[]): Printed[] {
   return amounts;
 }
 
+/** A net, VAT or total found by arithmetic, with the printed amount that is it. */
+type Completed = { field: 'net' | 'vat' | 'invoiceTotal'; amount: Printed };
+
 /**
- * The one of net, VAT and total a page prints under a label the reader does not know, with the other two read:
- * the amount printed outside the item rows that completes net + VAT = total (its last printing). The VAT (a
- * misspelt "Umsatzssteuer") only on a text layer and only as a single rate of the net, among its money amounts;
- * the net or the total ("Goods value", "To pay") on any page, in whole units too. Where all three were read but do
- * not add up, the net or the total may be an amount another label names ("Base HT" over a rate table's first
- * row, the balance after a prepayment): the printed amount that completes the other two takes its place, where
- * only one of the two can be so replaced. Returns the field and the amount, or undefined.
+ * The net, VAT or total a page prints under labels the reader does not know, completing net + VAT = total:
+ * - one of the three missing, the other two read: the amount printed outside the item rows that completes them
+ *   (its last printing). The VAT (a misspelt "Umsatzssteuer") only on a text layer and only as a single rate of
+ *   the net, among its money amounts; the net or the total ("Goods value", "To pay") on any page, in whole units
+ *   too;
+ * - all three read but not adding up: the net or the total may be an amount another label names (the balance
+ *   after a prepayment): the printed amount that completes the other two takes its place, where only one of the
+ *   two can be so replaced;
+ * - net and total both missing, the VAT read (per rate, say): the net is the amount the page's own arithmetic
+ *   leads to — the lines' sum or the subtotal, with the discount and charges read — where it is printed, and the
+ *   total is printed as that net plus the VAT; else the one pair of printed amounts that differ by the VAT.
  */
-export function missingTotal(
+export function missingTotals(
   ctx: ExtractContext,
   totals: TTotals,
   itemBoxes: TBox[],
-): { field: 'net' | 'vat' | 'invoiceTotal'; amount: Printed } | undefined {
-  if (ctx.isReceipt) return undefined;
+  lineSum?: number,
+): Completed[] {
+  if (ctx.isReceipt) return [];
   const missing = (['net', 'vat', 'invoiceTotal'] as const).filter((k) => totals[k] === undefined);
-  if (missing.length === 1) return completing(ctx, totals, itemBoxes, missing[0]!);
-  const { net, vat, invoiceTotal } = totals;
-  if (missing.length || near(round2(net! + vat!), invoiceTotal!)) return undefined;
-  const mends = (['net', 'invoiceTotal'] as const).flatMap((f) => {
-    const m = completing(ctx, { ...totals, [f]: undefined }, itemBoxes, f);
-    return m ? [m] : [];
-  });
-  return mends.length === 1 ? mends[0] : undefined;
+  const one = (m: Completed | undefined) => (m ? [m] : []);
+  if (missing.length === 1) return one(completing(ctx, totals, itemBoxes, missing[0]!));
+  const { net, vat, invoiceTotal, subtotal } = totals;
+  if (missing.length === 0) {
+    if (near(round2(net! + vat!), invoiceTotal!)) return [];
+    const mends = (['net', 'invoiceTotal'] as const).flatMap((f) =>
+      one(completing(ctx, { ...totals, [f]: undefined }, itemBoxes, f)),
+    );
+    return mends.length === 1 ? mends : [];
+  }
+  if (vat === undefined || Math.abs(vat) < 0.01) return [];
+  const printed = printedAmounts(ctx, itemBoxes);
+  const anchors = [lineSum, subtotal]
+    .filter((a): a is number => a !== undefined)
+    .flatMap((a) => [a, netFrom(totals, a)]);
+  const pair = (n: Printed | undefined): Completed[] => {
+    const t = n && printed.filter((p) => near(p.value, round2(n.value + vat))).pop();
+    return n && t
+      ? [
+          { field: 'net', amount: n },
+          { field: 'invoiceTotal', amount: t },
+        ]
+      : [];
+  };
+  for (const a of new Set(anchors)) {
+    const found = pair(printed.filter((p) => near(p.value, a)).pop());
+    if (found.length) return found;
+  }
+  // or, where the arithmetic leads to no printed net (a charge not read), the one pair of printed amounts that
+  // differ by the VAT, the net larger than the VAT
+  const pairs = new Map(
+    printed
+      .filter((p) => Math.abs(p.value) > Math.abs(vat))
+      .map((p) => [p.value, pair(p)] as const)
+      .filter(([, f]) => f.length),
+  );
+  return pairs.size === 1 ? [...pairs.values()][0]! : [];
 }
 
 /** The printed amount that completes net + VAT = total as `field`, the other two as read. */
@@ -121,8 +158,8 @@ function completing(
   ctx: ExtractContext,
   totals: TTotals,
   itemBoxes: TBox[],
-  field: 'net' | 'vat' | 'invoiceTotal',
-): { field: 'net' | 'vat' | 'invoiceTotal'; amount: Printed } | undefined {
+  field: Completed['field'],
+): Completed | undefined {
   const { net = 0, vat = 0, invoiceTotal = 0 } = totals;
   let candidates: Printed[];
   let want: number;
