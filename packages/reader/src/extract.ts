@@ -30,7 +30,7 @@ import {
 import { type Cell, type Line, xOverlap } from './layout.js';
 import { type DateOrder, findDates, looksNumeric, norm, ocrDateText, round2 } from './parse.js';
 import { receiptTotals } from './receipt.js';
-import type { TDocumentType, TItem, TTotals } from './types.js';
+import type { TBox, TDocumentType, TItem, TTotals } from './types.js';
 
 /** Header fields found by label. */
 /**
@@ -62,6 +62,9 @@ function withoutSpecks(text: string): string {
     .replace(/[~^"'`‘’“”„]+/gu, '')
     .trim();
 }
+
+const sameBox = (a: TBox, b: TBox) =>
+  a.page === b.page && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
 
 export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField, Found<string>>> {
   /** (band: the label's line and its value's cell, for a value found under its label) */
@@ -246,11 +249,15 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
     cleanBand(ctx, num.band.label, num.band.value, date.band.value)
   )
     date.conf = Math.max(date.conf, 0.88);
-  // a date near the top of the first page when no labelled invoice date was found
+  // a date near the top of the first page when no labelled invoice date was found (in a band of values, not the
+  // cell a labelled due or order date was read from)
   if (!out.invoiceDate) {
+    const taken = [out.dueDate?.box, out.orderDate?.box].filter((b) => b !== undefined);
+    const free = (c: Cell) => !taken.some((b) => sameBox(b, boxOf(c)));
     for (const line of ctx.lines.slice(0, 60)) {
       if (NOT_INVOICE_DATE.test(norm(line.text))) continue;
-      const d = findDates(line.text, ctx.dateOrder)[0];
+      const cell = line.cells.find((c) => free(c) && findDates(c.text, ctx.dateOrder).length);
+      const d = cell && findDates(cell.text, ctx.dateOrder)[0];
       if (d) {
         out.invoiceDate = { value: d.iso, conf: 0.5, box: boxOf(line), rank: 99 };
         break;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ocrLine, onePage } from './__tests__/scan-words.js';
 import { calibrate } from './calibrate.js';
 import { GUESSED, guessUnlabelled } from './completeness.js';
+import { extractHeaders } from './extract.js';
 import { contextOf } from './read.js';
 import type { TReaderResult } from './types.js';
 
@@ -141,5 +142,37 @@ describe('the confidence of a guess', () => {
     expect(c['headers.dueDate']).toBe(GUESSED);
     expect(c['headers.invoiceNum']).toBe(GUESSED);
     expect(c['headers.orderNum']).toBeGreaterThan(0.9);
+  });
+});
+
+describe('the invoice date where no label the reader knows names it', () => {
+  it('is not the date of the cell a labelled due date was read from', () => {
+    const ctx = contextOf(
+      onePage(
+        [
+          ...sender,
+          ...textRow(0.3, [
+            [0.1, 0.2, 'Rechnungsnr.'],
+            [0.3, 0.4, 'Fälligkeitsdatum'],
+            [0.5, 0.58, 'Stichtag'],
+          ]),
+          ...textRow(0.312, [
+            [0.1, 0.18, 'R-20417'],
+            [0.3, 0.37, '19.10.2021'],
+            [0.5, 0.57, '05.10.2021'],
+          ]),
+        ],
+        'text',
+      ),
+    );
+    const h = extractHeaders(ctx);
+    expect(h.dueDate?.value).toBe('2021-10-19');
+    expect(h.invoiceDate?.value).toBe('2021-10-05');
+  });
+
+  it('may stand on a line with a company\'s "Limited", which is no "date limite"', () => {
+    expect(
+      extractHeaders(page(['Quarkwerk Trading Limited Stichtag', '14.03.2025'])).invoiceDate?.value,
+    ).toBe('2025-03-14');
   });
 });
