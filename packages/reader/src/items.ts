@@ -1861,9 +1861,10 @@ export function extractItems(
     const rowNums: RowNum[] = nums
       .map((x) => ({
         value: wholeUnitAmount(ctx, x, columnFor(cols!, x.cell)?.kind),
-        // on a scan, a GTIN is a barcode that a segmentation set under a number's heading, never a quantity or price
+        // on a scan, a GTIN of 12–14 digits is a barcode that a segmentation set under a number's heading, never a
+        // quantity or price (8 digits may be an amount whose separator OCR lost that passes the check digit by chance)
         kind:
-          ctx.ocr && isGtin(x.cell.text)
+          ctx.ocr && x.cell.text.trim().length >= 12 && isGtin(x.cell.text)
             ? 'code'
             : leadOf(x.cell)?.value === x.value
               ? 'qty'

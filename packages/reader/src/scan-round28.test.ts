@@ -123,6 +123,25 @@ describe('a scan’s barcode that a reading set under the quantity heading', () 
       ['Kopierpapier A4', 12, 54],
     ]);
   });
+
+  it('leaves an amount of eight digits whose separator OCR lost, though its last digit checks as a GTIN-8’s', () => {
+    const amountLost = [
+      ...page.slice(0, 4),
+      ...row(0.3, [
+        [0.09, 0.3, 'Hydraulikpresse'],
+        [0.57, 0.6, '2'],
+        [0.72, 0.78, '61.728,09'],
+        [0.84, 0.9, '12345618'],
+      ]),
+      ...row(0.36, [
+        [0.6, 0.75, 'Summe netto'],
+        [0.82, 0.9, '123.456,18'],
+      ]),
+    ];
+    expect(itemsOf(amountLost).map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [2, 61728.09, 123456.18],
+    ]);
+  });
 });
 
 describe('a row whose two readings swapped its quantity and unit price', () => {
