@@ -380,9 +380,24 @@ function pricesUnder(
     const a = under(amount);
     if (!p || !a) continue;
     const q = Math.round((a / p) * 100) / 100;
+    if (ctx.ocr && quantityShaped(p, a)) continue;
     if (q > 0 && Math.abs(round2(q * p) - a) <= 0.011) n++;
   }
   return n;
+}
+
+/** A whole number or a quarter (17,25 · 13,5 · 84,75): how quantities of hours, kilos or metres are printed. */
+const isQuarter = (x: number) => x > 0 && Math.abs(x * 4 - Math.round(x * 4)) < 1e-6;
+
+/**
+ * A scan's number printed with decimals under a heading the labels do not know, in a table with no quantity
+ * column: a quarter ("17,25") over an amount it divides into no whole or quarter number (623,59 ÷ 17,25 = 36,15)
+ * is the quantity (hours, kilos) and the unit price is not printed, not a unit price with a quantity of 36,15. A
+ * price beside no quantity column divides its amount into whole units (or a quantity printed in a unit cell).
+ * Scans only: there OCR also garbles the quantity headings ("Stück" read "Stick") the labels would name.
+ */
+function quantityShaped(p: number, a: number): boolean {
+  return isQuarter(Math.abs(p)) && !isQuarter(round4(Math.abs(a / p)));
 }
 
 /** How many of the next four lines have a money amount under this heading (anywhere in the row). */
@@ -1737,6 +1752,16 @@ export function litreRead(desc: string): string {
   return desc.replace(/(\p{L}\S*\s+)(\d{1,4}(?:[.,]\d{1,2})?) 1(?=$|\s+\p{L})/gu, '$1$2 l');
 }
 
+/**
+ * A scanned description's sharp s that OCR read as a capital B: a page image is first read with the English model,
+ * which has no ß, and reads "Größe", "weiß", "heißt" as "GroBe", "weiB", "heiBt". A B after two lower-case letters of
+ * the same word, ending the word or before "e", "en", "er", "es", "em" or "t", is no capital of a word run into the
+ * one before ("PowerBank", "MacBook" go on with other letters) and is read back as ß.
+ */
+export function eszettRead(desc: string): string {
+  return desc.replace(/(?<=(?:^|[^\p{L}])\p{Lu}?\p{Ll}*\p{Ll}{2})B(?=(?:e[nrsm]?|t)?(?![\p{L}\d]))/gu, 'ß');
+}
+
 export function extractItems(
   ctx: ExtractContext,
   from?: { cols: Column[]; start: number; page?: number },
@@ -1762,7 +1787,8 @@ export function extractItems(
           docDiscounts: pages.flatMap((p) => p.docDiscounts),
         }
       : read;
-    if (ctx.ocr) for (const it of out.items) if (it.itemDesc) it.itemDesc = litreRead(it.itemDesc);
+    if (ctx.ocr)
+      for (const it of out.items) if (it.itemDesc) it.itemDesc = eszettRead(litreRead(it.itemDesc));
     return out;
   }
   const items: TItem[] = [];
@@ -1835,7 +1861,14 @@ export function extractItems(
     const rowNums: RowNum[] = nums
       .map((x) => ({
         value: wholeUnitAmount(ctx, x, columnFor(cols!, x.cell)?.kind),
-        kind: leadOf(x.cell)?.value === x.value ? 'qty' : columnFor(cols!, x.cell)?.kind,
+        // on a scan, a GTIN of 12–14 digits is a barcode that a segmentation set under a number's heading, never a
+        // quantity or price (8 digits may be an amount whose separator OCR lost that passes the check digit by chance)
+        kind:
+          ctx.ocr && x.cell.text.trim().length >= 12 && isGtin(x.cell.text)
+            ? 'code'
+            : leadOf(x.cell)?.value === x.value
+              ? 'qty'
+              : columnFor(cols!, x.cell)?.kind,
         pct: x.pct,
         // on a scan, plain digits under a price or amount heading are cents that lost their separator
         money:

@@ -114,6 +114,33 @@ export function rowsFromOther(kept: TReaderResult, other: TReaderResult): number
   return mended;
 }
 
+/** How many decimals a value has, to the cent: 117 → 0, 31,5 → 1, 169,66 → 2. */
+const decimals = (x: number) => (Number.isInteger(round2(x)) ? 0 : Number.isInteger(round2(x * 10)) ? 1 : 2);
+
+/**
+ * Rows of the kept reading whose quantity and unit price the other reading of the same page read the other way
+ * round (the same amount, the same two numbers, the roles swapped: one segmentation put a cell under the wrong
+ * heading) take the roles where the quantity is the rounder of the two numbers ("29 × 2.148,64", not
+ * "2.148,64 × 29"): prices are printed with cents, quantities mostly whole. A tie keeps the kept reading's.
+ * Changes `kept` in place; returns the rows changed.
+ */
+export function swapsFromOther(kept: TReaderResult, other: TReaderResult): number {
+  let swapped = 0;
+  for (const it of kept.items) {
+    const { itemQty: q, price: p, amount: a } = it;
+    if (q === undefined || p === undefined || a === undefined || q === p || it.discount) continue;
+    const same = other.items.filter((o) => o.amount === a);
+    if (same.length !== 1 || kept.items.filter((k) => k.amount === a).length !== 1) continue;
+    const o = same[0]!;
+    if (o.itemQty !== p || o.price !== q) continue;
+    if (decimals(Math.abs(p)) >= decimals(Math.abs(q))) continue;
+    it.itemQty = p;
+    it.price = q;
+    swapped++;
+  }
+  return swapped;
+}
+
 const TRIPLE = ['net', 'vat', 'invoiceTotal'] as const;
 type TripleRole = (typeof TRIPLE)[number];
 
@@ -241,6 +268,7 @@ export async function readPagesAgain(
     const other = (kept === first ? second : first).r;
     agreeRows(kept.r, other);
     rowsFromOther(kept.r, other);
+    swapsFromOther(kept.r, other);
     completeTotals(kept.r, other);
     totalFromNetAndVat(kept.r);
     buyerFromOther(kept.r, other);
