@@ -580,7 +580,6 @@ function vatByRates(ctx: ExtractContext, vats: MoneyCand[]): Found<number> | und
   return { value: round2(rows.reduce((a, r) => a + r.value, 0)), conf: 0.5, box: boxOf(first.cell) };
 }
 
-/** Totals by label, reconciled by arithmetic (net + VAT = total). */
 /**
  * Whether a VAT amount beside the others charges VAT on the net: a row printing a rate above 0 % and an amount
  * above nothing and within that rate of the net ("VAT 5 % 15.84"). An item row's amount beside "0 % VAT" is none.
@@ -595,6 +594,7 @@ function chargesVat(ctx: ExtractContext, vats: MoneyCand[], net: MoneyCand): boo
   });
 }
 
+/** Totals by label, reconciled by arithmetic (net + VAT = total). */
 export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
   const cands: MoneyCand[] = [];
   /** lines no totals label names (a scan's VAT rows whose VAT word was lost are among them) */
