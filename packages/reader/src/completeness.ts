@@ -253,7 +253,7 @@ export function guessUnlabelled(ctx: ExtractContext, r: TReaderResult): Guess[] 
     // the value starts with the date ("2.6 vom 10.11.2025" is a version, not a date)
     const isDate = !!date && date.index === 0;
     const id = !date && idShaped(value) && !isMoneyText(value) && !vatIdsOf(value).length;
-    // a document's or customer's number is mostly digits ("EN16931_Rechnung.xml" is a file's name, "4711_Kanal1" an address)
+    // a document's or customer's number is mostly digits ("EN16931_Rechnung.xml" is a file's name)
     const cleaned = id && mostlyDigits(value) ? cleanId(value) : undefined;
     if (isDate && PAYING_STEM.test(label)) dueDates.push({ pair, value: date.iso, paying: true });
     if (OTHER_LABEL.test(label)) continue;
