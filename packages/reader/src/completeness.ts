@@ -53,9 +53,10 @@ const knownLabel = (label: string) =>
 
 const LABEL_ONLY = /^[\p{L}][\p{L} .'°#/-]{1,30}:?$/u;
 
-/** A label and its value, with the cell the value was read from. */
+/** A label (normalised, to match; as printed, to show) and its value, with the cell the value was read from. */
 interface Pair {
   label: string;
+  printedLabel: string;
   value: string;
   cell: Cell;
   /** the label's line */
@@ -94,23 +95,27 @@ function pairs(ctx: ExtractContext, line: Line, top: number): Pair[] {
     const text = c.text.trim();
     const m = /^([^:]{2,40}):\s*(\S.*)$/.exec(text);
     if (m && /\p{L}{2}/u.test(m[1]!)) {
-      out.push({ label: norm(m[1]!), value: m[2]!.trim(), cell: c, line });
+      out.push({ label: norm(m[1]!), printedLabel: m[1]!.trim(), value: m[2]!.trim(), cell: c, line });
       return;
     }
     if (!LABEL_ONLY.test(text) || upper) return;
-    const label = norm(text.replace(/:$/, ''));
+    const printedLabel = text.replace(/\s*:$/, '');
+    const label = norm(printedLabel);
     const right = line.cells[i + 1];
     if (right && /\d/.test(right.text) && right.x0 - c.x1 < 0.25)
-      out.push({ label, value: right.text.trim(), cell: right, line });
+      out.push({ label, printedLabel, value: right.text.trim(), cell: right, line });
     const below = cellUnder(next, c);
-    if (below && /\d/.test(below.text)) out.push({ label, value: below.text.trim(), cell: below, line });
+    if (below && /\d/.test(below.text))
+      out.push({ label, printedLabel, value: below.text.trim(), cell: below, line });
     if (!wrapped) return;
     // the label's end under it, or none (a one-line label in a wrapped band), then the value
     const end = below && !/\d/.test(below.text) ? below : undefined;
     const value = cellUnder(inHeader(closeLine(ctx, next!, 1)), c);
+    const joined = `${text} ${end?.text.trim() ?? ''}`.trim().replace(/\s*:$/, '');
     if (value && /\d/.test(value.text))
       out.push({
-        label: norm(`${text} ${end?.text.trim() ?? ''}`.trim().replace(/:$/, '')),
+        label: norm(joined),
+        printedLabel: joined,
         value: value.text.trim(),
         cell: value,
         line,
@@ -165,7 +170,7 @@ const idShaped = (value: string) =>
 export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): string[] {
   const out: string[] = [];
   let lastLine: Line | undefined;
-  for (const { label, value, line } of unusedHeaderPairs(ctx, r)) {
+  for (const { label, printedLabel, value, line } of unusedHeaderPairs(ctx, r)) {
     // one value a line is enough to say the line was not read
     if (line === lastLine) continue;
     const isDate = findDates(value).length > 0;
@@ -186,7 +191,7 @@ export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): str
         ([field, stem, shape]) => !r.headers[field] && stem.test(label) && (shape === 'date' ? isDate : id),
       );
     if (missed) {
-      out.push(`${label}: ${value}`.slice(0, 60));
+      out.push(`${printedLabel}: ${value}`.slice(0, 60));
       lastLine = line;
     }
   }
@@ -201,7 +206,7 @@ export const GUESSED = 0.3;
 /** The start of the issue that names a guessed field's label and value, for a person to confirm. */
 export const GUESS_ISSUE = 'Guessed from a label the reader does not know';
 
-/** A header field guessed from a value no label names: its value (ISO for a date), the label and value printed. */
+/** A header field guessed from a value no label names: its value (ISO for a date), the label and value as printed. */
 export interface Guess {
   field: HeaderField;
   value: string;
@@ -243,7 +248,7 @@ export function guessUnlabelled(ctx: ExtractContext, r: TReaderResult): Guess[] 
   const out: Guess[] = [];
   const open = (f: HeaderField) => !r.headers[f] && !out.some((g) => g.field === f);
   const take = (field: HeaderField, { pair, value }: Read) =>
-    out.push({ field, value, label: pair.label, printed: pair.value, cell: pair.cell });
+    out.push({ field, value, label: pair.printedLabel, printed: pair.value, cell: pair.cell });
   const issued = r.headers.invoiceDate ? Date.parse(r.headers.invoiceDate) : undefined;
   const dueDates: (Read & { paying: boolean })[] = [];
   const ids: (Read & { ordered: boolean })[] = [];

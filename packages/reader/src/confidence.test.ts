@@ -62,7 +62,7 @@ describe('how sure the reader is', () => {
     expect(r.headers.orderNum).toBe('KT-88120');
     expect(r.confidence.fields['headers.orderNum']).toBeLessThan(0.5);
     expect(r.pendingReview).toBe(true);
-    expect(r.issues.map((i) => i.description).join(' ')).toContain('bestellreferenz: KT-88120');
+    expect(r.issues.map((i) => i.description).join(' ')).toContain('Bestellreferenz: KT-88120');
   });
 
   it('does not count contact, bank or delivery values as fields it missed', async () => {

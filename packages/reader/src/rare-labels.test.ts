@@ -3,7 +3,6 @@ import { ocrLine, onePage } from './__tests__/scan-words.js';
 import { unreadLabelledValues } from './completeness.js';
 import { extractHeaders, extractTotals } from './extract.js';
 import type { HeaderField, TotalField } from './labels.js';
-import { norm } from './parse.js';
 import { contextOf } from './read.js';
 import type { TReaderResult } from './types.js';
 
@@ -105,7 +104,7 @@ describe('a date under a paying label the reader does not know', () => {
   it('holds the document back when no due date was read', () => {
     // labels none of HEADER_LABELS knows, each with a word of paying
     for (const label of ['Payment on or before', 'Betaaltermijn', 'Date de règlement', 'Zahlungseingang bis'])
-      expect(unread(label)).toEqual([`${norm(label)}: 14.04.2025`]);
+      expect(unread(label)).toEqual([`${label}: 14.04.2025`]);
   });
 
   it('counts for nothing once a due date was read, or under a label of another date', () => {
@@ -119,8 +118,8 @@ describe('a value under a label the reader does not know at all', () => {
     unreadOn(page(label, value), headers);
 
   it('holds the document back while a field it could be is empty', () => {
-    expect(unread('Ledger no.', '30431')).toEqual(['ledger no.: 30431']);
-    expect(unread('Spätestens am', '24.08.2025')).toEqual(['spatestens am: 24.08.2025']);
+    expect(unread('Ledger no.', '30431')).toEqual(['Ledger no.: 30431']);
+    expect(unread('Spätestens am', '24.08.2025')).toEqual(['Spätestens am: 24.08.2025']);
     // the customer and order numbers were read: an id is none of them
     expect(unread('Ledger no.', '30431', { shopAccount: 'K-1', orderNum: 'PO-2' })).toEqual([]);
     expect(unread('Spätestens am', '24.08.2025', { dueDate: '2025-08-30' })).toEqual([]);
