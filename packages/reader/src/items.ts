@@ -1866,9 +1866,14 @@ export function extractItems(
         kind:
           ctx.ocr && x.cell.text.trim().length >= 12 && isGtin(x.cell.text)
             ? 'code'
-            : leadOf(x.cell)?.value === x.value
-              ? 'qty'
-              : columnFor(cols!, x.cell)?.kind,
+            : // on a scan, a percentage set under the amount heading is a rate (a discount or VAT column whose heading
+              // OCR lost, standing left of the amounts), never the row's amount; with no kind it is the VAT rate to
+              // `solveRow`, and the row may still take it as its discount below
+              ctx.ocr && x.pct && columnFor(cols!, x.cell)?.kind === 'amount'
+              ? undefined
+              : leadOf(x.cell)?.value === x.value
+                ? 'qty'
+                : columnFor(cols!, x.cell)?.kind,
         pct: x.pct,
         // on a scan, plain digits under a price or amount heading are cents that lost their separator
         money:
@@ -2045,11 +2050,28 @@ export function extractItems(
       }
       partial = undefined;
       // (a scan in whole units has no cents to lose, but OCR misses its quantities as any scan's)
-      const s = !ctx.ocr
-        ? solveRow(rowNums, ctx.wholeUnits)
-        : ctx.wholeUnits
-          ? solveScanQty(solveRow(rowNums, true), rowNums)
-          : solveScanRow(rowNums);
+      const solveScan = (ns: RowNum[]) =>
+        ctx.wholeUnits ? solveScanQty(solveRow(ns, true), ns) : solveScanRow(ns);
+      let s = !ctx.ocr ? solveRow(rowNums, ctx.wholeUnits) : solveScan(rowNums);
+      // a scan's rate under no rate heading (see above) is the row's discount where the printed quantity times the
+      // printed price less that rate is the printed amount and quantity × price alone is not (without this the row
+      // keeps no quantity, or one that departs from the printed one: amount ÷ price taken as a rounded quantity)
+      const rate = ctx.ocr && s.conf < 0.95 ? rowNums.find((r) => r.pct && r.kind === undefined) : undefined;
+      const [pq, pp, pa] = (['qty', 'price', 'amount'] as const).map(
+        (k) => rowNums.find((r) => r.kind === k)?.value,
+      );
+      if (
+        rate &&
+        pq !== undefined &&
+        pp !== undefined &&
+        pa !== undefined &&
+        rate.value > 0 &&
+        rate.value < 100 &&
+        Math.abs(round2(pq * pp * (1 - rate.value / 100)) - pa) <= (ctx.wholeUnits ? 0.5 : 0.011)
+      ) {
+        const d = solveScan(rowNums.map((r) => (r === rate ? { ...r, kind: 'discount' as const } : r)));
+        if (d.conf >= 0.9 && d.qty === pq) s = d;
+      }
       if (s.amount === undefined) continue;
       // an EAN/GTIN in a code column is the unit's barcode, not the supplier's article number (which may stand
       // in a column of its own or above the name)

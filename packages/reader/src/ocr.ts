@@ -136,7 +136,53 @@ export function joinSplitDecimals(words: OcrWord[], width: number, height: numbe
     }
     out.push(w);
   }
-  return out;
+  return joinAcrossBlocks(out, width, height);
+}
+
+/**
+ * The same split amount when Tesseract set its two halves in different blocks ("289." and "10", each a line of
+ * its own: the gap the blurred separator left can cut a narrow amount column in two blocks, and the cents'
+ * block comes later in reading order): joined where the two stand on one baseline (their boxes overlapping by
+ * most of a letter's height), the cents right of the separator closer than a letter's height. Without this
+ * the row keeps only the cents as its amount.
+ */
+/** The block of an OCR line id ("block.paragraph.line"): two lines of one block are two lines of text. */
+const blockOf = (line: string) => line.split('.').slice(0, -2).join('.');
+
+function joinAcrossBlocks(words: OcrWord[], width: number, height: number): OcrWord[] {
+  const heads = words.filter((w) => /\d[.,]$/.test(w.text));
+  if (!heads.length) return words;
+  const gone = new Set<OcrWord>();
+  const joined = new Map<OcrWord, OcrWord>();
+  for (const w of words) {
+    if (!/^\d{2}(?!\d)/.test(w.text) || w.text.length > 4) continue;
+    const head = heads.find((h) => {
+      const cur = joined.get(h) ?? h;
+      const lh = Math.min(cur.y1 - cur.y0, w.y1 - w.y0);
+      return (
+        !gone.has(h) &&
+        /\d[.,]$/.test(cur.text) &&
+        blockOf(h.line) !== blockOf(w.line) &&
+        h.page === w.page &&
+        Math.min(cur.y1, w.y1) - Math.max(cur.y0, w.y0) >= lh * 0.6 &&
+        w.x0 >= cur.x1 &&
+        (w.x0 - cur.x1) * width < (cur.y1 - cur.y0) * height
+      );
+    });
+    if (!head) continue;
+    const cur = joined.get(head) ?? head;
+    joined.set(head, {
+      ...cur,
+      text: cur.text + w.text,
+      x1: w.x1,
+      y0: Math.min(cur.y0, w.y0),
+      y1: Math.max(cur.y1, w.y1),
+      conf: Math.min(cur.conf, w.conf),
+    });
+    gone.add(w);
+  }
+  if (!gone.size) return words;
+  return words.filter((w) => !gone.has(w)).map((w) => joined.get(w) ?? w);
 }
 
 function runNative(image: Uint8Array, psm: number, langs: string, timeoutMs: number): Promise<string> {
