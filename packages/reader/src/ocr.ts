@@ -139,6 +139,9 @@ export function joinSplitDecimals(words: OcrWord[], width: number, height: numbe
   return joinAcrossBlocks(out, width, height);
 }
 
+/** The block of an OCR line id ("block.paragraph.line"): two lines of one block are two lines of text. */
+const blockOf = (line: string) => line.split('.').slice(0, -2).join('.');
+
 /**
  * The same split amount when Tesseract set its two halves in different blocks ("289." and "10", each a line of
  * its own: the gap the blurred separator left can cut a narrow amount column in two blocks, and the cents'
@@ -146,9 +149,6 @@ export function joinSplitDecimals(words: OcrWord[], width: number, height: numbe
  * most of a letter's height), the cents right of the separator closer than a letter's height. Without this
  * the row keeps only the cents as its amount.
  */
-/** The block of an OCR line id ("block.paragraph.line"): two lines of one block are two lines of text. */
-const blockOf = (line: string) => line.split('.').slice(0, -2).join('.');
-
 function joinAcrossBlocks(words: OcrWord[], width: number, height: number): OcrWord[] {
   const heads = words.filter((w) => /\d[.,]$/.test(w.text));
   if (!heads.length) return words;
