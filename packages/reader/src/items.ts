@@ -625,7 +625,8 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
 }
 
 /** How many decimals a value has, to the cent: 117 → 0, 31,5 → 1, 169,66 → 2. */
-const decimals = (x: number) => (Number.isInteger(round2(x)) ? 0 : Number.isInteger(round2(x * 10)) ? 1 : 2);
+export const decimals = (x: number) =>
+  Number.isInteger(round2(x)) ? 0 : Number.isInteger(round2(x * 10)) ? 1 : 2;
 
 /** Numbers that count up by one from row to row (1, 2, 3 …): positions, never quantities. */
 const countsUp = (v: number[]) => v.length >= 2 && v.every((x, k) => x === v[0]! + k);

@@ -2,6 +2,7 @@ import { linesAddUp, oneRate, runChecks, totalsAddUp } from './checks.js';
 import type { ExtractContext } from './context.js';
 import { type Gray, resize } from './image.js';
 import { agreeRows } from './item-confidence.js';
+import { decimals } from './items.js';
 import { type OcrOptions, type OcrWord, ocrImage } from './ocr.js';
 import { round2 } from './parse.js';
 import { ocrSameName } from './parties.js';
@@ -113,9 +114,6 @@ export function rowsFromOther(kept: TReaderResult, other: TReaderResult): number
   }
   return mended;
 }
-
-/** How many decimals a value has, to the cent: 117 → 0, 31,5 → 1, 169,66 → 2. */
-const decimals = (x: number) => (Number.isInteger(round2(x)) ? 0 : Number.isInteger(round2(x * 10)) ? 1 : 2);
 
 /**
  * Rows of the kept reading whose quantity and unit price the other reading of the same page read the other way
