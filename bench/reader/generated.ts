@@ -8,7 +8,8 @@
 //     [--timeout S]  (the CLI's time limit per document, 300 s unless given)
 // --reader: read with the CLI of another checkout (e.g. main), to compare two versions on the same documents.
 // GENERATOR_LABELS=unseen: header and totals labels also from held-out words the reader is not taught
-// (generator.ts UNSEEN_LABEL), to measure reading and confidence under labels it does not know.
+// (generator.ts UNSEEN_LABEL), to measure reading and confidence under labels it does not know; `unseen2` and
+// `unseen3` draw the second and third held-out sets, each written before the rules it judges.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -673,12 +673,87 @@ const UNSEEN2_LABEL: Record<string, Record<Lang, string[]>> = {
     nl: ['Eindbedrag', 'Saldo'],
   },
 };
+/**
+ * A third held-out set (GENERATOR_LABELS=unseen3), written before the rules of round 29 were, after the second set
+ * had been looked at while writing rules, so that those rules are judged on words they were not written against.
+ * Never teach these either.
+ */
+const UNSEEN3_LABEL: Record<string, Record<Lang, string[]>> = {
+  'number[invoice]': {
+    en: ['Billing no.', 'Record no.'],
+    de: ['Buchungsbeleg', 'Erfassungsnr.'],
+    fr: ["N° d'enregistrement", 'Réf. facturation'],
+    nl: ['Registratienr.', 'Afrekeningsnr.'],
+  },
+  'number[creditNote]': {
+    en: ['Adjustment no.', 'Credit ref.'],
+    de: ['Gegenbeleg', 'Erstattungsnr.'],
+    fr: ['N° de remboursement', 'Réf. rectificative'],
+    nl: ['Correctienr.', 'Terugbetalingsnr.'],
+  },
+  'number[order]': {
+    en: ['Indent no.', 'Call-off no.'],
+    de: ['Beschaffungsnr.', 'Bedarfsnr.'],
+    fr: ["N° d'approvisionnement", 'Réf. réquisition'],
+    nl: ['Afroepnr.', 'Behoeftenr.'],
+  },
+  'date[invoice]': {
+    en: ['Billed on', 'Recorded'],
+    de: ['Abrechnungstag', 'Ausgestellt'],
+    fr: ['Enregistrée le', 'Arrêtée le'],
+    nl: ['Uitgereikt op', 'Boekingsdag'],
+  },
+  'date[creditNote]': {
+    en: ['Recorded', 'Booked'],
+    de: ['Gutgeschrieben am', 'Ausgestellt'],
+    fr: ['Enregistré le', 'Arrêté le'],
+    nl: ['Vastgelegd op', 'Boekingsdag'],
+  },
+  'date[order]': {
+    en: ['Sent on', 'Submitted'],
+    de: ['Beauftragt am', 'Übermittelt am'],
+    fr: ['Transmise le', 'Envoyée le'],
+    nl: ['Ingediend op', 'Verstuurd op'],
+  },
+  due: {
+    en: ['Clear by', 'Funds by'],
+    de: ['Zu begleichen bis', 'Begleichung'],
+    fr: ['À acquitter avant', 'Dernier délai'],
+    nl: ['Voldoen uiterlijk', 'Afloopdatum'],
+  },
+  yourOrder: {
+    en: ['Your requisition', 'Cust. PO'],
+    de: ['Ihre Bedarfsmeldung', 'Kundenauftrag'],
+    fr: ['Votre demande', 'Votre mandat'],
+    nl: ['Uw aanvraag', 'Uw afroep'],
+  },
+  customerNo: {
+    en: ['Payer no.', 'Cust. ID'],
+    de: ['Zahler-Nr.', 'Zahlerschlüssel'],
+    fr: ['N° payeur', 'Code payeur'],
+    nl: ['Klantsleutel', 'Betalernr.'],
+  },
+  net: {
+    en: ['Net goods', 'Goods excl.'],
+    de: ['Nettowarenwert', 'Warensumme'],
+    fr: ['Valeur marchande', 'Net marchandises'],
+    nl: ['Goederenwaarde', 'Excl. belasting'],
+  },
+  total: {
+    en: ['Remittance', 'Sum payable'],
+    de: ['Überweisungsbetrag', 'Rechnungssaldo'],
+    fr: ['Montant exigé', 'À payer TTC'],
+    nl: ['Over te maken', 'Te ontvangen'],
+  },
+};
 const UNSEEN_SET =
   process.env.GENERATOR_LABELS === 'unseen'
     ? UNSEEN_LABEL
     : process.env.GENERATOR_LABELS === 'unseen2'
       ? UNSEEN2_LABEL
-      : undefined;
+      : process.env.GENERATOR_LABELS === 'unseen3'
+        ? UNSEEN3_LABEL
+        : undefined;
 /** A VAT code column (the rate's key in the software's tax table, explained under the totals). */
 const VAT_CODE_COL: Record<Lang, string[]> = {
   en: ['Tax code', 'VAT code', 'Tax'],
