@@ -35,17 +35,21 @@ const OTHER_LABEL =
 
 /**
  * Labels of values that are none of the output's fields and that the reader knows as such: other documents'
- * numbers (delivery note, contract, project, tender, GLN), other dates (delivery, service, print), pages,
+ * numbers (payment reference, delivery note, contract, project, tender, GLN), other dates (delivery, service, print), pages,
  * registers, the people who handle the document (periods, phones and tax ids are OTHER_LABEL's).
  */
 const OTHER_FIELD =
-  /\b(?:deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|marche|ausschreibung|gln|iln|leistungs\w*|druck\w*|print\w*|impression|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|register\w*|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
+  /\b(?:payment|zahlungs\w*|paiement|betalings\w*|verwendungszweck|agreement|\w*vereinbarung|overeenkomst|deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|marche|ausschreibung|gln|iln|leistungs\w*|druck\w*|print\w*|impression|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|register\w*|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
 
-/** Whether the reader knows what a label names: a header field, a party, or one of the other values above. */
-const knownLabel = (label: string) =>
+/**
+ * Whether the reader knows what a label names: a header field, a party, or one of the other values above. The
+ * words of other dates name a date's label only: they match inside words ("order" in "Anforderung", a request's
+ * number), which says nothing of what an id under them is.
+ */
+const knownLabel = (label: string, isDate: boolean) =>
   OTHER_LABEL.test(label) ||
   OTHER_FIELD.test(label) ||
-  NOT_INVOICE_DATE.test(label) ||
+  (isDate && NOT_INVOICE_DATE.test(label)) ||
   Object.values(PARTY_LABELS).some((re) => re.test(label)) ||
   [...Object.values(HEADER_LABELS), ...Object.values(TOTAL_LABELS)].some((labels) =>
     labels.some(([re]) => re.test(label)),
@@ -180,7 +184,7 @@ export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): str
     // under a label the reader does not know at all, a date or an id may be the due date, the customer or
     // the order number it left empty ("Spätestens am", "Ledger no.", "Relatienummer")
     const unknownValue =
-      !knownLabel(label) &&
+      !knownLabel(label, isDate) &&
       (isDate
         ? !r.headers.dueDate
         : id && !isMoneyText(value) && (!r.headers.shopAccount || !r.headers.orderNum));
@@ -219,10 +223,21 @@ type Read = { pair: Pair; value: string };
 
 /** A word of "your" in four languages: a label of the buyer's own reference. */
 const YOUR = /\b(?:your|ihre?|ihren|votre|vos|uw)\b/;
-/** A word of the buyer in four languages ("Buyer ref.", "Réf. acheteur", "Referenz Käufer", "Ref. koper"). */
-const BUYER_WORD = /\b(?:buyer|purchaser|acheteur|kaufer|besteller|koper|inkoper)\b/;
+/**
+ * A word of the buyer or of buying in four languages ("Buyer ref.", "Réf. acheteur", "Referenz Käufer", "Ref.
+ * koper", "Purchase no.", "Einkaufsnummer", "N° d'achat", "Inkoopnummer"): a label of the buyer's order.
+ */
+const BUYER_WORD =
+  /\b(?:buyer|purchaser?|procurement|acheteur|achat|kaufer|besteller|einkaufs?\w*|koper|inkoper|inkoop\w*)\b/;
 /** An order number's own shape: "PO-4711", "PO 4711", "P.O. 4711". */
 const PO_SHAPE = /^P\.?O\.?(?:[-\s/#]|(?=\d))/i;
+
+/**
+ * An id that carries a year among its parts ("2024-4646/73", "INV/2025/77343"): a document's number, never a
+ * customer's, which stays the same from year to year.
+ */
+const YEAR_PART = /(?:^|[^\d])(?:19[89]\d|20[0-4]\d)(?:[^\d]|$)/;
+const yearStamped = (v: string) => /[-/.\s]/.test(v) && YEAR_PART.test(v);
 
 const mostlyDigits = (v: string) =>
   (v.match(/\p{L}/gu)?.length ?? 0) <= Math.max(4, (v.match(/\d/g)?.length ?? 0) / 2);
@@ -239,9 +254,10 @@ const DUE_SPAN_MS = 366 * 86_400_000;
  *   after the document's date and within a year of it, is the due date;
  * - the first id under a label the reader does not know is the document's number: software prints its number
  *   first among the header values;
- * - an id under a label of the buyer's own reference ("Your key", "Clé acheteur"), or of an order number's shape
- *   ("PO-4711"), is the order number;
- * - one id left, while one of order and customer number is still empty, is that one.
+ * - an id under a label of the buyer's own reference or of buying ("Your key", "Clé acheteur", "Purchase no."),
+ *   of an order number's shape ("PO-4711"), or carrying a year ("2024-4646/73"), is the order number;
+ * - one id left is the customer number when that is empty and the id carries no year, else the order number when
+ *   that is empty.
  * Each guess keeps the confidence GUESSED, so a person confirms it; an empty field would cost them the typing.
  */
 export function guessUnlabelled(ctx: ExtractContext, r: TReaderResult): Guess[] {
@@ -261,7 +277,8 @@ export function guessUnlabelled(ctx: ExtractContext, r: TReaderResult): Guess[] 
     // a document's or customer's number is mostly digits ("EN16931_Rechnung.xml" is a file's name)
     const cleaned = id && mostlyDigits(value) ? cleanId(value) : undefined;
     if (isDate && PAYING_STEM.test(label)) dueDates.push({ pair, value: date.iso, paying: true });
-    if (OTHER_LABEL.test(label)) continue;
+    // a value that names what it is beside its number ("4000001123452 (GLN)") is that, whatever the label
+    if (OTHER_LABEL.test(label) || OTHER_FIELD.test(norm(value))) continue;
     const stem = FIELD_STEMS.find(
       ([, re, shape]) => re.test(label) && (shape === 'date' ? isDate : !!cleaned),
     );
@@ -276,7 +293,7 @@ export function guessUnlabelled(ctx: ExtractContext, r: TReaderResult): Guess[] 
       ids.push({ pair, value: cleaned, ordered: true });
       continue;
     }
-    if (knownLabel(label)) continue;
+    if (knownLabel(label, isDate)) continue;
     if (isDate) dueDates.push({ pair, value: date.iso, paying: false });
     else if (cleaned) ids.push({ pair, value: cleaned, ordered: PO_SHAPE.test(cleaned) });
   }
@@ -295,10 +312,17 @@ export function guessUnlabelled(ctx: ExtractContext, r: TReaderResult): Guess[] 
   if (open(numberField) && first) take(numberField, first);
   const yours = left().find((i) => i.ordered);
   if (open('orderNum') && yours) take('orderNum', yours);
-  // one id left and one of the two fields it may be still empty: that field
+  // an id carrying a year is an order's number, not a customer's
+  const dated = left().find((i) => yearStamped(i.pair.value));
+  if (open('orderNum') && dated) take('orderNum', dated);
+  // one id left: the one of the two fields it may be that is still empty, or, both empty, the customer's
+  // number, which most headers print and which carries no year
   const rest = left();
-  const fields = (['orderNum', 'shopAccount'] as const).filter(open);
-  if (rest.length === 1 && fields.length === 1) take(fields[0]!, rest[0]!);
+  if (rest.length === 1) {
+    const [id] = rest;
+    if (open('shopAccount') && !yearStamped(id!.pair.value)) take('shopAccount', id!);
+    else if (open('orderNum')) take('orderNum', id!);
+  }
   return out;
 }
 

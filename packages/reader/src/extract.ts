@@ -63,6 +63,9 @@ function withoutSpecks(text: string): string {
     .trim();
 }
 
+/** A date's label alone: words and their punctuation, no number ("Règlement au:", "En date du"). */
+const LABEL_WORDS = /^\s*\p{L}[\p{L} .'°#/-]{1,40}:?\s*$/u;
+
 const sameBox = (a: TBox, b: TBox) =>
   a.page === b.page && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
 
@@ -254,15 +257,36 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
   if (!out.invoiceDate) {
     const taken = [out.dueDate?.box, out.orderDate?.box].filter((b) => b !== undefined);
     const free = (c: Cell) => !taken.some((b) => sameBox(b, boxOf(c)));
-    for (const line of ctx.lines.slice(0, 60)) {
-      if (NOT_INVOICE_DATE.test(norm(line.text))) continue;
-      const cell = line.cells.find((c) => free(c) && findDates(c.text, ctx.dateOrder).length);
-      const d = cell && findDates(cell.text, ctx.dateOrder)[0];
-      if (d) {
-        out.invoiceDate = { value: d.iso, conf: 0.5, box: boxOf(line), rank: 99 };
-        break;
-      }
-    }
+    // the label of a cell's date: the words before it in its cell, or else the cell left of it ("Leverdatum:" |
+    // "2 augustus 2026"); a name elsewhere in the line ("Oakridge Print Ltd") names nothing
+    const dateLabel = (line: Line, i: number) => {
+      const text = line.cells[i]!.text;
+      const before = text.slice(0, findDates(text, ctx.dateOrder)[0]?.index ?? 0);
+      return /\p{L}{2}/u.test(before) ? before : (line.cells[i - 1]?.text ?? '');
+    };
+    const naming = (line: Line, i: number) => `${dateLabel(line, i)} ${line.cells[i]!.text}`;
+    const dated = ctx.lines.slice(0, 60).flatMap((line) => {
+      const i = line.cells.findIndex(
+        (c, j) =>
+          free(c) && findDates(c.text, ctx.dateOrder).length && !NOT_INVOICE_DATE.test(norm(naming(line, j))),
+      );
+      const d = i >= 0 && findDates(line.cells[i]!.text, ctx.dateOrder)[0];
+      return d ? [{ line, d, label: LABEL_WORDS.test(dateLabel(line, i)) }] : [];
+    });
+    // the first such date, or, where it has a label, an earlier one under a label in the same block within a
+    // year: software prints due dates ("Valuta: 3. Dezember", "Règlement au: 14 août") above the document's
+    const first = dated[0];
+    const before = dated.filter(
+      (c) =>
+        first?.label &&
+        c.label &&
+        c.line.page === first.line.page &&
+        c.line.y0 - first.line.y0 < 0.12 &&
+        c.d.iso < first.d.iso &&
+        Date.parse(first.d.iso) - Date.parse(c.d.iso) <= DATE_SPAN_DAYS * 86_400_000,
+    );
+    const pick = before.reduce((a, c) => (c.d.iso < a.d.iso ? c : a), first!);
+    if (pick) out.invoiceDate = { value: pick.d.iso, conf: 0.5, box: boxOf(pick.line), rank: 99 };
   }
   const res: Partial<Record<HeaderField, Found<string>>> = {};
   for (const [k, v] of Object.entries(out))

@@ -115,7 +115,7 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
 
 /** Labels that must not be taken for the plain "date" label. */
 export const NOT_INVOICE_DATE =
-  /(due|fallig|echeance|verval|liefer|delivery|livraison|(?:\b|af)lever|order|bestell|commande|period|zeitraum|leistungs|geburt|payment|zahlung|paiement|print|druck|impression|edite|afgedrukt|limite\b|betaal|\bp\.?o\.?\s+date)/;
+  /(due|fallig|echeance|verval|liefer|delivery|livraison|(?:\b|af)lever|\bship|versand|expedi|verzend|verzonden|\border|bestell|commande|period|zeitraum|leistungs|geburt|payment|zahlung|paiement|print|druck|impression|edite|afgedrukt|limite\b|betaal|\bp\.?o\.?\s+date)/;
 
 export type TotalField = 'subtotal' | 'net' | 'vat' | 'invoiceTotal' | 'discount' | 'charges';
 

@@ -305,6 +305,19 @@ describe('a text page whose net and total are both under labels the reader does 
     expect(r.totals).toMatchObject({ net: 104.9, vat: 14.2, invoiceTotal: 119.1 });
   });
 
+  it('takes the net for the total where a subtotal label was read as the total and the total is unknown', () => {
+    // "Summe Positionen" also reads as a total's label; the page's own total stands under a word no rule knows
+    const r = page(
+      [['Summe Positionen', '100,00'], ['Kalkulationsbasis', '100,00'], ...vatRows, ['Endstand', '114,20']],
+      'text',
+    );
+    expect(r.totals).toMatchObject({ net: 100, vat: 14.2, invoiceTotal: 114.2 });
+    // nothing printed as the net plus the VAT: the total read stays, the net unknown
+    const kept = page([['Summe Positionen', '100,00'], ['Kalkulationsbasis', '100,00'], ...vatRows], 'text');
+    expect(kept.totals.net).toBeUndefined();
+    expect(kept.totals.invoiceTotal).toBe(100);
+  });
+
   it('takes nothing where no printed amounts differ by the VAT', () => {
     const r = page([['Kalkulationsbasis', '105,00'], ...vatRows, ['Endstand', '120,00']], 'text');
     expect(r.totals.invoiceTotal).toBeUndefined();

@@ -102,6 +102,8 @@ type Completed = { field: 'net' | 'vat' | 'invoiceTotal'; amount: Printed };
  * - all three read but not adding up: the net or the total may be an amount another label names (the balance
  *   after a prepayment): the printed amount that completes the other two takes its place, where only one of the
  *   two can be so replaced;
+ * - only the net missing and nothing completing it: the amount read as the total is the net where that plus the
+ *   VAT is printed, which is the total;
  * - net and total both missing, the VAT read (per rate, say): the net is the amount the page's own arithmetic
  *   leads to — the lines' sum or the subtotal, with the discount and charges read — where it is printed, and the
  *   total is printed as that net plus the VAT; else the one pair of printed amounts that differ by the VAT.
@@ -115,7 +117,11 @@ export function missingTotals(
   if (ctx.isReceipt) return [];
   const missing = (['net', 'vat', 'invoiceTotal'] as const).filter((k) => totals[k] === undefined);
   const one = (m: Completed | undefined) => (m ? [m] : []);
-  if (missing.length === 1) return one(completing(ctx, totals, itemBoxes, missing[0]!));
+  const done = missing.length === 1 ? completing(ctx, totals, itemBoxes, missing[0]!) : undefined;
+  // only the net missing and no printed amount completing it: the amount read as the total may be the net
+  // ("Total lines excl. VAT" above a net and a total under labels the reader does not know)
+  const totalAsNet = missing.length === 1 && missing[0] === 'net' && !done;
+  if (missing.length === 1 && !totalAsNet) return one(done);
   const { net, vat, invoiceTotal, subtotal } = totals;
   if (missing.length === 0) {
     if (near(round2(net! + vat!), invoiceTotal!)) return [];
@@ -126,7 +132,7 @@ export function missingTotals(
   }
   if (vat === undefined || Math.abs(vat) < 0.01) return [];
   const printed = printedAmounts(ctx, itemBoxes);
-  const anchors = [lineSum, subtotal]
+  const anchors = (totalAsNet ? [invoiceTotal] : [lineSum, subtotal])
     .filter((a): a is number => a !== undefined)
     .flatMap((a) => [a, netFrom(totals, a)]);
   const pair = (n: Printed | undefined): Completed[] => {
@@ -142,6 +148,7 @@ export function missingTotals(
     const found = pair(printed.filter((p) => near(p.value, a)).pop());
     if (found.length) return found;
   }
+  if (totalAsNet) return [];
   // or, where the arithmetic leads to no printed net (a charge not read), the one pair of printed amounts that
   // differ by the VAT, the net larger than the VAT
   const pairs = new Map(

@@ -68,8 +68,12 @@ describe('header fields under labels the reader does not know', () => {
       invoiceNum: 'ZT-20417',
       orderNum: 'PO-7711',
     });
-    // the buyer's location number is no reference of theirs
+    // a word of buying names the buyer's order
+    for (const label of ['Purchase key', 'Einkaufsvermerk', "Clé d'achat", 'Inkoopnotitie'])
+      expect(guesses(page([label, 'Q-7711']), { invoiceNum: 'R-1' })).toEqual({ orderNum: 'Q-7711' });
+    // the buyer's location number is no reference of theirs, also where the value names it
     expect(guesses(page(['Ihre GLN', '4012345000009']), { invoiceNum: 'R-1' })).toEqual({});
+    expect(guesses(page(['Globale Kennung', '4012345000009 (GLN)']), { invoiceNum: 'R-1' })).toEqual({});
   });
 
   it("takes a label with a field's word stem for that field", () => {
@@ -80,8 +84,27 @@ describe('header fields under labels the reader does not know', () => {
     expect(guesses(page(['Vermerk', '30431']), { invoiceNum: 'R-1', orderNum: 'PO-2' })).toEqual({
       shopAccount: '30431',
     });
-    // both empty: the id may be either
-    expect(guesses(page(['Vermerk', '30431']), { invoiceNum: 'R-1' })).toEqual({});
+    // both empty: the customer's number, which carries no year
+    expect(guesses(page(['Vermerk', '30431']), { invoiceNum: 'R-1' })).toEqual({ shopAccount: '30431' });
+    expect(guesses(page(['Vermerk', 'Q 30431']), { invoiceNum: 'R-1' })).toEqual({ shopAccount: 'Q 30431' });
+    // an id carrying a year is an order's number, never a customer's
+    expect(guesses(page(['Vermerk', '2024-4411/07']), { invoiceNum: 'R-1' })).toEqual({
+      orderNum: '2024-4411/07',
+    });
+    expect(guesses(page(['Vermerk', '2024-4411/07']), { invoiceNum: 'R-1', orderNum: 'PO-2' })).toEqual({});
+    // two ids: the one with a year the order's, the other the customer's
+    expect(guesses(page(['Vermerk', '30431'], ['Notiz', 'ZT/2023/118']), { invoiceNum: 'R-1' })).toEqual({
+      orderNum: 'ZT/2023/118',
+      shopAccount: '30431',
+    });
+  });
+
+  it('reads an id under a word that holds a date word, and not under a payment or agreement word', () => {
+    // "order" inside "Anforderung" (a request) does not make the label one of an order date
+    expect(guesses(page(['Anforderung', 'ZT-20417']), {}, 'order')).toEqual({ orderNum: 'ZT-20417' });
+    // a payment reference or an agreement's number is none of the fields
+    for (const label of ['Payment ref.', 'Zahlungsreferenz', 'Agreement', 'Rahmenvereinbarung'])
+      expect(guesses(page([label, '30431']), { invoiceNum: 'R-1' })).toEqual({});
   });
 
   it('takes a date on or after the document date, within a year, for the due date', () => {
@@ -168,6 +191,46 @@ describe('the invoice date where no label the reader knows names it', () => {
     const h = extractHeaders(ctx);
     expect(h.dueDate?.value).toBe('2021-10-19');
     expect(h.invoiceDate?.value).toBe('2021-10-05');
+  });
+
+  it('is named by its own cell, not by a company name on its line ("Print Ltd")', () => {
+    const ctx = contextOf(
+      onePage(
+        [
+          ...sender,
+          ...textRow(0.3, [
+            [0.1, 0.3, 'Quarkwerk Print Ltd'],
+            [0.55, 0.65, 'Stichtag: 14.03.2025'],
+          ]),
+        ],
+        'text',
+      ),
+    );
+    expect(extractHeaders(ctx).invoiceDate?.value).toBe('2025-03-14');
+    // a delivery date's or period's own label still says it is none, also left of a date written in words
+    expect(extractHeaders(page(['Lieferdatum', '14.03.2025'])).invoiceDate).toBeUndefined();
+    expect(extractHeaders(page(['Leverdatum:', '2 augustus 2026'])).invoiceDate).toBeUndefined();
+    expect(
+      extractHeaders(page(['Service period:', 'March 1, 2021 - March 31, 2021'])).invoiceDate,
+    ).toBeUndefined();
+  });
+
+  it('is the earliest labelled date of its block within a year: software prints the due date above it', () => {
+    expect(
+      extractHeaders(page(['Wertigkeit', '19.09.2018'], ['Stichtag', '20.08.2018'])).invoiceDate?.value,
+    ).toBe('2018-08-20');
+    // more than a year apart, or not under a label of its own: the first date
+    expect(
+      extractHeaders(page(['Wertigkeit', '19.09.2018'], ['Stichtag', '20.08.2017'])).invoiceDate?.value,
+    ).toBe('2018-09-19');
+    expect(
+      extractHeaders(page(['Wertigkeit', '19.09.2018'], ['Zettel 4711 vom', '20.08.2018'])).invoiceDate
+        ?.value,
+    ).toBe('2018-09-19');
+    // a shipping date is none
+    expect(
+      extractHeaders(page(['Shipped', '03.02.2022'], ['Stichtag', '12.02.2022'])).invoiceDate?.value,
+    ).toBe('2022-02-12');
   });
 
   it('may stand on a line with a company\'s "Limited", which is no "date limite"', () => {
