@@ -13,7 +13,11 @@ import type { TReaderResult } from './types.js';
  */
 const FIELD_STEMS: [HeaderField, RegExp, 'id' | 'date'][] = [
   ['orderNum', /\b(?:order|bestell\w*|commande|bestel\w*|auftrag\w*|p\.?\s?o)\b/, 'id'],
-  ['shopAccount', /\b(?:customer|client|kunde\w*|kd|klant\w*|account|debit\w*|debiteur\w*)\b/, 'id'],
+  [
+    'shopAccount',
+    /\b(?:customer|client|kunde\w*|kd|klant\w*|account|konto\w*|kto|debit\w*|debiteur\w*)\b/,
+    'id',
+  ],
   [
     'invoiceNum',
     /\b(?:invoice|\w*rechnung\w*|facture|factuur|gutschrift|avoir|creditnota|credit\s+note)\b/,
@@ -31,7 +35,7 @@ const PAYING_STEM =
 
 /** Labels of values near those stems that are none of the output's fields (a customer's phone, an order date). */
 const OTHER_LABEL =
-  /\b(?:tel\w*|phone|fon|fax|e-?mail|web\w*|iban|bic|bank\w*|konto\w*|date|datum|dated|vom|period\w*|zeitraum|name|naam|nom|contact\w*|ansprechpartner|vat|tva|btw|ust\w*|tax|steuer\w*)\b/;
+  /\b(?:tel\w*|phone|fon|fax|e-?mail|web\w*|iban|bic|bank\w*|date|datum|dated|vom|period\w*|zeitraum|name|naam|nom|contact\w*|ansprechpartner|vat|tva|btw|ust\w*|tax|steuer\w*)\b/;
 
 /**
  * Labels of values that are none of the output's fields and that the reader knows as such: other documents'
@@ -66,6 +70,18 @@ interface Pair {
   /** the label's line */
   line: Line;
 }
+
+/**
+ * An account's label ("Konto-Nr.", "Kto."): the customer's account among a header's values, a bank's beside bank
+ * words (IBAN, BIC, BLZ, a bank's name) on its line or the two lines either side.
+ */
+const ACCOUNT_WORD = /\b(?:konto\w*|kto)\b/;
+const BANK_WORD = /\b(?:iban|bic|blz|swift|bank\w*|sparkasse|volksbank)\b/;
+const bankAccount = (ctx: ExtractContext, { label, line }: Pair) =>
+  ACCOUNT_WORD.test(label) &&
+  ctx.lines
+    .slice(Math.max(0, line.index - 2), line.index + 3)
+    .some((l) => l.page === line.page && BANK_WORD.test(norm(l.text)));
 
 /** The cell of a line that starts where a cell of the line above starts (a band's value under its label). */
 const cellUnder = (l: Line | undefined, c: Cell) => l?.cells.find((b) => Math.abs(b.x0 - c.x0) < 0.02);
@@ -174,12 +190,13 @@ const idShaped = (value: string) =>
 export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): string[] {
   const out: string[] = [];
   let lastLine: Line | undefined;
-  for (const { label, printedLabel, value, line } of unusedHeaderPairs(ctx, r)) {
+  for (const pair of unusedHeaderPairs(ctx, r)) {
+    const { label, printedLabel, value, line } = pair;
     // one value a line is enough to say the line was not read
     if (line === lastLine) continue;
     const isDate = findDates(value).length > 0;
     const unreadDue = isDate && !r.headers.dueDate && PAYING_STEM.test(label);
-    if (OTHER_LABEL.test(label) && !unreadDue) continue;
+    if ((OTHER_LABEL.test(label) || bankAccount(ctx, pair)) && !unreadDue) continue;
     const id = idShaped(value);
     // under a label the reader does not know at all, a date or an id may be the due date, the customer or
     // the order number it left empty ("Spätestens am", "Ledger no.", "Relatienummer")
@@ -278,7 +295,7 @@ export function guessUnlabelled(ctx: ExtractContext, r: TReaderResult): Guess[] 
     const cleaned = id && mostlyDigits(value) ? cleanId(value) : undefined;
     if (isDate && PAYING_STEM.test(label)) dueDates.push({ pair, value: date.iso, paying: true });
     // a value that names what it is beside its number ("4000001123452 (GLN)") is that, whatever the label
-    if (OTHER_LABEL.test(label) || OTHER_FIELD.test(norm(value))) continue;
+    if (OTHER_LABEL.test(label) || bankAccount(ctx, pair) || OTHER_FIELD.test(norm(value))) continue;
     const stem = FIELD_STEMS.find(
       ([, re, shape]) => re.test(label) && (shape === 'date' ? isDate : !!cleaned),
     );

@@ -685,6 +685,8 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         const m = partyHeading(ctx, cell.text, re);
         if (!m || m.index > 3 || n.length > m[0].length + 40) continue;
         if (avoid.test(n)) continue;
+        // "To" heads a block alone or before its colon; "To pay" is a total's label
+        if (m[0] === 'to' && !/^\s*(?::|$)/.test(n.slice(m.index + 2))) continue;
         // "N° client", "Kd.-Nr." label a number, not a party block
         if (/\b(?:no|nr|n°|numero|num)\.?\s*$/.test(n.slice(0, m.index))) continue;
         if (

@@ -3,7 +3,7 @@ import { ocrLine, onePage } from './__tests__/scan-words.js';
 import { calibrate } from './calibrate.js';
 import { GUESSED, guessUnlabelled } from './completeness.js';
 import { extractHeaders } from './extract.js';
-import { contextOf } from './read.js';
+import { contextOf, extractAll } from './read.js';
 import type { TReaderResult } from './types.js';
 
 /** A text layer's line one hundredth of the page tall at `y`. */
@@ -78,6 +78,11 @@ describe('header fields under labels the reader does not know', () => {
 
   it("takes a label with a field's word stem for that field", () => {
     expect(guesses(page(['Client key', 'C-4411']), { invoiceNum: 'R-1' })).toEqual({ shopAccount: 'C-4411' });
+    // an account among the header's values is the customer's; beside bank words, a bank's
+    expect(guesses(page(['Konto-Nr.', '52388']), { invoiceNum: 'R-1' })).toEqual({ shopAccount: '52388' });
+    expect(
+      guesses(page(['Konto-Nr.', '52388'], ['BLZ', '370 400 44']), { invoiceNum: 'R-1', orderNum: 'PO-2' }),
+    ).toEqual({});
   });
 
   it('takes the one id left for the one of order and customer number still empty', () => {
@@ -237,5 +242,35 @@ describe('the invoice date where no label the reader knows names it', () => {
     expect(
       extractHeaders(page(['Quarkwerk Trading Limited Stichtag', '14.03.2025'])).invoiceDate?.value,
     ).toBe('2025-03-14');
+  });
+});
+
+describe('a total under a label the reader does not know', () => {
+  it('is no party heading where it starts with "To" ("To pay"), and the VAT column under it no party', () => {
+    const doc = onePage(
+      [
+        ...sender,
+        ...textRow(0.18, [[0.1, 0.5, 'Marlow Supplies Ltd · 9 Mill Lane · Leeds LS1 4AB']]),
+        ...textRow(0.2, [[0.1, 0.3, 'Quarkwerk Handel e.K.']]),
+        ...textRow(0.22, [[0.1, 0.3, 'Lindenallee 9']]),
+        ...textRow(0.24, [[0.1, 0.3, '12345 Musterstadt']]),
+        ...textRow(0.5, [
+          [0.55, 0.65, 'To pay'],
+          [0.84, 0.9, '120.00'],
+        ]),
+        ...textRow(0.53, [
+          [0.16, 0.24, 'VAT rate'],
+          [0.35, 0.4, 'Net'],
+          [0.54, 0.58, 'VAT'],
+        ]),
+        ...textRow(0.55, [
+          [0.2, 0.24, '20%'],
+          [0.3, 0.4, '100.00'],
+          [0.54, 0.6, '20.00'],
+        ]),
+      ],
+      'text',
+    );
+    expect(extractAll(contextOf(doc), doc, 'invoice.pdf').invoiceTo?.name).toBe('Quarkwerk Handel e.K.');
   });
 });
