@@ -299,6 +299,12 @@ export function guessUnlabelled(ctx: ExtractContext, r: TReaderResult): Guess[] 
     const stem = FIELD_STEMS.find(
       ([, re, shape]) => re.test(label) && (shape === 'date' ? isDate : !!cleaned),
     );
+    // a customer's word over an order's own shape ("Kundenauftrag: PO-4711") names the customer's order: a
+    // customer's number carries no year and no PO
+    if (stem?.[0] === 'shopAccount' && cleaned && (yearStamped(value) || PO_SHAPE.test(cleaned))) {
+      ids.push({ pair, value: cleaned, ordered: true });
+      continue;
+    }
     if (stem) {
       const [field] = stem;
       if (field === 'dueDate') dueDates.push({ pair, value: date!.iso, paying: true });

@@ -78,6 +78,16 @@ describe('header fields under labels the reader does not know', () => {
 
   it("takes a label with a field's word stem for that field", () => {
     expect(guesses(page(['Client key', 'C-4411']), { invoiceNum: 'R-1' })).toEqual({ shopAccount: 'C-4411' });
+    // a customer's word over an order's shape (a year, a PO) names the customer's order
+    expect(guesses(page(['Kundenvermerk', 'PO-7711']), { invoiceNum: 'R-1' })).toEqual({
+      orderNum: 'PO-7711',
+    });
+    expect(
+      guesses(page(['Client note', '2023-7652/07'], ['Vermerk', '52450']), { invoiceNum: 'R-1' }),
+    ).toEqual({
+      orderNum: '2023-7652/07',
+      shopAccount: '52450',
+    });
     // an account among the header's values is the customer's; beside bank words, a bank's
     expect(guesses(page(['Konto-Nr.', '52388']), { invoiceNum: 'R-1' })).toEqual({ shopAccount: '52388' });
     expect(
