@@ -618,6 +618,10 @@ function chargesVat(ctx: ExtractContext, vats: MoneyCand[], net: MoneyCand): boo
   });
 }
 
+/** A delivery note's reference after a totals label: the label sums one group of rows ("Subtotal delivery 12"). */
+const GROUP_SUM =
+  /^\W*(?:ls|lieferschein\w*|lieferung|delivery(?:\s+note)?|shipment|bl|livraison|bon\s+de\s+livraison|pakbon|levering)\s*(?:n[°o]\.?|nr\.?|no\.?)?\s*[a-z]*-?\d/;
+
 /** Totals by label, reconciled by arithmetic (net + VAT = total). */
 export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, Found<number>>> {
   const cands: MoneyCand[] = [];
@@ -634,6 +638,8 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
         const m = re.exec(n);
         if (!m) continue;
         named = true;
+        // "Zwischensumme LS 4711": the sum of one delivery note's rows inside the table, not the document's
+        if (GROUP_SUM.test(n.slice(m.index + m[0].length))) break;
         // the amount: money right of the label on this line (before the next text cell), else under the label
         // a label read across two column headings ("TVA | TOTAL") belongs to the heading where it starts
         const labelCell = line.cells.find((c) => re.test(norm(c.text))) ?? cellAt(line, m.index);

@@ -323,3 +323,19 @@ describe('a text page whose net and total are both under labels the reader does 
     expect(r.totals.invoiceTotal).toBeUndefined();
   });
 });
+
+describe("a delivery note's sum inside the table", () => {
+  it('is no subtotal of the document', () => {
+    const r = page(
+      [
+        ['Zwischensumme LS 4711', '60,00'],
+        ['Summe', '100,00'],
+        ['MwSt. 19 %', '19,00'],
+        ['Gesamtbetrag', '119,00'],
+      ],
+      'text',
+    );
+    expect(r.totals.subtotal).not.toBe(60);
+    expect(r.totals).toMatchObject({ vat: 19, invoiceTotal: 119 });
+  });
+});
