@@ -234,6 +234,38 @@ describe('text item tables of unseen layouts (round 29)', () => {
       ['Murmelfaden gelb', 10],
     ]);
   });
+  it('takes no line with a date for the head of the cell of the row under it, however near that row (text layers)', async () => {
+    // a delivery's heading over its rows, its date beyond the description column
+    const at = (x: number, y: number, t: string): Text => [x, y, t, 10];
+    const num = (xr: number, y: number, t: string): Text => [xr - t.length * 5.6, y, t, 10];
+    const row = (y: number, desc: string, qty: string, price: string, amount: string): Text[] => [
+      at(60, y, desc),
+      num(360, y, qty),
+      num(440, y, price),
+      num(530, y, amount),
+    ];
+    const r = await read([
+      ...GERMAN_INVOICE_HEAD,
+      [60, 230, 'Bezeichnung'],
+      [200, 230, 'Artikel'],
+      [330, 230, 'Menge'],
+      [400, 230, 'Preis'],
+      [490, 230, 'Betrag'],
+      ...row(250, 'Flimmerband zart', '3', '10,00', '30,00'),
+      at(60, 266, 'Lieferung 4711 vom'),
+      at(200, 266, '12.03.2023'),
+      ...row(279.5, 'Wendelnagel stumpf', '2', '5,00', '10,00'),
+      ...row(295.5, 'Murmelfaden gelb', '4', '2,50', '10,00'),
+      [330, 330, 'Nettobetrag'],
+      right(530, 330, '50,00'),
+      [330, 344, 'USt. 19 %'],
+      right(530, 344, '9,50'),
+      [330, 358, 'Endbetrag'],
+      right(530, 358, '59,50'),
+      [60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7],
+    ]);
+    expect(r.items.map((i) => i.itemDesc).slice(1)).toEqual(['Wendelnagel stumpf', 'Murmelfaden gelb']);
+  });
 });
 
 /** A row without headings: position, description, quantity with its "x", unit price and amount. */
