@@ -1254,6 +1254,7 @@ function headOfNextRow(
   textEnd: number,
   headsSeen = false,
   firstRow = false,
+  how?: { byPitch: boolean },
 ): number {
   const line = ctx.lines[i]!;
   const above = ctx.lines[i - 1];
@@ -1283,7 +1284,11 @@ function headOfNextRow(
   // to each other as to that row, head its cell (a line with a date is a group's heading over its rows, "Delivery
   // note 4711 of 12.03.2024", whatever its spacing)
   const dated = ctx.lines.slice(i, j + 1).some((l) => findDates(l.text).length > 0);
-  return !dated && bottom < top && nearerByPitch(ctx, i, j, above) ? j : -1;
+  if (!dated && bottom < top && nearerByPitch(ctx, i, j, above)) {
+    if (how) how.byPitch = true;
+    return j;
+  }
+  return -1;
 }
 
 /**
@@ -1874,6 +1879,8 @@ export function extractItems(
   let lastRow: AdjustedRow | undefined;
   // text lines nearer the row below than the row above: the head of the next item's cell
   let down: { text: string; detail: boolean }[] = [];
+  // those lines were found by their pitch alone (`headOfNextRow`): the row that takes them is not sure of its text
+  const downHow = { byPitch: false };
   // a row of the current table took the head of its cell from the lines above its numbers
   let headsSeen = false;
   let downTo = -1;
@@ -2155,6 +2162,7 @@ export function extractItems(
       // a cell whose numbers stand on its last line: its first lines came before the row (a detail or
       // note line among them, or as the row's own text, is not the name)
       const cellHead = down.length > 0;
+      const headByPitch = cellHead && downHow.byPitch;
       let linesJoined = false;
       let detailSkipped = false;
       if (down.length) {
@@ -2291,7 +2299,7 @@ export function extractItems(
               (r.kind === 'price' && s.price !== undefined && Math.abs(r.value - s.price) > 0.011),
           ),
         descFrom: fromAbove ? 'above' : twoBaselines || cellHead ? 'joined' : 'row',
-        leftOver,
+        leftOver: leftOver || headByPitch,
         linesJoined,
         detailSkipped,
         descCut: cut,
@@ -2344,8 +2352,10 @@ export function extractItems(
     // a text line clearly nearer the line below than the line above (rows set apart by more than their
     // lines) opens the next row's cell; the lines after it follow it while no wider gap comes between
     const h = line.y1 - line.y0;
-    if (i > downTo && !stacked)
-      downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5, headsSeen, !lastItemLine);
+    if (i > downTo && !stacked) {
+      downHow.byPitch = false;
+      downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5, headsSeen, !lastItemLine, downHow);
+    }
     if (i <= downTo) {
       down.push({ text: contText, detail });
       continue;
