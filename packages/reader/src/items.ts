@@ -667,6 +667,12 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
     const d = discCol
       ? lineNumbers(l, ctx.decimal).find((x) => columnFor(cols, x.cell) === discCol)
       : undefined;
+    // an allowance printed signed on the line under the row ("Discount:" beside the price, "- 5,35" under it)
+    const below = ctx.lines[j + 1];
+    const takenOff =
+      below?.page === l.page
+        ? lineNumbers(below, ctx.decimal).filter((x) => !x.pct && /^[-−–]\s*\d/.test(x.cell.text.trim()))
+        : [];
     const fits = (q: number) => {
       if (q <= 0) return false;
       // without a unit-price column, the quantity is the rounder of the two factors: under a unit-price heading
@@ -677,6 +683,7 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
       }
       const gross = q * p;
       if (Math.abs(round2(gross) - a) <= 0.011) return true;
+      if (takenOff.some((x) => Math.abs(round2(gross - Math.abs(x.value)) - a) <= 0.011)) return true;
       if (!d) return false;
       return d.pct
         ? Math.abs(round2(gross * (1 - Math.abs(d.value) / 100)) - a) <= 0.011
@@ -1247,6 +1254,7 @@ function headOfNextRow(
   textEnd: number,
   headsSeen = false,
   firstRow = false,
+  how?: { byPitch: boolean },
 ): number {
   const line = ctx.lines[i]!;
   const above = ctx.lines[i - 1];
@@ -1270,7 +1278,17 @@ function headOfNextRow(
   const margin = headsSeen ? 0 : h * 0.3;
   const near = headsSeen ? h * 0.8 : h * 0.55;
   if (bottom < top - margin && bottom <= near && bottom <= inner + h * 0.2 + (j === i ? h : 0)) return j;
-  return ctx.ocr && (headsSeen || firstRow) && nearerByPitch(ctx, i, j, above) ? j : -1;
+  if (ctx.ocr) return (headsSeen || firstRow) && nearerByPitch(ctx, i, j, above) ? j : -1;
+  // on a text layer, where the gaps fall short of the margin by a hair (a cell's lines set 1.3 line heights apart,
+  // rows 1.6): lines nearer the row below than the row above by their pitch, and nearer by their gap, as close
+  // to each other as to that row, head its cell (a line with a date is a group's heading over its rows, "Delivery
+  // note 4711 of 12.03.2024", whatever its spacing)
+  const dated = ctx.lines.slice(i, j + 1).some((l) => findDates(l.text).length > 0);
+  if (!dated && bottom < top && nearerByPitch(ctx, i, j, above)) {
+    if (how) how.byPitch = true;
+    return j;
+  }
+  return -1;
 }
 
 /**
@@ -1419,15 +1437,24 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   // the description: where the rows' text starts, up to the first numbers right of it (a quantity column
   // may come first)
   // (a quantity with its unit, "90 kg" or "2 x", is no text: leading the row, it is the quantity column)
-  const textX0 = Math.min(
+  const textX0All = Math.min(
     ...best.flatMap((r) =>
       r.line.cells.filter((c) => !looksNumeric(c.text) && !QTY_WITH_UNIT.test(c.text)).map((c) => c.x0),
     ),
   );
+  // a column of short words leading the rows, numbers right of it and the rows' text right of those ("kg | 102 |
+  // Name …", "doos | 16 | 2 | Name …"): the units, no description; the text starts right of the numbers
+  const leadUnits = unitsLeading(best, textX0All);
+  const textX0 = leadUnits?.textX0 ?? textX0All;
   // codes of digits only where the rows' text starts ("3862543" among "ART75536"s): the front of the
   // description cell, which the row reading splits into code and name
   for (let k = clusters.length - 1; k >= 0; k--)
-    if (kindOfCluster(clusters[k]!) === 'code' && clusters[k]!.x0 - textX0 < 0.02) clusters.splice(k, 1);
+    if (
+      kindOfCluster(clusters[k]!) === 'code' &&
+      clusters[k]!.x0 - textX0 < 0.02 &&
+      !(leadUnits && clusters[k]!.x0 < textX0 - 0.02)
+    )
+      clusters.splice(k, 1);
   // on a scan, a number in one row only, between where the rows' text starts and the first numbers the other rows
   // print, whose row multiplies out without it (the "2 m" of "Câble HDMI 2 m" OCR set a gap apart): the text's,
   // no column that would end every other row's description before it (a text layer keeps such a number in its
@@ -1497,6 +1524,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       label: '',
     },
     ...(unitCol ? [{ kind: 'unit' as ColumnKind, ...unitCol, label: '' }] : []),
+    ...(leadUnits ? [{ kind: 'unit' as ColumnKind, x0: leadUnits.x0, x1: leadUnits.x1, label: '' }] : []),
     // the article numbers left of the EANs
     ...(afterCodes !== undefined && textIn(textX0, gtinX0) > 0
       ? [{ kind: 'code' as ColumnKind, x0: textX0, x1: gtinX0 - 0.01, label: '' }]
@@ -1520,6 +1548,41 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   for (const r of firsts)
     starts.set(r.line.page, Math.min(starts.get(r.line.page) ?? Infinity, r.line.index));
   return { cols, starts: [...starts.values()].sort((a, b) => a - b) };
+}
+
+/**
+ * A unit column leading a table without a heading: in the rows that print numbers besides their amount (two
+ * thirds of the rows at least, and two), the first text cell is one short word of letters starting where the rows'
+ * text starts, a number stands right of it, and the row's other text right of that number. The units' span and
+ * where the rows' other text starts.
+ */
+function unitsLeading(
+  rows: AlignedRow[],
+  textX0: number,
+): { x0: number; x1: number; textX0: number } | undefined {
+  const isText = (c: Cell) => !looksNumeric(c.text) && !QTY_WITH_UNIT.test(c.text);
+  const isNumber = (c: Cell) => !isText(c);
+  let x1 = 0;
+  let rest = Infinity;
+  let n = 0;
+  for (const r of rows) {
+    const cells = r.line.cells;
+    const k = cells.findIndex(isText);
+    const lead = cells[k];
+    // (a row of an amount alone under the items, a charge or a fee, has no unit: it neither proves nor disproves)
+    if (!lead || !cells.slice(k + 1).some((c) => c !== r.amount && isNumber(c))) continue;
+    if (Math.abs(lead.x0 - textX0) > 0.01 || !/^\p{L}{1,6}\.?$/u.test(lead.text.trim())) return undefined;
+    x1 = Math.max(x1, lead.x1);
+    n++;
+    const next = cells.findIndex((c, j) => j > k && isText(c));
+    // (a row whose text is only a code of digits, its name on the line under it, has no text right of its unit)
+    if (next < 0) continue;
+    if (!cells.slice(k + 1, next).some(isNumber)) return undefined;
+    rest = Math.min(rest, cells[next]!.x0);
+  }
+  return n >= 2 && n * 3 >= rows.length * 2 && Number.isFinite(rest)
+    ? { x0: textX0, x1, textX0: rest }
+    : undefined;
 }
 
 /** A VAT column headed as a tax code's ("VAT code", "Code TVA": labels.ts `COLUMN_PHRASE` keeps it one heading). */
@@ -1765,21 +1828,28 @@ export function eszettRead(desc: string): string {
 
 export function extractItems(
   ctx: ExtractContext,
-  from?: { cols: Column[]; start: number; page?: number },
+  from?: { cols: Column[]; start: number; page?: number; open?: TItem[] },
 ): {
   items: TItem[];
   /** what each row's reading rests on (item-confidence.ts) */
   evidence: RowEvidence[];
   boxes: TBox[];
   docDiscounts: number[];
+  /** the rows after the last group's own sum (those of earlier pages given in `from.open` among them) */
+  open?: TItem[];
 } {
   if (!from) {
     const read = extractItems(ctx, { cols: [], start: 0 });
     const aligned = read.items.length ? undefined : alignedTable(ctx);
     // read page by page; rows found without headings are never sure enough to go straight through
-    const pages = aligned?.starts.map((start) =>
-      extractItems(ctx, { cols: aligned.cols, start, page: ctx.lines[start]!.page }),
-    );
+    // (a group's rows may run over the page break: its sum under them on the next page adds up the rows after
+    // the last group's sum on the pages before)
+    let open: TItem[] = [];
+    const pages = aligned?.starts.map((start) => {
+      const p = extractItems(ctx, { cols: aligned.cols, start, page: ctx.lines[start]!.page, open });
+      open = p.open ?? [];
+      return p;
+    });
     const out = pages
       ? {
           items: pages.flatMap((p) => p.items),
@@ -1809,6 +1879,8 @@ export function extractItems(
   let lastRow: AdjustedRow | undefined;
   // text lines nearer the row below than the row above: the head of the next item's cell
   let down: { text: string; detail: boolean }[] = [];
+  // those lines were found by their pitch alone (`headOfNextRow`): the row that takes them is not sure of its text
+  const downHow = { byPitch: false };
   // a row of the current table took the head of its cell from the lines above its numbers
   let headsSeen = false;
   let downTo = -1;
@@ -1818,6 +1890,7 @@ export function extractItems(
   const headings = new Set<string>();
   // the first row after the last group's own sum (`groupSumAbove`)
   let groupFrom = 0;
+  const openRows = () => [...(groupFrom === 0 ? (from.open ?? []) : []), ...items.slice(groupFrom)];
   for (let i = from.start; i < ctx.lines.length; i++) {
     if (from.page !== undefined && ctx.lines[i]!.page !== from.page) break;
     const line = withoutRules(ctx.lines[i]!);
@@ -1945,7 +2018,10 @@ export function extractItems(
     if (summaryLike && hasMoney && !itemNote && !/^\d/.test(n)) {
       // a sub-total between groups of lines is skipped; the totals block ends the table
       const amount = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
-      const group = amount !== undefined && groupSumAbove(ctx, line, amount, items.slice(groupFrom), cols);
+      const group =
+        amount !== undefined &&
+        (groupSumAbove(ctx, line, amount, items.slice(groupFrom), cols) ||
+          (groupFrom === 0 && !!from.open?.length && groupSumAbove(ctx, line, amount, openRows(), cols)));
       if (group) groupFrom = items.length;
       else if (
         !/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n) &&
@@ -2086,6 +2162,7 @@ export function extractItems(
       // a cell whose numbers stand on its last line: its first lines came before the row (a detail or
       // note line among them, or as the row's own text, is not the name)
       const cellHead = down.length > 0;
+      const headByPitch = cellHead && downHow.byPitch;
       let linesJoined = false;
       let detailSkipped = false;
       if (down.length) {
@@ -2222,7 +2299,7 @@ export function extractItems(
               (r.kind === 'price' && s.price !== undefined && Math.abs(r.value - s.price) > 0.011),
           ),
         descFrom: fromAbove ? 'above' : twoBaselines || cellHead ? 'joined' : 'row',
-        leftOver,
+        leftOver: leftOver || headByPitch,
         linesJoined,
         detailSkipped,
         descCut: cut,
@@ -2275,8 +2352,10 @@ export function extractItems(
     // a text line clearly nearer the line below than the line above (rows set apart by more than their
     // lines) opens the next row's cell; the lines after it follow it while no wider gap comes between
     const h = line.y1 - line.y0;
-    if (i > downTo && !stacked)
-      downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5, headsSeen, !lastItemLine);
+    if (i > downTo && !stacked) {
+      downHow.byPitch = false;
+      downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5, headsSeen, !lastItemLine, downHow);
+    }
     if (i <= downTo) {
       down.push({ text: contText, detail });
       continue;
@@ -2321,5 +2400,5 @@ export function extractItems(
   });
   // a scan's code column whose heading was lost: the codes read into the descriptions are the items' codes
   if (ctx.ocr) codesFromOwnColumn(items, rowLines);
-  return { items, evidence, boxes, docDiscounts };
+  return { items, evidence, boxes, docDiscounts, open: openRows() };
 }

@@ -505,13 +505,18 @@ export function extractAll(
     const read = extractItems(ctx);
     // the document's allowance and charge rows among the items are no items (settleTotals takes their amounts)
     const adjustments = adjustmentRows(read.items, r.totals);
-    const kept = <T>(xs: T[]) => xs.filter((_, i) => !adjustments.has(i));
-    const items = { items: kept(read.items), boxes: kept(read.boxes), evidence: kept(read.evidence) };
+    const kept = <T>(xs: T[], out: Set<number>) => xs.filter((_, i) => !out.has(i));
+    const keep = (out: Set<number>) => ({
+      items: kept(read.items, out),
+      boxes: kept(read.boxes, out),
+      evidence: kept(read.evidence, out),
+    });
+    let items = keep(adjustments);
     r.items = items.items;
     items.boxes.forEach((b, i) => {
       r.boxes[`items.${i}`] = b;
     });
-    const sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
+    let sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
     // totals whose labels OCR garbled or the reader does not know, or whose decimal points OCR lost: the printed
     // amounts the lines lead to by arithmetic (net, one VAT rate of it, their sum), never sure
     const byArithmetic = totalsByArithmetic(ctx, r.items.length ? sum : undefined, r.totals, items.boxes);
@@ -531,6 +536,19 @@ export function extractAll(
       r.totals[field] = amount.value;
       r.boxes[`totals.${field}`] = boxOf(amount.cell);
       fconf[`totals.${field}`] = 0.8;
+    }
+    // a net under a label no rule knows, found by the arithmetic above (the rows' sum with a charge row among
+    // them): the allowance and charge rows that lead to it are no items either
+    const later =
+      adjustments.size || !r.totals.net ? new Set<number>() : adjustmentRows(read.items, r.totals);
+    if (later.size) {
+      for (let i = 0; i < r.items.length; i++) delete r.boxes[`items.${i}`];
+      items = keep(later);
+      r.items = items.items;
+      items.boxes.forEach((b, i) => {
+        r.boxes[`items.${i}`] = b;
+      });
+      sum = round2(r.items.reduce((a, it) => a + (it.amount ?? 0), 0));
     }
     const settled = r.items.length ? settleTotals(ctx, sum, r.totals) : {};
     // a derived subtotal is never sure; a discount or charge comes from a printed row that fits the arithmetic
