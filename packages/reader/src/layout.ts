@@ -60,22 +60,26 @@ export function buildLines(words: Word[], ocrGap = 0): Line[] {
   }
   const lines: Line[] = [];
   for (const page of [...byPage.keys()].sort((a, b) => a - b)) {
-    const ws = byPage
-      .get(page)!
-      .slice()
-      .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
+    const byCentre = (a: Word, b: Word) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0;
+    const all = byPage.get(page)!.slice().sort(byCentre);
+    // an OCR'd dash or dot ("A6222784 - Cable tie") has a box far lower than a letter's: it would start a line of
+    // its own that takes the words after it from their baseline. Such marks are placed after the words, in the
+    // line whose band holds their centre.
+    const marks = new Set(smallMarks(all));
+    const ws = [...all.filter((w) => !marks.has(w)), ...all.filter((w) => marks.has(w))];
     const groups: Word[][] = [];
     const meta: { c: number; h: number }[] = [];
     for (const w of ws) {
       const c = (w.y0 + w.y1) / 2;
       const h = w.y1 - w.y0;
-      // join the closest open line whose centre is within half a word height
+      // join the closest open line whose centre is within half a word height (a mark: any line whose band holds it)
       let best = -1;
       let bestD = Infinity;
-      for (let i = Math.max(0, groups.length - 4); i < groups.length; i++) {
+      const from = marks.has(w) ? 0 : Math.max(0, groups.length - 4);
+      for (let i = from; i < groups.length; i++) {
         const m = meta[i]!;
         const d = Math.abs(m.c - c);
-        if (d < Math.min(m.h, h) * 0.5 && d < bestD) {
+        if (d < (marks.has(w) ? m.h : Math.min(m.h, h)) * 0.5 && d < bestD) {
           best = i;
           bestD = d;
         }
@@ -134,6 +138,18 @@ export function buildLines(words: Word[], ocrGap = 0): Line[] {
     l.index = i;
   });
   return lines;
+}
+
+/**
+ * OCR'd marks (a dash, a dot: no letter or digit) whose box is under half the median height of the page's OCR'd
+ * words. A text layer's words (no confidence) are never marks: their boxes are the font's height.
+ */
+function smallMarks(words: Word[]): Word[] {
+  const ocr = words.filter((w) => w.conf !== undefined);
+  if (ocr.length < 5) return [];
+  const hs = ocr.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  const median = hs[Math.floor(hs.length / 2)]!;
+  return ocr.filter((w) => w.y1 - w.y0 < median * 0.5 && !/[\p{L}\p{N}]/u.test(w.text));
 }
 
 /** Horizontal overlap of two ranges as a share of the smaller one. */
