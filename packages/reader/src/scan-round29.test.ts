@@ -207,4 +207,14 @@ describe('a dash OCR boxed far lower than a letter, between a code and a name on
     const lines = buildLines(words(0.95));
     expect(lines.map((l) => l.text)).toEqual(['Q4410 - Kaffeefilter rund 4 Stk', 'Filtertüten weiß']);
   });
+
+  it('keeps a minus sign set apart beside its amount, far from the line’s text', () => {
+    const lines = buildLines([
+      w('Farbe:', 0.16, 0.2, 0.3836, 0.3917),
+      w('blau', 0.205, 0.23, 0.3836, 0.3917),
+      w('-', 0.838, 0.843, 0.3871, 0.3879),
+      w('121,22', 0.846, 0.88, 0.384, 0.3921),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['Farbe: blau - 121,22']);
+  });
 });
