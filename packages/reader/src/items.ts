@@ -678,8 +678,14 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
       // without a unit-price column, the quantity is the rounder of the two factors: under a unit-price heading
       // the labels do not know ("Each"), 169,66 divides 19.850,22 into 117, and 169,66 is the price
       if (p === undefined) {
-        const price = round2(a / q);
-        return Math.abs(round2(price * q) - a) <= 0.005 && decimals(q) <= decimals(price);
+        const byPrice = (x: number) => {
+          const price = round2(a / x);
+          return Math.abs(round2(price * x) - a) <= 0.005 && decimals(x) <= decimals(price);
+        };
+        // (on a scan, a whole quantity whose "1" OCR lost: `qtyOneLost`)
+        if (byPrice(q)) return true;
+        const one = ctx.ocr ? qtyOneLost(q, a) : undefined;
+        return one !== undefined && byPrice(one);
       }
       const gross = q * p;
       if (Math.abs(round2(gross) - a) <= 0.011) return true;
@@ -737,6 +743,23 @@ function descRangeOf(cols: Column[]): { x0: number; x1: number } | undefined {
   // descriptions start under their label: words further left belong to the code column
   const d = sorted[i]!;
   return { x0: prev ? Math.max(prev.x1 + 0.005, d.x0 - 0.02) : 0, x1: next ? next.x0 - 0.003 : 1 };
+}
+
+/**
+ * A scan's row words left of a description heading that no other heading precedes, where OCR lost the headings of
+ * the columns before it ("Unit | Qty | EAN" read as nothing): numbers, codes and short unit words ("kg", "doos")
+ * standing wholly left of the heading with a gap before the text under it are those columns' cells, not the
+ * item's name. Any longer word among them (a description begun left of its heading) keeps them all.
+ */
+function withoutLostColumns(words: Word[], cols: Column[]): Word[] {
+  const d = cols.find((c) => c.kind === 'desc');
+  if (!d || cols.some((c) => c !== d && c.x1 <= d.x0 + 0.005)) return words;
+  const left = words.filter((w) => w.x1 < d.x0 - 0.01);
+  const rest = words.filter((w) => w.x1 >= d.x0 - 0.01);
+  if (!left.length || !rest.length) return words;
+  if (Math.min(...rest.map((w) => w.x0)) - Math.max(...left.map((w) => w.x1)) < 0.015) return words;
+  const cellLike = (t: string) => /\d/.test(t) || /^[\p{L}.]{1,4}$/u.test(t);
+  return left.every((w) => cellLike(w.text)) ? rest : words;
 }
 
 /**
@@ -844,7 +867,7 @@ type Solved = ReturnType<typeof solveRow>;
  * "21,97": the blur took the comma) is read as hundredths, unless only the digits as read multiply out.
  */
 function solveScanRow(read: RowNum[]): Solved {
-  const nums = qtySeparatorLost(read);
+  const nums = qtySeparatorLost(oneLostQty(read));
   const lost = (n: RowNum) => (n.kind === 'price' || n.kind === 'amount') && /^\d{3,}$/.test(n.text);
   if (!nums.some(lost)) return solveScanQty(solveRow(nums), nums);
   const fixed = qtySeparatorLost(
@@ -873,6 +896,31 @@ function qtySeparatorLost(nums: RowNum[]): RowNum[] {
     const base = [100, 10].find((b) => fits(n.value / b));
     return base === undefined ? n : { ...n, value: n.value / base };
   });
+}
+
+/**
+ * A scan's whole quantity one of whose "1"s OCR lost ("17" for 117, "9" for 91: a thin stroke beside the next
+ * digit), in a row of a table without unit prices: the quantity with the 1 put back before or after its digits,
+ * where only that divides the amount into a price to the cent (as a printed price is) and the digits as read do
+ * not. Undefined where the digits as read divide it, or where neither or both ways do.
+ */
+export function qtyOneLost(q: number, amount: number): number | undefined {
+  const a = Math.abs(amount);
+  if (!Number.isInteger(q) || q <= 0 || q >= 1000 || a === 0) return undefined;
+  const toCent = (x: number) => Math.abs(round2(round2(a / x) * x) - a) <= 0.005;
+  if (toCent(q)) return undefined;
+  const fit = [Number(`1${q}`), Number(`${q}1`)].filter(toCent);
+  return fit.length === 1 ? fit[0] : undefined;
+}
+
+/** A scan row of a quantity and an amount alone (no unit price printed): its quantity mended by `qtyOneLost`. */
+function oneLostQty(nums: RowNum[]): RowNum[] {
+  const plain = nums.filter((n) => !n.pct);
+  const qty = plain.find((n) => n.kind === 'qty');
+  const amount = plain.find((n) => n.kind === 'amount');
+  if (plain.length !== 2 || !qty || !amount || !/^\d{1,3}$/.test(qty.text.trim())) return nums;
+  const q = qtyOneLost(qty.value, amount.value);
+  return q === undefined ? nums : nums.map((n) => (n === qty ? { ...n, value: q } : n));
 }
 
 /**
@@ -1982,11 +2030,12 @@ export function extractItems(
             .flatMap((c) => c.words)
         : [],
     );
-    const descWords = descRange
+    const inDescRange = descRange
       ? line.words.filter(
           (w) => (w.x0 + w.x1) / 2 >= descRange.x0 && (w.x0 + w.x1) / 2 < descRange.x1 && !claimed.has(w),
         )
       : [];
+    const descWords = ctx.ocr ? withoutLostColumns(inDescRange, cols) : inDescRange;
     const descByWords = descWords.map((w) => w.text).join(' ');
     const apart = ctx.ocr ? numberApart(descWords) : undefined;
     const descText0 = textCells

@@ -60,26 +60,38 @@ export function buildLines(words: Word[], ocrGap = 0): Line[] {
   }
   const lines: Line[] = [];
   for (const page of [...byPage.keys()].sort((a, b) => a - b)) {
-    const ws = byPage
-      .get(page)!
-      .slice()
-      .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
+    const byCentre = (a: Word, b: Word) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0;
+    const all = byPage.get(page)!.slice().sort(byCentre);
+    // an OCR'd dash ("A6222784 - Cable tie") has a box far lower than a letter's: it would start a line of its
+    // own that takes the words after it from their baseline. Such dashes are placed after the words, in the line
+    // whose band holds their centre and that has a word close beside it ("- 121,22": a minus sign set apart);
+    // else as any word is placed.
+    const marks = new Set(smallDashes(all));
+    const ws = [...all.filter((w) => !marks.has(w)), ...all.filter((w) => marks.has(w))];
     const groups: Word[][] = [];
     const meta: { c: number; h: number }[] = [];
     for (const w of ws) {
       const c = (w.y0 + w.y1) / 2;
       const h = w.y1 - w.y0;
-      // join the closest open line whose centre is within half a word height
-      let best = -1;
-      let bestD = Infinity;
-      for (let i = Math.max(0, groups.length - 4); i < groups.length; i++) {
-        const m = meta[i]!;
-        const d = Math.abs(m.c - c);
-        if (d < Math.min(m.h, h) * 0.5 && d < bestD) {
-          best = i;
-          bestD = d;
+      // join the closest open line whose centre is within half a word height (a dash: see above)
+      const beside = (g: Word[]) =>
+        g.some((o) => (o.x1 <= w.x0 && w.x0 - o.x1 < DASH_GAP) || (o.x0 >= w.x1 && o.x0 - w.x1 < DASH_GAP));
+      const closest = (from: number, fits: (m: { c: number; h: number }, i: number) => boolean) => {
+        let best = -1;
+        let bestD = Infinity;
+        for (let i = from; i < groups.length; i++) {
+          const d = Math.abs(meta[i]!.c - c);
+          if (fits(meta[i]!, i) && d < bestD) {
+            best = i;
+            bestD = d;
+          }
         }
-      }
+        return best;
+      };
+      const near = (m: { c: number; h: number }) => Math.abs(m.c - c) < Math.min(m.h, h) * 0.5;
+      let best = -1;
+      if (marks.has(w)) best = closest(0, (m, i) => Math.abs(m.c - c) < m.h * 0.5 && beside(groups[i]!));
+      if (best < 0) best = closest(marks.has(w) ? 0 : Math.max(0, groups.length - 4), near);
       if (best >= 0) {
         const g = groups[best]!;
         g.push(w);
@@ -134,6 +146,21 @@ export function buildLines(words: Word[], ocrGap = 0): Line[] {
     l.index = i;
   });
   return lines;
+}
+
+/** How far (page widths) a dash between two words may stand from each: a space or two. */
+const DASH_GAP = 0.03;
+
+/**
+ * OCR'd dashes whose box is under half the median height of the page's OCR'd words. A text layer's words (no
+ * confidence) never are: their boxes are the font's height.
+ */
+function smallDashes(words: Word[]): Word[] {
+  const ocr = words.filter((w) => w.conf !== undefined);
+  if (ocr.length < 5) return [];
+  const hs = ocr.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  const median = hs[Math.floor(hs.length / 2)]!;
+  return ocr.filter((w) => w.y1 - w.y0 < median * 0.5 && /^[-‐‑–—]$/u.test(w.text));
 }
 
 /** Horizontal overlap of two ranges as a share of the smaller one. */
