@@ -276,7 +276,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
     // the first such date, or, where it has a label, an earlier one under a label in the same block within a
     // year: software prints due dates ("Valuta: 3. Dezember", "Règlement au: 14 août") above the document's
     const first = dated[0];
-    const before = dated.filter(
+    const earlier = dated.filter(
       (c) =>
         first?.label &&
         c.label &&
@@ -285,7 +285,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
         c.d.iso < first.d.iso &&
         Date.parse(first.d.iso) - Date.parse(c.d.iso) <= DATE_SPAN_DAYS * 86_400_000,
     );
-    const pick = before.reduce((a, c) => (c.d.iso < a.d.iso ? c : a), first!);
+    const pick = first && earlier.reduce((a, c) => (c.d.iso < a.d.iso ? c : a), first);
     if (pick) out.invoiceDate = { value: pick.d.iso, conf: 0.5, box: boxOf(pick.line), rank: 99 };
   }
   const res: Partial<Record<HeaderField, Found<string>>> = {};
