@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { onePage, ocrRow as row } from './__tests__/scan-words.js';
+import { itemsOf, onePage, ocrRow as row } from './__tests__/scan-words.js';
 import { extractHeaders } from './extract.js';
-import { extractItems } from './items.js';
 import { contextOf } from './read.js';
-import type { Word } from './types.js';
-
-const itemsOf = (words: Word[]) => extractItems(contextOf(onePage(words))).items;
 
 describe('a scan’s table without a heading: service lines among goods rows', () => {
   /** amount-only service lines and one goods row, no heading; the totals block under them (`sum` its first amount) */

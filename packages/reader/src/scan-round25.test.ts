@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onePage, ocrRow as row } from './__tests__/scan-words.js';
-import { extractItems } from './items.js';
-import { contextOf } from './read.js';
-import type { Word } from './types.js';
-
-const itemsOf = (words: Word[]) => extractItems(contextOf(onePage(words))).items;
+import { itemsOf, ocrRow as row } from './__tests__/scan-words.js';
 
 describe('a scan’s quantity whose decimal separator OCR lost', () => {
   /** a table under a heading; the second row's quantity as OCR read it */

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { onePage, ocrRow as row } from './__tests__/scan-words.js';
-import { eszettRead, extractItems } from './items.js';
+import { itemsOf, ocrRow as row } from './__tests__/scan-words.js';
+import { eszettRead } from './items.js';
 import { swapsFromOther } from './page-passes.js';
-import { contextOf } from './read.js';
-import { emptyResult, type TReaderResult, type Word } from './types.js';
-
-const itemsOf = (words: Word[], source: 'ocr' | 'text' = 'ocr') =>
-  extractItems(contextOf(onePage(words, source))).items;
+import { emptyResult, type TReaderResult } from './types.js';
 
 describe('a scanned description’s ß that the English model read as B', () => {
   it('reads the B back as ß at a word’s end or before e, en, er, t; not capitals of words run together', () => {

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { onePage, ocrRow as row } from './__tests__/scan-words.js';
-import { extractItems, qtyOneLost } from './items.js';
+import { itemsOf, ocrRow as row } from './__tests__/scan-words.js';
+import { qtyOneLost } from './items.js';
 import { buildLines } from './layout.js';
-import { contextOf } from './read.js';
 import type { Word } from './types.js';
-
-const itemsOf = (words: Word[], source: 'ocr' | 'text' = 'ocr') =>
-  extractItems(contextOf(onePage(words, source))).items;
 
 describe('a scan’s whole quantity whose "1" OCR lost, in a table without unit prices', () => {
   it('puts the 1 back where only that divides the amount into a price to the cent', () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { onePage, ocrRow as row } from './__tests__/scan-words.js';
-import { extractItems } from './items.js';
+import { itemsOf, ocrRow as row } from './__tests__/scan-words.js';
 import { joinSplitDecimals, type OcrWord } from './ocr.js';
-import { contextOf } from './read.js';
-import type { Word } from './types.js';
-
-const itemsOf = (words: Word[], source: 'ocr' | 'text' = 'ocr') =>
-  extractItems(contextOf(onePage(words, source))).items;
 
 describe('a scan’s discount rates under no heading of their own, nearer the amount heading', () => {
   /** Pos | Bezeichnung | Menge | Einzelpreis | (a rate column whose heading OCR lost) | Betrag */

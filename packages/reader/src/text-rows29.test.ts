@@ -21,6 +21,16 @@ const page = (rows: Text[], y: number, net: string, vat: string, total: string):
   [60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7],
 ];
 
+/** 10-point text: a word from `x`, a number ending at `xr`, a row of description, quantity, price and amount. */
+const at = (x: number, y: number, t: string): Text => [x, y, t, 10];
+const num = (xr: number, y: number, t: string): Text => [xr - t.length * 5.6, y, t, 10];
+const tenPointRow = (y: number, desc: string, qty: string, price: string, amount: string): Text[] => [
+  at(60, y, desc),
+  num(360, y, qty),
+  num(440, y, price),
+  num(530, y, amount),
+];
+
 describe('text item tables of unseen layouts (round 29)', () => {
   it('reads a short word leading every row of a table without headings as the unit, the text right of the numbers as the description', async () => {
     const rows = [
@@ -202,32 +212,24 @@ describe('text item tables of unseen layouts (round 29)', () => {
   it('takes a text line set a little nearer the row below than the row above for the head of the cell of that row', async () => {
     // 10-point lines; rows 16 points apart, a cell of two lines 13.5 points apart, its numbers on its last line:
     // the gaps differ by less than the margin the gaps alone ask for, the pitches by a fifth
-    const at = (x: number, y: number, t: string): Text => [x, y, t, 10];
-    const num = (xr: number, y: number, t: string): Text => [xr - t.length * 5.6, y, t, 10];
-    const row = (y: number, desc: string, qty: string, price: string, amount: string): Text[] => [
-      at(60, y, desc),
-      num(360, y, qty),
-      num(440, y, price),
-      num(530, y, amount),
-    ];
-    const r = await read([
-      ...GERMAN_INVOICE_HEAD,
-      [60, 230, 'Bezeichnung'],
-      [330, 230, 'Menge'],
-      [400, 230, 'Preis'],
-      [490, 230, 'Betrag'],
-      ...row(250, 'Flimmerband zart 20 mm', '3', '10,00', '30,00'),
-      at(60, 266, 'Wendelnagel stumpf'),
-      ...row(279.5, 'Partie 117', '2', '5,00', '10,00'),
-      ...row(295.5, 'Murmelfaden gelb', '4', '2,50', '10,00'),
-      [330, 330, 'Nettobetrag'],
-      right(530, 330, '50,00'),
-      [330, 344, 'USt. 19 %'],
-      right(530, 344, '9,50'),
-      [330, 358, 'Endbetrag'],
-      right(530, 358, '59,50'),
-      [60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7],
-    ]);
+    const r = await read(
+      page(
+        [
+          [60, 230, 'Bezeichnung'],
+          [330, 230, 'Menge'],
+          [400, 230, 'Preis'],
+          [490, 230, 'Betrag'],
+          ...tenPointRow(250, 'Flimmerband zart 20 mm', '3', '10,00', '30,00'),
+          at(60, 266, 'Wendelnagel stumpf'),
+          ...tenPointRow(279.5, 'Partie 117', '2', '5,00', '10,00'),
+          ...tenPointRow(295.5, 'Murmelfaden gelb', '4', '2,50', '10,00'),
+        ],
+        330,
+        '50,00',
+        '9,50',
+        '59,50',
+      ),
+    );
     expect(r.items.map((i) => [i.itemDesc, i.amount])).toEqual([
       ['Flimmerband zart 20 mm', 30],
       ['Wendelnagel stumpf Partie 117', 10],
@@ -236,34 +238,26 @@ describe('text item tables of unseen layouts (round 29)', () => {
   });
   it('takes no line with a date for the head of the cell of the row under it, however near that row (text layers)', async () => {
     // a delivery's heading over its rows, its date beyond the description column
-    const at = (x: number, y: number, t: string): Text => [x, y, t, 10];
-    const num = (xr: number, y: number, t: string): Text => [xr - t.length * 5.6, y, t, 10];
-    const row = (y: number, desc: string, qty: string, price: string, amount: string): Text[] => [
-      at(60, y, desc),
-      num(360, y, qty),
-      num(440, y, price),
-      num(530, y, amount),
-    ];
-    const r = await read([
-      ...GERMAN_INVOICE_HEAD,
-      [60, 230, 'Bezeichnung'],
-      [200, 230, 'Artikel'],
-      [330, 230, 'Menge'],
-      [400, 230, 'Preis'],
-      [490, 230, 'Betrag'],
-      ...row(250, 'Flimmerband zart', '3', '10,00', '30,00'),
-      at(60, 266, 'Lieferung 4711 vom'),
-      at(200, 266, '12.03.2023'),
-      ...row(279.5, 'Wendelnagel stumpf', '2', '5,00', '10,00'),
-      ...row(295.5, 'Murmelfaden gelb', '4', '2,50', '10,00'),
-      [330, 330, 'Nettobetrag'],
-      right(530, 330, '50,00'),
-      [330, 344, 'USt. 19 %'],
-      right(530, 344, '9,50'),
-      [330, 358, 'Endbetrag'],
-      right(530, 358, '59,50'),
-      [60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7],
-    ]);
+    const r = await read(
+      page(
+        [
+          [60, 230, 'Bezeichnung'],
+          [200, 230, 'Artikel'],
+          [330, 230, 'Menge'],
+          [400, 230, 'Preis'],
+          [490, 230, 'Betrag'],
+          ...tenPointRow(250, 'Flimmerband zart', '3', '10,00', '30,00'),
+          at(60, 266, 'Lieferung 4711 vom'),
+          at(200, 266, '12.03.2023'),
+          ...tenPointRow(279.5, 'Wendelnagel stumpf', '2', '5,00', '10,00'),
+          ...tenPointRow(295.5, 'Murmelfaden gelb', '4', '2,50', '10,00'),
+        ],
+        330,
+        '50,00',
+        '9,50',
+        '59,50',
+      ),
+    );
     expect(r.items.map((i) => i.itemDesc).slice(1)).toEqual(['Wendelnagel stumpf', 'Murmelfaden gelb']);
   });
 });

@@ -1,4 +1,5 @@
-import type { DocumentWords } from '../read.js';
+import { extractItems } from '../items.js';
+import { contextOf, type DocumentWords } from '../read.js';
 import type { PageWords, Word } from '../types.js';
 
 /**
@@ -44,3 +45,7 @@ export function onePage(
     kind: source === 'ocr' ? 'png' : 'pdf',
   };
 }
+
+/** The item rows read from a one-page document of these words. */
+export const itemsOf = (words: Word[], source: 'ocr' | 'text' = 'ocr') =>
+  extractItems(contextOf(onePage(words, source))).items;
