@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './__tests__/make-docs.js';
-import { calibrate, capByOcr } from './calibrate.js';
+import { calibrate, capByOcr, STRAIGHT_THROUGH } from './calibrate.js';
 import { CALIBRATION } from './calibration-table.js';
 import { agreeRows, type RowEvidence, rowConfidence } from './item-confidence.js';
-import { finish, readDocument, STRAIGHT_THROUGH } from './read.js';
+import { finish, readDocument } from './read.js';
 import { emptyResult } from './types.js';
 
 type Text = [x: number, y: number, text: string, size?: number];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './__tests__/make-docs.js';
+import { STRAIGHT_THROUGH } from './calibrate.js';
 import { isNoiseName } from './parties.js';
-import { readDocument, STRAIGHT_THROUGH } from './read.js';
+import { readDocument } from './read.js';
 
 /** A text: x and y in points on an A4 page, optional font size (default 9). */
 type Text = [x: number, y: number, text: string, size?: number];

@@ -1,3 +1,4 @@
+export { STRAIGHT_THROUGH } from './calibrate.js';
 export { type CheckOptions, runChecks } from './checks.js';
 export { type EInvoice, parseEInvoice } from './einvoice.js';
 export { identify } from './identify.js';
@@ -21,7 +22,6 @@ export {
   type ReadOptions,
   readDocument,
   readWords,
-  STRAIGHT_THROUGH,
 } from './read.js';
 export type { KnownVendor } from './receipt.js';
 export * from './types.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './__tests__/make-docs.js';
-import { readDocument, STRAIGHT_THROUGH } from './read.js';
+import { STRAIGHT_THROUGH } from './calibrate.js';
+import { readDocument } from './read.js';
 
 /** A cell of text at a position in points (A4 is 595 × 842). */
 type Cell = [x: number, y: number, text: string];

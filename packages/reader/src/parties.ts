@@ -698,8 +698,10 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         // value on the same cell after a colon, else the cell below
         const after = cell.text.slice(rawIndex(cell.text, m.index + m[0].length));
         const rest = /^\s*:/.test(after) ? after.replace(/^[\s:]+/, '').trim() : '';
-        // "Customer: 10442" labels a number, not a party block
-        if (/^\S*\d\S*$/.test(rest)) continue;
+        // "Customer: 10442" labels a number, not a party block; so does "Customer code | 56899", its value the
+        // next cell of the line
+        const idValue = /^\S*\d\S*$/;
+        if (idValue.test(rest) || (!rest && idValue.test(line.cells[ci + 1]?.text.trim() ?? ''))) continue;
         let nameCell: Cell | undefined;
         let nameLine = line;
         // a block with its own "Name:" row
@@ -883,6 +885,9 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         (c) => LEGAL_FORM.test(c.cell.text) && nameKey(c.cell.text) !== nameKey(best.cell.text),
       );
       const clean = LEGAL_FORM.test(best.cell.text) && !/[:\d]/.test(best.cell.text);
+      // another company name competing by position alone: which of them supplies is a guess (weaker evidence
+      // than a lone letterhead company, so that calibration can tell the two apart)
+      if (vConf < 0.9 && rivals.length) vConf = Math.min(vConf, 0.7);
       if (own?.role === 'buyer' && ownHit && clean && !rivals.length) vConf = Math.max(vConf, 0.9);
       // (a company in a block addressed to someone, under the sender line, is the addressee, and the sender
       // line itself no company name: neither is a rival)

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { STRAIGHT_THROUGH } from './calibrate.js';
 import { linesAddUp, multipliesOut } from './checks.js';
 import { boxOf, type ExtractContext, isMoneyText, lineNumbers } from './context.js';
 import { DETAIL_LINE } from './items.js';
@@ -678,11 +679,12 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
   for (const [field, lf] of Object.entries(p.fields)) {
     const current = get(out, field);
     if (lf.generic && current !== undefined && current !== '') {
-      // the generic value stays; the layout makes it sure when its learned place reads the same
+      // the generic value stays; the layout makes it sure (as sure as a document needs to go through) when its
+      // learned place reads the same
       const learned =
         lf.constant !== undefined && shows(lf.constant) ? lf.constant : readLearned(ctx, lf)?.value;
       if (learned !== undefined && compact(String(learned)) === compact(String(current)))
-        out.confidence.fields[field] = Math.max(out.confidence.fields[field] ?? 0, 0.97);
+        out.confidence.fields[field] = Math.max(out.confidence.fields[field] ?? 0, STRAIGHT_THROUGH);
       continue;
     }
     // totals that add up on this document, and a subtotal equal to its lines, are not replaced
@@ -697,7 +699,7 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
     }
     if (lf.constant !== undefined && shows(lf.constant)) {
       set(out as unknown as Record<string, unknown>, field, lf.constant);
-      out.confidence.fields[field] = 0.97;
+      out.confidence.fields[field] = STRAIGHT_THROUGH;
       continue;
     }
     const hit = readLearned(ctx, lf);
@@ -712,7 +714,7 @@ export function applyProfile(r: TReaderResult, ctx0: ExtractContext, p: Supplier
     set(out as unknown as Record<string, unknown>, field, v);
     // a date read in its learned form, not as printed, rests on OCR'd digits alone: a person looks at it
     const repaired = lf.kind === 'date' && !findDates(hit.cell.text, ctx.dateOrder).some((d) => d.iso === v);
-    out.confidence.fields[field] = repaired ? 0.9 : 0.97;
+    out.confidence.fields[field] = repaired ? 0.9 : STRAIGHT_THROUGH;
     out.boxes[field] = boxOf(hit.cell);
   }
   // the supplier's VAT id as a scan's OCR slipped on it, read generically or at its place: the learned one, for

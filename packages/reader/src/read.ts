@@ -1,4 +1,4 @@
-import { calibrate, capByOcr, capByVatCheck } from './calibrate.js';
+import { calibrate, capByOcr, capByVatCheck, STRAIGHT_THROUGH } from './calibrate.js';
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
 import {
   GUESS_ISSUE,
@@ -581,17 +581,12 @@ export function extractAll(
 }
 
 /**
- * The overall confidence a document needs to go through without a person. Field and item-row confidences are
- * calibrated (calibrate.ts), and the overall one is the weakest key field, optional field read, or item row:
- * on the calibration set (generated seeds 5201/5202 and the dev corpus's fitting half, bench/RESULTS.md) this is
- * the lowest value at which the documents sent straight through were all right (0.95 let 2 of 31 wrong ones through).
- */
-export const STRAIGHT_THROUGH = 0.97;
-/**
  * Receipts keep their own, uncalibrated scale (agreement between OCR passes, a vendor a person confirmed before):
  * they go through only with such a vendor (bench/RESULTS.md).
  */
 const RECEIPT_STRAIGHT_THROUGH = 0.85;
+
+export { STRAIGHT_THROUGH };
 
 /** Confidence and review decision. */
 export function finish(r: TReaderResult, opts: ReadOptions, ctx?: ExtractContext): TReaderResult {

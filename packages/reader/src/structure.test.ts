@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTextPage as read, type PlacedText as Text, tableTexts as table } from './__tests__/make-docs.js';
-import { STRAIGHT_THROUGH } from './read.js';
+import { STRAIGHT_THROUGH } from './calibrate.js';
 
 /** The one-row item table and its totals (net 126.00, VAT 20 % 25.20, total 151.20) that most pages here share. */
 const flourTable: Text[] = [
