@@ -746,6 +746,42 @@ function descRangeOf(cols: Column[]): { x0: number; x1: number } | undefined {
 }
 
 /**
+ * A long name runs on past the next column's heading with no gap between its words (a service row whose code
+ * and unit cells are empty: "Maintenance annuelle 04/2025"): the words of a cell begun in the description's range
+ * are the name's up to a word that is another column's cell: one that starts under a heading (a unit set a
+ * space after the name), runs across a heading's edge glued to the name ("serviceKarton": a unit printed over the
+ * name's end), begins the numbers that end the cell (a quantity set a space after the name; numbers inside the
+ * name stay), or is an article number under the code heading.
+ */
+function runOnWords(
+  cell: Cell,
+  range: { x0: number; x1: number },
+  cols: Column[],
+  claimed: Set<Word>,
+): Word[] {
+  if (cell.x0 < range.x0 || cell.x0 >= range.x1 || cell.x1 <= range.x1) return [];
+  const numbersFrom = (w: Word) => cell.words.slice(cell.words.indexOf(w)).every((x) => looksNumeric(x.text));
+  const othersCell = (w: Word) =>
+    numbersFrom(w) ||
+    cols.some(
+      (c) =>
+        Math.abs(w.x0 - c.x0) < 0.01 ||
+        (w.x0 < c.x0 - 0.003 && w.x1 > c.x0 + 0.003 && /\p{Ll}\p{Lu}/u.test(w.text)),
+    ) ||
+    (columnFor(cols, w)?.kind === 'code' && CODE_TOKEN.test(w.text));
+  const out: Word[] = [];
+  for (const w of cell.words) {
+    const past = (w.x0 + w.x1) / 2 >= range.x1;
+    if (claimed.has(w) || (past && othersCell(w))) break;
+    if (past) out.push(w);
+  }
+  return out;
+}
+
+/** An article number: one token of letters and digits ("X9083718", "ART-5520"). */
+const CODE_TOKEN = /^(?=.*\d)(?=.*\p{L})[\p{L}\d][\p{L}\d_\-./]{3,}$/u;
+
+/**
  * A scan's row words left of a description heading that no other heading precedes, where OCR lost the headings of
  * the columns before it ("Unit | Qty | EAN" read as nothing): numbers, codes and short unit words ("kg", "doos")
  * standing wholly left of the heading with a gap before the text under it are those columns' cells, not the
@@ -1546,10 +1582,22 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       ? firstNumberX0(descX0)
       : Math.min(...clusters.filter((c) => c.x0 > textX0).map((c) => c.x0));
   if (!Number.isFinite(numX0) || descX0 >= numX0) return undefined;
+  // one token of letters and digits standing apart between the name and the numbers, at one x in every row
+  // that prints one: the article numbers, neither the name's nor a unit
+  const codeCells = best.flatMap((r) =>
+    textCellsOf(r)
+      .slice(1)
+      .filter((c) => c.x0 > descX0 + 0.02 && c.x1 < numX0 && CODE_TOKEN.test(c.text.trim())),
+  );
+  const codeX0 = Math.min(...codeCells.map((c) => c.x0));
+  const codeCol =
+    afterCodes === undefined && codeCells.length && codeCells.every((c) => c.x0 - codeX0 < 0.01)
+      ? { x0: codeX0, x1: Math.max(...codeCells.map((c) => c.x1)) }
+      : undefined;
   // short words that start at one x in most rows between the description and the numbers ("kg", "Stk", "box"):
   // a unit column of its own, which the description must not take
   const tails = best
-    .map((r) => textCellsOf(r).filter((c) => c.x0 > descX0 + 0.02 && c.x1 < numX0))
+    .map((r) => textCellsOf(r).filter((c) => c.x0 > descX0 + 0.02 && c.x1 < numX0 && !codeCells.includes(c)))
     .map((cs) => cs[cs.length - 1])
     .filter((c): c is Cell => !!c && c.text.trim().length <= 8 && !/\s/.test(c.text.trim()));
   const unitX0 = tails.length ? Math.min(...tails.map((c) => c.x0)) : undefined;
@@ -1568,9 +1616,10 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     {
       kind: 'desc' as ColumnKind,
       x0: descX0,
-      x1: Math.max(descX0, (unitCol?.x0 ?? numX0) - 0.01),
+      x1: Math.max(descX0, Math.min(codeCol?.x0 ?? 1, unitCol?.x0 ?? numX0) - 0.01),
       label: '',
     },
+    ...(codeCol ? [{ kind: 'code' as ColumnKind, ...codeCol, label: '' }] : []),
     ...(unitCol ? [{ kind: 'unit' as ColumnKind, ...unitCol, label: '' }] : []),
     ...(leadUnits ? [{ kind: 'unit' as ColumnKind, x0: leadUnits.x0, x1: leadUnits.x1, label: '' }] : []),
     // the article numbers left of the EANs
@@ -2030,9 +2079,14 @@ export function extractItems(
             .flatMap((c) => c.words)
         : [],
     );
+    const runOn = new Set(
+      descRange ? line.cells.flatMap((c) => runOnWords(c, descRange, cols!, claimed)) : [],
+    );
     const inDescRange = descRange
       ? line.words.filter(
-          (w) => (w.x0 + w.x1) / 2 >= descRange.x0 && (w.x0 + w.x1) / 2 < descRange.x1 && !claimed.has(w),
+          (w) =>
+            runOn.has(w) ||
+            ((w.x0 + w.x1) / 2 >= descRange.x0 && (w.x0 + w.x1) / 2 < descRange.x1 && !claimed.has(w)),
         )
       : [];
     const descWords = ctx.ocr ? withoutLostColumns(inDescRange, cols) : inDescRange;
@@ -2244,7 +2298,9 @@ export function extractItems(
         itemCode = dashed[1];
         desc = dashed[2]!;
       }
-      if (!cols.some((c) => c.kind === 'code')) {
+      // a leading token with digits is the article number where no column holds one: no code column, or one
+      // whose cell in this row is the unit's barcode (the supplier's number then stands above the name)
+      if (!cols.some((c) => c.kind === 'code') || (barcode && itemCode === undefined)) {
         const m = /^([A-Z0-9][A-Z0-9_\-./]{2,})\s+(.{3,})$/i.exec(desc);
         if (m && /\d/.test(m[1]!) && !/^\d{1,3}$/.test(m[1]!)) {
           itemCode = m[1];
