@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  GERMAN_INVOICE_HEAD,
+  germanInvoicePage as page,
   readTextPage as read,
   rightAligned as right,
   type PlacedText as Text,
 } from './__tests__/make-docs.js';
-
-/** The page around an item table: vendor, title, number and date above; net, VAT and total from `y` on. */
-const page = (rows: Text[], y: number, net: string, vat: string, total: string): Text[] => [
-  ...GERMAN_INVOICE_HEAD,
-  ...rows,
-  [330, y, 'Nettobetrag'],
-  right(530, y, net),
-  [330, y + 14, 'USt. 19 %'],
-  right(530, y + 14, vat),
-  [330, y + 28, 'Endbetrag'],
-  right(530, y + 28, total),
-  [60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7],
-];
 
 describe('quantities with their unit first, allowance and charge rows among the items', () => {
   it('reads a quantity with its unit before the position number as the quantity of a table without headings', async () => {

@@ -115,6 +115,25 @@ export const rightAligned = (xr: number, y: number, t: string): PlacedText => [
   'Courier',
 ];
 
+/** A German invoice around an item table: GERMAN_INVOICE_HEAD above the rows, net, VAT and total from `y` on. */
+export const germanInvoicePage = (
+  rows: PlacedText[],
+  y: number,
+  net: string,
+  vat: string,
+  total: string,
+): PlacedText[] => [
+  ...GERMAN_INVOICE_HEAD,
+  ...rows,
+  [330, y, 'Nettobetrag'],
+  rightAligned(530, y, net),
+  [330, y + 14, 'USt. 19 %'],
+  rightAligned(530, y + 14, vat),
+  [330, y + 28, 'Endbetrag'],
+  rightAligned(530, y + 28, total),
+  [60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7],
+];
+
 /** Table rows: cells at the given x positions, from y on, 16 points apart (empty cells left out). */
 export const tableTexts = (y: number, xs: number[], rows: string[][]): PlacedText[] =>
   rows.flatMap((row, i) =>
