@@ -6,7 +6,7 @@ import { vatCheck } from './vat-id.js';
 
 /**
  * The overall confidence a document needs to go through without a person. Field and item-row confidences are
- * calibrated (calibrate.ts), and the overall one is the weakest key field, optional field read, or item row. On
+ * calibrated (`calibrate` below), and the overall one is the weakest key field, optional field read, or item row. On
  * the calibration set of round 30 (bench/RESULTS.md) documents whose weakest value was an item row of a doubtful
  * kind (0.975) were wrong 1 time in 30, those above it 2 in 158: a document goes through only when every value
  * was right at least 98 times in 100 where it was measured.

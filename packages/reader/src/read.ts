@@ -586,8 +586,6 @@ export function extractAll(
  */
 const RECEIPT_STRAIGHT_THROUGH = 0.85;
 
-export { STRAIGHT_THROUGH };
-
 /** Confidence and review decision. */
 export function finish(r: TReaderResult, opts: ReadOptions, ctx?: ExtractContext): TReaderResult {
   // a guess that a learned layout confirmed or replaced since is none any more
