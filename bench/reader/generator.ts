@@ -12,6 +12,10 @@
 //
 // Round 27: VAT ids and IBANs carry valid check digits, as real ones do (the same digits are drawn, then the
 // check digits replace the drawn ones in their places), so a seed's documents are as before except for those ids.
+//
+// Round 31: the title line may carry the document's number, or its number and date ("Rechnung Nr. 4711 vom
+// 05.06.2025", "Invoice No. 4711 of 05/06/2025"), as e-invoice viewers and much German software print them, with
+// or without the same values among the header fields. GENERATOR_TRAITS=r30 draws no such title.
 import PDFDocument from 'pdfkit';
 import { type Gray, renderPdfPage, rotate, toPng } from '../../packages/reader/src/image.ts';
 import { withIbanCheck, withVatCheck } from '../../packages/reader/src/vat-id.ts';
@@ -28,9 +32,13 @@ export function rng(seed: number): Rand {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-/** GENERATOR_TRAITS=r17: the generator as it was before round 18; r26: before round 27 (earlier seeds reproduce). */
+/**
+ * GENERATOR_TRAITS=r17: the generator as it was before round 18; r26: before round 27; r30: before round 31
+ * (earlier seeds reproduce).
+ */
 const R18 = process.env.GENERATOR_TRAITS !== 'r17';
 const R27 = R18 && process.env.GENERATOR_TRAITS !== 'r26';
+const R31 = R27 && process.env.GENERATOR_TRAITS !== 'r30';
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const chance = (r: Rand, p: number) => r() < p;
@@ -796,6 +804,19 @@ const ALLOW_COL = {
     nl: ['Korting:', 'Staffel korting:'],
   },
 };
+/** The words of a title line that carries the number and date: "Rechnung Nr. 4711 vom 05.06.2025". */
+const TITLE_NO: Record<Lang, string[]> = {
+  en: ['No.', 'no.', 'Number'],
+  de: ['Nr.', 'Nummer'],
+  fr: ['n°', 'N°'],
+  nl: ['nr.', 'Nr.', 'nummer'],
+};
+const TITLE_OF: Record<Lang, string[]> = {
+  en: ['of', 'dated'],
+  de: ['vom'],
+  fr: ['du'],
+  nl: ['van', 'd.d.'],
+};
 /** Other dates printed near the header fields: a service period, a print date, the order's date. */
 const OTHER_DATES = {
   period: {
@@ -1379,11 +1400,22 @@ interface Layout {
   groups: 'none' | 'heads' | 'sums';
   /** where a group's heading starts: the table's left edge or the description column */
   groupX: 'left' | 'desc';
+  /** the title line carries the number ("Rechnung Nr. 4711") or the number and date ("… vom 05.06.2025") */
+  titleLine: 'none' | 'number' | 'numberDate';
+  /** the values the title carries are printed there only, not again among the header fields */
+  titleOnly: boolean;
 }
 /** `at(key)`: the generator of one layout choice (one generator for all of them without a layout seed). */
 function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
   const base = makeLayout17(at, d);
-  const none = { vatCode: 'none', groups: 'none', groupX: 'left', rareLabels: false } as const;
+  const none = {
+    vatCode: 'none',
+    groups: 'none',
+    groupX: 'left',
+    rareLabels: false,
+    titleLine: 'none',
+    titleOnly: false,
+  } as const;
   if (!R18) return { ...base, ...none };
   const cols = base.cols.slice();
   const move = (c: Col, before: Col | undefined) => {
@@ -1424,6 +1456,11 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
     groups,
     groupX: pick(at('r18:groupX'), ['left', 'desc'] as const),
     rareLabels: R27 && chance(at('r27:rareLabels'), 0.5),
+    titleLine:
+      R31 && chance(at('r31:titleLine'), 0.3)
+        ? pick(at('r31:titleDate'), ['number', 'numberDate', 'numberDate'] as const)
+        : 'none',
+    titleOnly: R31 && chance(at('r31:titleOnly'), 0.5),
   };
 }
 /** The layout as round 17 drew it (GENERATOR_TRAITS=r17 stops there). */
@@ -1767,16 +1804,37 @@ export function renderPdf(
         fields.push([label, date(other(d.date, -int(at('orderBefore'), 3, 20))), '']);
     }
     const hf = shuffle(at('headerOrder'), fields.slice(2));
-    const header = lay.shuffleHeader
-      ? [fields[0]!, ...shuffle(at('headerOrder2'), [fields[1]!, ...hf])]
-      : [fields[0]!, fields[1]!, ...hf];
+    // the values a title line carries alone leave the header fields
+    const inTitle = lay.titleOnly
+      ? lay.titleLine === 'numberDate'
+        ? 2
+        : lay.titleLine === 'number'
+          ? 1
+          : 0
+      : 0;
+    const header = (
+      lay.shuffleHeader
+        ? [fields[0]!, ...shuffle(at('headerOrder2'), [fields[1]!, ...hf])]
+        : [fields[0]!, fields[1]!, ...hf]
+    ).filter((f) => !fields.slice(0, inTitle).includes(f));
     // title
     const title = word(at('title[kind]'), L.title[kind], lang);
     if (lay.contHeader) contHeader = `${title} ${d.number}`;
+    const titleText =
+      lay.titleLine === 'none'
+        ? title
+        : `${title} ${word(at('r31:titleNo'), TITLE_NO, lang)} ${d.number}${
+            lay.titleLine === 'numberDate'
+              ? ` ${word(at('r31:titleOf'), TITLE_OF, lang)} ${date(d.date)}`
+              : ''
+          }`;
+    if (lay.titleLine !== 'none') printed.add(fields[0]![2]);
+    if (lay.titleLine === 'numberDate') printed.add(fields[1]![2]);
     const hy = winY;
-    doc.font(lay.bold).fontSize(fs + int(at('titleSize'), 4, 9));
-    if (lay.buyerX < 200) rtext(title, right, winY - 26);
-    else text(title, left, winY - 26);
+    // a title that carries values is set smaller: it stays clear of the blocks beside it
+    doc.font(lay.bold).fontSize(fs + (lay.titleLine === 'none' ? int(at('titleSize'), 4, 9) : 2));
+    if (lay.buyerX < 200) rtext(titleText, right, winY - 26);
+    else text(titleText, left, winY - 26);
     doc.font(lay.font).fontSize(fs);
     let below = Math.max(wy, winY) + 24;
     const kvX = lay.buyerX < 200 ? int(at('kvX'), 330, 380) : left;

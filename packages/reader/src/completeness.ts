@@ -33,9 +33,12 @@ const FIELD_STEMS: [HeaderField, RegExp, 'id' | 'date'][] = [
 const PAYING_STEM =
   /\b(?:pay\w*|zahl\w*|paiement|payer|reglement|betaal\w*|betalen|deadline|uiterst\w*|limite)\b/;
 
-/** Labels of values near those stems that are none of the output's fields (a customer's phone, an order date). */
+/**
+ * Labels of values near those stems that are none of the output's fields (a customer's phone, an order date, a
+ * stylesheet's version, the kind of a reference: "Art der Referenz", "Type de document").
+ */
 const OTHER_LABEL =
-  /\b(?:tel\w*|phone|fon|fax|e-?mail|web\w*|iban|bic|bank\w*|date|datum|dated|vom|period\w*|zeitraum|name|naam|nom|contact\w*|ansprechpartner|vat|tva|btw|ust\w*|tax|steuer\w*)\b/;
+  /\b(?:tel\w*|phone|fon|fax|e-?mail|web\w*|iban|bic|bank\w*|date|datum|dated|vom|period\w*|zeitraum|name|naam|nom|contact\w*|ansprechpartner|vat|tva|btw|ust\w*|tax|steuer\w*|version|art\s+de[rs]|type|typ|soort)\b/;
 
 /**
  * Labels of values that are none of the output's fields and that the reader knows as such: other documents'
@@ -44,7 +47,7 @@ const OTHER_LABEL =
  * OTHER_LABEL's).
  */
 const OTHER_FIELD =
-  /\b(?:payment|zahlungs\w*|paiement|betalings\w*|verwendungszweck|agreement|\w*vereinbarung|overeenkomst|deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|marche|ausschreibung|gln|iln|leistungs\w*|druck\w*|print\w*|impression|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|register\w*|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
+  /\b(?:payment|zahlungs\w*|paiement|betalings\w*|verwendungszweck|agreement|\w*vereinbarung|overeenkomst|deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|marche|ausschreibung|gln|iln|leistungs\w*|druck\w*|print\w*|impression|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|registr\w*|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
 
 /**
  * Whether the reader knows what a label names: a header field, a party, or one of the other values above. The
@@ -61,6 +64,9 @@ const knownLabel = (label: string, isDate: boolean) =>
   );
 
 const LABEL_ONLY = /^[\p{L}][\p{L} .'°#/-]{1,30}:?$/u;
+
+/** A label's words to match: normalised, an underscore between words a space ("Global ID_GLN"). */
+const labelText = (s: string) => norm(s).replace(/_/g, ' ');
 
 /** A label (normalised, to match; as printed, to show) and its value, with the cell the value was read from. */
 interface Pair {
@@ -114,14 +120,18 @@ function pairs(ctx: ExtractContext, line: Line, top: number): Pair[] {
   const wrapped = labelRow(line) && labelRow(next);
   line.cells.forEach((c, i) => {
     const text = c.text.trim();
+    // the value of the label cell before it ("Währung: | EUR", "URN: | urn:cen.eu:…"), never a label itself
+    // and no "Label: value" cell where it is an address of a resource ("urn:cen.eu:…")
+    const left = line.cells[i - 1];
+    if ((left && /:$/.test(left.text.trim()) && c.x0 - left.x1 < 0.25) || NO_FIELD_VALUE.test(text)) return;
     const m = /^([^:]{2,40}):\s*(\S.*)$/.exec(text);
     if (m && /\p{L}{2}/u.test(m[1]!)) {
-      out.push({ label: norm(m[1]!), printedLabel: m[1]!.trim(), value: m[2]!.trim(), cell: c, line });
+      out.push({ label: labelText(m[1]!), printedLabel: m[1]!.trim(), value: m[2]!.trim(), cell: c, line });
       return;
     }
     if (!LABEL_ONLY.test(text) || upper) return;
     const printedLabel = text.replace(/\s*:$/, '');
-    const label = norm(printedLabel);
+    const label = labelText(printedLabel);
     const right = line.cells[i + 1];
     if (right && /\d/.test(right.text) && right.x0 - c.x1 < 0.25)
       out.push({ label, printedLabel, value: right.text.trim(), cell: right, line });
@@ -135,7 +145,7 @@ function pairs(ctx: ExtractContext, line: Line, top: number): Pair[] {
     const joined = `${text} ${end?.text.trim() ?? ''}`.trim().replace(/\s*:$/, '');
     if (value && /\d/.test(value.text))
       out.push({
-        label: norm(joined),
+        label: labelText(joined),
         printedLabel: joined,
         value: value.text.trim(),
         cell: value,
@@ -176,6 +186,21 @@ function unusedHeaderPairs(ctx: ExtractContext, r: TReaderResult): Pair[] {
     });
 }
 
+/**
+ * A value no header field ever has: an address of a resource ("urn:cen.eu:en16931:2017", "https://…", an e-mail)
+ * or a file's name ("EN16931_Rabatte.xml"), as the metadata pages of e-invoice viewers print them.
+ */
+const NO_FIELD_VALUE = /^(?:urn:|https?:\/\/|www\.)|@|^\S+\.(?:xml|pdf|xsl|xslt|json|txt|csv)$/i;
+
+/**
+ * A value that names its own kind in brackets, as one of the values that are none of the output's fields
+ * ("4000001123452 (GLN)").
+ */
+const otherKind = (value: string) => {
+  const kind = /\(([^()]+)\)\s*$/.exec(value)?.[1];
+  return !!kind && OTHER_FIELD.test(norm(kind));
+};
+
 /** A value of an id's shape: digits in one or two words, no date. */
 const idShaped = (value: string) =>
   /\d/.test(value) && value.split(/\s+/).length <= 2 && !findDates(value).length;
@@ -195,6 +220,7 @@ export function unreadLabelledValues(ctx: ExtractContext, r: TReaderResult): str
     const { label, printedLabel, value, line } = pair;
     // one value a line is enough to say the line was not read
     if (line === lastLine) continue;
+    if (NO_FIELD_VALUE.test(value) || otherKind(value)) continue;
     const isDate = findDates(value).length > 0;
     const unreadDue = isDate && !r.headers.dueDate && PAYING_STEM.test(label);
     if ((OTHER_LABEL.test(label) || bankAccount(ctx, pair)) && !unreadDue) continue;

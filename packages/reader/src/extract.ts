@@ -66,6 +66,13 @@ function withoutSpecks(text: string): string {
 /** A date's label alone: words and their punctuation, no number ("Règlement au:", "En date du"). */
 const LABEL_WORDS = /^\s*\p{L}[\p{L} .'°#/-]{1,40}:?\s*$/u;
 
+/**
+ * The raw confidence of a document's date printed after its number ("Rechnung Nr. 4711 vom 05.06.2025"): its own
+ * value, which no other evidence gives (the labelled ones step by 0.02 from 0.9, 0.88 and 0.8; a day/month guess is
+ * 0.85 or 0.75), so that the calibration measures this kind of date apart from the others.
+ */
+const DATE_WITH_NUMBER = 0.87;
+
 const sameBox = (a: TBox, b: TBox) =>
   a.page === b.page && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
 
@@ -152,7 +159,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
               const d = findDates(v.text, ctx.dateOrder)[0];
               const df = f === 'invoiceNum' ? 'invoiceDate' : 'orderDate';
               if (d && (!out[df] || out[df]!.rank > 0))
-                out[df] = { value: d.iso, conf: 0.85, box: boxOf(v.cell), rank: 0 };
+                out[df] = { value: d.iso, conf: DATE_WITH_NUMBER, box: boxOf(v.cell), rank: 0 };
             }
             break;
           }

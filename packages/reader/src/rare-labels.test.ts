@@ -133,8 +133,42 @@ describe('a value under a label the reader does not know at all', () => {
       ['Leverdatum', '24-08-2025'],
       ['Sachbearbeiter', 'MK 12'],
       ['Ledger no.', '1.250,00'],
+      ['Legal Registration ID', '57214188502180'],
+      ['Global ID_GLN', '3306949923804'],
+      ['Globale Nummer', '4000001123452 (GLN)'],
+      ['Art der Referenz', 'Referenzpapier (916)'],
+      ['Stylesheet-Version', '2.6 vom 10.11.2025'],
     ])
       expect(unread(label!, value!)).toEqual([]);
+  });
+
+  it('counts for nothing when the value is an address or a file name, as e-invoice viewers print them', () => {
+    for (const [label, value] of [
+      ['URN Identifikator', 'urn:cen.eu:en16931:2017'],
+      ['Anwendungsempfehlung', 'urn:cen.eu:en16931:2017#compliant#urn:factur-x.eu:1p0:en16931'],
+      ['XML-Eingabedatei', 'EN16931_Photovoltaik_wdis.xml'],
+      ['Portal', 'https://invoices.example.com/4471'],
+    ])
+      expect(unread(label!, value!)).toEqual([]);
+    // an id of the same length under the same unknown label still holds the document back
+    expect(unread('XML-Eingabedatei', 'EN16931-4471')).toEqual(['XML-Eingabedatei: EN16931-4471']);
+  });
+
+  it('reads the value of a label cell as no label of the line below ("Währung: | EUR" over a date)', () => {
+    const words = [
+      ...sender,
+      ...textRow(0.3, [
+        [0.1, 0.2, 'Währung:'],
+        [0.4, 0.43, 'EUR'],
+      ]),
+      ...textRow(0.315, [
+        [0.1, 0.22, 'Spätestens am:'],
+        [0.4, 0.47, '24.08.2025'],
+      ]),
+    ];
+    const ctx = contextOf(onePage(words, 'text'));
+    // the date's own label is the one the reader does not know; "EUR" is no label over it
+    expect(unreadOn(ctx)).toEqual(['Spätestens am: 24.08.2025']);
   });
 
   it('reads no column heading over the first item row as a label', () => {
