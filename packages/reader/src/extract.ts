@@ -73,6 +73,16 @@ const LABEL_WORDS = /^\s*\p{L}[\p{L} .'°#/-]{1,40}:?\s*$/u;
  */
 const DATE_WITH_NUMBER = 0.87;
 
+/**
+ * "03/04/2025" on a page whose dates never show a part above 12: day and month are a guess. Such a date is worth
+ * at most 0.85 where the page's language says the order, 0.75 where nothing does.
+ */
+const dayMonthGuess = (ctx: ExtractContext, text: string) => {
+  const m = /(?<!\d)(\d{1,2})\/(\d{1,2})\/\d{2,4}/.exec(text);
+  return !!m && !ctx.dateOrderKnown && +m[1]! <= 12 && +m[2]! <= 12 && m[1] !== m[2];
+};
+const guessWorth = (ctx: ExtractContext) => (ctx.dateOrderByLanguage ? 0.85 : 0.75);
+
 const sameBox = (a: TBox, b: TBox) =>
   a.page === b.page && a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
 
@@ -124,9 +134,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             const text = v.text.replace(/^(?:am|on|le|op|per|zum|bis(?:\s+zum)?)\s*:?\s+/i, '');
             const d = findDates(ctx.ocr ? ocrDateText(text) : text, ctx.dateOrder)[0];
             if (d && d.index < 4) value = d.iso;
-            // "03/04/2025" on a page whose dates never show a part above 12: day and month are a guess
-            const m = /(?<!\d)(\d{1,2})\/(\d{1,2})\/\d{2,4}/.exec(v.text);
-            ambiguous = !!m && !ctx.dateOrderKnown && +m[1]! <= 12 && +m[2]! <= 12 && m[1] !== m[2];
+            ambiguous = dayMonthGuess(ctx, v.text);
           } else {
             value = cleanId(ctx.ocr ? withoutSpecks(v.text) : v.text);
             // a scan's letter prefix with an O read as a zero ("S0-2026/924-7"): letters before the first
@@ -141,7 +149,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             // placed as surely as one right of its label
             const inBand = v.where === 'below' && cleanBand(ctx, line, v.cell);
             const conf = Math.min(
-              ambiguous ? (ctx.dateOrderByLanguage ? 0.85 : 0.75) : 1,
+              ambiguous ? guessWorth(ctx) : 1,
               (v.where === 'same' ? 0.9 : v.where === 'right' || inBand ? 0.88 : 0.8) -
                 rank * 0.02 -
                 (prose ? 0.15 : 0),
@@ -158,8 +166,15 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             if ((f === 'invoiceNum' || f === 'orderNum') && v.where !== 'below') {
               const d = findDates(v.text, ctx.dateOrder)[0];
               const df = f === 'invoiceNum' ? 'invoiceDate' : 'orderDate';
+              const guess = dayMonthGuess(ctx, v.text);
               if (d && (!out[df] || out[df]!.rank > 0))
-                out[df] = { value: d.iso, conf: DATE_WITH_NUMBER, box: boxOf(v.cell), rank: 0 };
+                out[df] = {
+                  value: d.iso,
+                  conf: guess ? Math.min(DATE_WITH_NUMBER, guessWorth(ctx)) : DATE_WITH_NUMBER,
+                  box: boxOf(v.cell),
+                  rank: 0,
+                  ambiguous: guess,
+                };
             }
             break;
           }
@@ -197,9 +212,7 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
         if (f.endsWith('Date')) {
           const d = findDates(wrap[2]!, ctx.dateOrder)[0];
           // a guess between day and month stays for the main pass's rules: only unambiguous dates here
-          const dm = /(?<!\d)(\d{1,2})\/(\d{1,2})\/\d{2,4}/.exec(wrap[2]!);
-          const ambiguous = !!dm && !ctx.dateOrderKnown && +dm[1]! <= 12 && +dm[2]! <= 12 && dm[1] !== dm[2];
-          if (d && d.index === 0 && !ambiguous) value = d.iso;
+          if (d && d.index === 0 && !dayMonthGuess(ctx, wrap[2]!)) value = d.iso;
         } else value = cleanId(wrap[2]!);
         // the value is read from a cell that also holds label words: placed as a value under its label, not
         // as surely as a band's own cell

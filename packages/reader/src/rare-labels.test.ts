@@ -71,6 +71,25 @@ describe('header labels of less common software', () => {
   });
 });
 
+describe('a title line that carries the number and the date', () => {
+  const title = (text: string) =>
+    extractHeaders(
+      contextOf(onePage([...sender, ...textRow(0.2, [[0.1, 0.1 + text.length * 0.007, text]])], 'text')),
+    );
+
+  it('reads both, the date with evidence of its own kind', () => {
+    const h = title('Rechnung Nr. 2025-4711 vom 05.06.2025');
+    expect(h.invoiceNum?.value).toBe('2025-4711');
+    expect(h.invoiceDate).toMatchObject({ value: '2025-06-05', conf: 0.87 });
+  });
+
+  it('holds a date whose day and month could be either as a guess', () => {
+    const h = title('Invoice No. 4711 of 03/04/2025');
+    expect(h.invoiceNum?.value).toBe('4711');
+    expect(h.invoiceDate?.conf).toBeLessThanOrEqual(0.85);
+  });
+});
+
 const totals: [string, TotalField, string, number][] = [
   ['Rechnungsendbetrag', 'invoiceTotal', '1.190,00', 1190],
   ['Endsumme', 'invoiceTotal', '1.190,00', 1190],
