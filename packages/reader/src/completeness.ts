@@ -43,11 +43,11 @@ const OTHER_LABEL =
 /**
  * Labels of values that are none of the output's fields and that the reader knows as such: other documents'
  * numbers (payment reference, agreement, delivery note, contract, project, tender, GLN), other dates (delivery,
- * service, print), pages, registers, the people who handle the document (periods, phones and tax ids are
+ * service, print), pages, registers and legal entity ids, the people who handle the document (periods, phones and tax ids are
  * OTHER_LABEL's).
  */
 const OTHER_FIELD =
-  /\b(?:payment|zahlungs\w*|paiement|betalings\w*|verwendungszweck|agreement|\w*vereinbarung|overeenkomst|deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|marche|ausschreibung|gln|iln|leistungs\w*|druck\w*|print\w*|impression|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|registr\w*|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
+  /\b(?:payment|zahlungs\w*|paiement|betalings\w*|verwendungszweck|agreement|\w*vereinbarung|overeenkomst|deliver\w*|liefer\w*|livraison|lever\w*|pakbon|bl|shipped|contract\w*|vertrag\w*|contrat|project\w*|projekt\w*|projet|tender|appel\s+d'offres|marche|ausschreibung|gln|iln|leistungs\w*|druck\w*|print\w*|impression|erstellt|edite|afgedrukt|page|seite|pagina|hrb|hra|register\w*|legal|kvk|siret|siren|rcs|sachbearbeiter|bearbeiter|clerk|vertreter)\b/;
 
 /**
  * Whether the reader knows what a label names: a header field, a party, or one of the other values above. The
