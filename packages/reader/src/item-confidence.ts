@@ -70,11 +70,29 @@ export function rowConfidence(e: RowEvidence, item: TItem, rowsAddUp: boolean): 
   if (!descLooksRight(desc)) c -= 0.2;
   // the row's quantity at the end of its description: a number of the next column read into the text
   const last = /(\d+(?:[.,]\d+)?)$/.exec((desc ?? '').trim())?.[1];
-  if (last !== undefined && item.itemQty !== undefined && Number(last.replace(',', '.')) === item.itemQty)
-    c -= 0.2;
+  const qtyInDesc =
+    last !== undefined && item.itemQty !== undefined && Number(last.replace(',', '.')) === item.itemQty;
+  if (qtyInDesc) c -= 0.2;
   c += rowsAddUp ? 0.03 : -0.05;
+  // a doubt about which text or numbers make the row places it below every row without one but those with no
+  // arithmetic at all: each kind came from a wrong row sent straight through, and a table found without headings
+  // leaves the quantity and the price to a search among the row's numbers. Penalties alone left such rows beside
+  // sure kinds of milder evidence (a description with a detail note), and a calibration bin pooled the two
+  // (bench/RESULTS.md "Round 31")
+  const doubt =
+    e.offLabels ||
+    e.leftOver ||
+    (e.linesJoined && e.detailSkipped) ||
+    e.descCut ||
+    e.nameBeside ||
+    qtyInDesc ||
+    e.noHeading;
+  if (doubt) c *= DOUBT_SCALE;
   return Math.max(0, Math.min(0.99, Math.round(c * 100) / 100));
 }
+
+/** The share of its raw confidence a row with a doubt keeps (0.99 becomes 0.4). */
+const DOUBT_SCALE = 0.4;
 
 /**
  * Agreement between two OCR readings of the same page: a row the other reading also found (same amount, same
