@@ -16,6 +16,10 @@
 // Round 31: the title line may carry the document's number, or its number and date ("Rechnung Nr. 4711 vom
 // 05.06.2025", "Invoice No. 4711 of 05/06/2025"), as e-invoice viewers and much German software print them, with
 // or without the same values among the header fields. GENERATOR_TRAITS=r30 draws no such title.
+//
+// Round 32: the buyer's number may be printed inside the address window under the addressee ("Nummer: K40917",
+// "ID: …"), as e-invoice viewers print the buyer's id, instead of among the header fields. GENERATOR_TRAITS=r31
+// draws none.
 import PDFDocument from 'pdfkit';
 import { type Gray, renderPdfPage, rotate, toPng } from '../../packages/reader/src/image.ts';
 import { withIbanCheck, withVatCheck } from '../../packages/reader/src/vat-id.ts';
@@ -33,12 +37,13 @@ export function rng(seed: number): Rand {
   };
 }
 /**
- * GENERATOR_TRAITS=r17: the generator as it was before round 18; r26: before round 27; r30: before round 31
- * (earlier seeds reproduce).
+ * GENERATOR_TRAITS=r17: the generator as it was before round 18; r26: before round 27; r30: before round 31;
+ * r31: before round 32 (earlier seeds reproduce).
  */
 const R18 = process.env.GENERATOR_TRAITS !== 'r17';
 const R27 = R18 && process.env.GENERATOR_TRAITS !== 'r26';
 const R31 = R27 && process.env.GENERATOR_TRAITS !== 'r30';
+const R32 = R31 && process.env.GENERATOR_TRAITS !== 'r31';
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const chance = (r: Rand, p: number) => r() < p;
@@ -903,6 +908,13 @@ const ATTN: Record<Lang, string[]> = {
   fr: ["À l'attention de M. Dubois", 'Service comptabilité'],
   nl: ['T.a.v. de heer De Boer', 'Afdeling crediteuren'],
 };
+/** The buyer's number as e-invoice viewers label it inside the address window (round 32). */
+const WINDOW_ACCOUNT: Record<Lang, string[]> = {
+  en: ['Number', 'ID', 'Customer ID'],
+  de: ['Nummer', 'ID', 'Kunden-Nr.'],
+  fr: ['Numéro', 'ID', 'N° client'],
+  nl: ['Nummer', 'ID', 'Klantnummer'],
+};
 /** Single-line service and leasing items, often printed with their amount only. */
 const SERVICES = [
   'Monthly leasing fee',
@@ -1404,6 +1416,8 @@ interface Layout {
   titleLine: 'none' | 'number' | 'numberDate';
   /** the values the title carries are printed there only, not again among the header fields */
   titleOnly: boolean;
+  /** the buyer's number is printed in the address window under the addressee, not among the header fields */
+  accountInWindow: boolean;
 }
 /** `at(key)`: the generator of one layout choice (one generator for all of them without a layout seed). */
 function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
@@ -1415,6 +1429,7 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
     rareLabels: false,
     titleLine: 'none',
     titleOnly: false,
+    accountInWindow: false,
   } as const;
   if (!R18) return { ...base, ...none };
   const cols = base.cols.slice();
@@ -1461,6 +1476,7 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
         ? pick(at('r31:titleDate'), ['number', 'numberDate', 'numberDate'] as const)
         : 'none',
     titleOnly: R31 && chance(at('r31:titleOnly'), 0.5),
+    accountInWindow: R32 && chance(at('r32:accountInWindow'), 0.2),
   };
 }
 /** The layout as round 17 drew it (GENERATOR_TRAITS=r17 stops there). */
@@ -1745,12 +1761,16 @@ export function renderPdf(
       cityLine(addressee),
       addressee.country,
       ...(lay.buyerVat === 'window' ? [`${buyerVatLabel} ${addressee.vat}`] : []),
+      ...(lay.accountInWindow && d.customerNo
+        ? [`${pick(at('r32:accountWord'), WINDOW_ACCOUNT[lang])}: ${d.customerNo}`]
+        : []),
     ]) {
       text(s, lay.buyerX, wy);
       winRight = Math.max(winRight, lay.buyerX + doc.widthOfString(s));
       wy += lh;
     }
     printed.add(d.kind === 'order' ? 'vendorName' : 'recipientName');
+    if (lay.accountInWindow && d.customerNo) printed.add('accountNumber');
     if (d.shipTo) {
       // the delivery address under the invoice address
       wy += lh;
@@ -1780,7 +1800,8 @@ export function renderPdf(
     if (d.delivery) fields.push([word(at('delivery'), L.delivery, lang), date(d.delivery), '']);
     if (d.due) fields.push([label('due', L.due), date(d.due), 'dueDate']);
     if (d.orderRef) fields.push([label('yourOrder', L.yourOrder), d.orderRef, 'orderNumber']);
-    if (d.customerNo) fields.push([label('customerNo', L.customerNo), d.customerNo, 'accountNumber']);
+    if (d.customerNo && !lay.accountInWindow)
+      fields.push([label('customerNo', L.customerNo), d.customerNo, 'accountNumber']);
     if (lay.buyerVat === 'header') fields.push([buyerVatLabel, addressee.vat, '']);
     if (lay.otherIds) {
       const a = at('otherIds');

@@ -13,6 +13,9 @@ import { vatCheck } from './vat-id.js';
  */
 export const STRAIGHT_THROUGH = 0.98;
 
+/** The raw confidence of a subtotal the page does not print, derived from the rows (read.ts). */
+export const DERIVED_SUBTOTAL = 0.5;
+
 /**
  * Turns the raw confidence of each field (how strong its evidence is: label, position, format, arithmetic)
  * into the share of such values that were right where it was measured (CALIBRATION, written by
@@ -21,8 +24,13 @@ export const STRAIGHT_THROUGH = 0.98;
 export function calibrate(fields: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [k, raw] of Object.entries(fields)) {
-    // a header field guessed from its value's shape and place (completeness.ts) was never measured: it stays a guess
-    if (k.startsWith('headers.') && raw <= GUESSED + 1e-9) {
+    // a header field guessed from its value's shape and place (completeness.ts) was never measured: it stays a
+    // guess; a subtotal derived from the rows was never printed: a person sees it as unsure whatever the rows'
+    // sums were worth where they were measured
+    if (
+      (k.startsWith('headers.') && raw <= GUESSED + 1e-9) ||
+      (k === 'totals.subtotal' && raw <= DERIVED_SUBTOTAL)
+    ) {
       out[k] = raw;
       continue;
     }
@@ -37,9 +45,8 @@ export function calibrate(fields: Record<string, number>): Record<string, number
 /** OCR word confidence (Tesseract's, 0–1) below which a word may be misread. */
 const DOUBTFUL_WORD = 0.8;
 /**
- * What a field read from such a word is worth at most: below the straight-through threshold also for an optional
- * field (an order number, a VAT id, the buyer), which read.ts `finish` counts 0.1 higher than its confidence (at
- * 0.9 a doubted order number "P0O832910" for "PO-832910" went through as 1.0).
+ * What a field read from such a word is worth at most: below the straight-through threshold (at 0.9 a doubted order
+ * number "P0O832910" for "PO-832910" went through when optional fields counted 0.1 higher than their worth).
  */
 const DOUBTFUL_FIELD = 0.85;
 

@@ -120,10 +120,14 @@ function pairs(ctx: ExtractContext, line: Line, top: number): Pair[] {
   const wrapped = labelRow(line) && labelRow(next);
   line.cells.forEach((c, i) => {
     const text = c.text.trim();
-    // the value of the label cell before it ("Währung: | EUR", "URN: | urn:cen.eu:…"), never a label itself
+    // the value of the label cell before it ("Währung: | EUR", "URN: | urn:cen.eu:…"), never a label itself, also
+    // far right of it in a column of values, as the line's last cell without a colon of its own (a block's
+    // heading "Klant:" may share a line with header fields: "Registratienr. | FA-21.2254", "Vorgang: RE-49937");
     // and no "Label: value" cell where it is an address of a resource ("urn:cen.eu:…")
     const left = line.cells[i - 1];
-    if ((left && /:$/.test(left.text.trim()) && c.x0 - left.x1 < 0.25) || NO_FIELD_VALUE.test(text)) return;
+    const last = i === line.cells.length - 1 && !text.includes(':');
+    const valueOfLeft = left && /:$/.test(left.text.trim()) && (c.x0 - left.x1 < 0.25 || last);
+    if (valueOfLeft || NO_FIELD_VALUE.test(text)) return;
     const m = /^([^:]{2,40}):\s*(\S.*)$/.exec(text);
     if (m && /\p{L}{2}/u.test(m[1]!)) {
       out.push({ label: labelText(m[1]!), printedLabel: m[1]!.trim(), value: m[2]!.trim(), cell: c, line });

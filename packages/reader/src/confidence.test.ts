@@ -118,9 +118,43 @@ describe('how sure the reader is', () => {
     expect(read(0.4)).toBeLessThan(STRAIGHT_THROUGH);
   });
 
+  it('sends a person an account number read from a sentence, though the field is optional', async () => {
+    // a customer number found only in "Please quote your customer number … in all correspondence" is worth what
+    // the calibration measured for values read from prose; an optional field counts at its own worth
+    const header: [string, string][] = [
+      ['Invoice No.', 'HL-20935'],
+      ['Invoice date', '14/03/2025'],
+    ];
+    const plain = await readDocument(await pagePdf(invoice(header)), { fileName: 'plain.pdf' });
+    expect(plain.pendingReview).toBe(false);
+    const texts = invoice(header);
+    texts.push([
+      60,
+      420,
+      'Please quote your customer number 35040727 in all correspondence with us. Thank you.',
+    ]);
+    const r = await readDocument(await pagePdf(texts), { fileName: 'account-in-prose.pdf' });
+    expect(r.headers.shopAccount).toBe('35040727');
+    expect(r.confidence.fields['headers.shopAccount']).toBeLessThan(STRAIGHT_THROUGH);
+    expect(r.pendingReview).toBe(true);
+  });
+
+  it("reads the buyer's number printed in an address window without a heading", async () => {
+    const texts = invoice([
+      ['Invoice No.', 'HL-20936'],
+      ['Invoice date', '14/03/2025'],
+    ]).filter(([, , t]) => t !== 'Bill to:');
+    texts.push([60, 188, 'Nummer: K-53021']);
+    const r = await readDocument(await pagePdf(texts), { fileName: 'window-account.pdf' });
+    expect(r.invoiceTo.name).toBe('Copperfield Cafe Ltd');
+    expect(r.headers.shopAccount).toBe('K-53021');
+    // read from the block, not guessed from a label the reader does not know
+    expect(r.issues).toEqual([]);
+  });
+
   it('does not send a scan straight through when the OCR engine doubted its order number, an optional field', async () => {
     // a scanned order number read "P0O832910" for "PO-832910", Tesseract unsure of the word: it went through as
-    // auto-processed because finish counts an optional field 0.1 higher than its confidence
+    // auto-processed when finish counted an optional field 0.1 higher than its confidence
     const bytes = await pagePdf(
       invoice([
         ['Invoice No.', 'HL-20931'],

@@ -278,11 +278,17 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
     const taken = [out.dueDate?.box, out.orderDate?.box].filter((b) => b !== undefined);
     const free = (c: Cell) => !taken.some((b) => sameBox(b, boxOf(c)));
     // the label of a cell's date: the words before it in its cell, or else the cell left of it ("Leverdatum:" |
-    // "2 augustus 2026"); a name elsewhere in the line ("Oakridge Print Ltd") names nothing
+    // "2 augustus 2026"), or, where that is another value, the cell over it in a line of labels (a band of header
+    // columns: "Druckdatum" over "03.09.2024"); a name elsewhere in the line ("Oakridge Print Ltd") names nothing
     const dateLabel = (line: Line, i: number) => {
-      const text = line.cells[i]!.text;
-      const before = text.slice(0, findDates(text, ctx.dateOrder)[0]?.index ?? 0);
-      return /\p{L}{2}/u.test(before) ? before : (line.cells[i - 1]?.text ?? '');
+      const cell = line.cells[i]!;
+      const before = cell.text.slice(0, findDates(cell.text, ctx.dateOrder)[0]?.index ?? 0);
+      if (/\p{L}{2}/u.test(before)) return before;
+      const left = line.cells[i - 1]?.text ?? '';
+      if (/\p{L}{2}/u.test(left) && !/\d/.test(left)) return left;
+      const above = ctx.lines[line.index - 1];
+      const labels = above && above.page === line.page && line.y0 - above.y1 < 0.03 && !/\d/.test(above.text);
+      return (labels && above.cells.find((c) => xOverlap(c, cell) > 0.5)?.text) || left;
     };
     const naming = (line: Line, i: number) => `${dateLabel(line, i)} ${line.cells[i]!.text}`;
     const dated = ctx.lines.slice(0, 60).flatMap((line) => {

@@ -511,7 +511,7 @@ export function partyFromLines(name: string, addr: string[]): TParty {
   return p;
 }
 const ACCOUNT_LABEL =
-  /^(?:(?:nummer|number|id|kundennummer)\b|kunden\s*-?\s*nr\b\.?|customer\s+(?:no|id)\b\.?)\s*(?::|$)/i;
+  /^(?:(?:nummer|number|num[eé]ro|id|kundennummer)\b|kunden\s*-?\s*nr\b\.?|customer\s+(?:no|id)\b\.?)\s*(?::|$)/i;
 
 /**
  * The buyer's number at the supplier, printed inside the buyer block under its heading: "Nummer: 40917733",
@@ -1091,6 +1091,14 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
     invoiceTo = { name: senderBuyer.name };
     boxes['invoiceTo.name'] = boxOf(senderBuyer.cell);
     conf['invoiceTo.name'] = 0.7;
+  }
+  // the buyer's number printed in its block however the block was found (an address window without a heading:
+  // "Nummer: 58" under the address)
+  const nameBox = boxes['invoiceTo.name'];
+  if (!account && nameBox) {
+    const at = (c: Cell) => Math.abs(c.x0 - nameBox.x) < 0.001 && Math.abs(c.y0 - nameBox.y) < 0.001;
+    const line = first.find((l) => l.cells.some(at));
+    if (line) account = accountInBlock(ctx, line, line.cells.find(at)!);
   }
   const recipient = rec?.party ?? {};
   if (rec) boxes['recipient.name'] = boxOf(rec.cell);

@@ -174,20 +174,60 @@ describe('a value under a label the reader does not know at all', () => {
   });
 
   it('reads the value of a label cell as no label of the line below ("Währung: | EUR" over a date)', () => {
+    // values close to their labels, and in a value column far right of the label column (e-invoice viewers)
+    for (const x of [0.4, 0.45]) {
+      const words = [
+        ...sender,
+        ...textRow(0.3, [
+          [0.1, 0.2, 'Währung:'],
+          [x, x + 0.03, 'EUR'],
+        ]),
+        ...textRow(0.315, [
+          [0.1, 0.22, 'Spätestens am:'],
+          [x, x + 0.07, '24.08.2025'],
+        ]),
+      ];
+      const ctx = contextOf(onePage(words, 'text'));
+      // the date's own label is the one the reader does not know; "EUR" is no label over it
+      expect(unreadOn(ctx)).toEqual(['Spätestens am: 24.08.2025']);
+    }
+    // a block's heading sharing its line with header fields far right of it: they keep their labels
+    const shared = [
+      ...sender,
+      ...textRow(0.3, [
+        [0.1, 0.14, 'Klant:'],
+        [0.6, 0.68, 'Registratienr.'],
+        [0.77, 0.84, 'FA-21.2254'],
+      ]),
+      ...textRow(0.315, [
+        [0.1, 0.16, 'Lieferant:'],
+        [0.6, 0.72, 'Vorgang: RE-49937'],
+      ]),
+    ];
+    expect(unreadOn(contextOf(onePage(shared, 'text')))).toEqual([
+      'Registratienr.: FA-21.2254',
+      'Vorgang: RE-49937',
+    ]);
+  });
+
+  it("dates a document by no print date of a band of header columns, when it knows no label of the document's date", () => {
     const words = [
       ...sender,
       ...textRow(0.3, [
-        [0.1, 0.2, 'Währung:'],
-        [0.4, 0.43, 'EUR'],
+        [0.08, 0.16, 'Rechnungs-Nr.'],
+        [0.3, 0.37, 'Druckdatum'],
+        [0.5, 0.58, 'Ausgestellt'],
       ]),
       ...textRow(0.315, [
-        [0.1, 0.22, 'Spätestens am:'],
-        [0.4, 0.47, '24.08.2025'],
+        [0.08, 0.14, 'RE-34728'],
+        [0.3, 0.36, '03.09.2024'],
+        [0.5, 0.56, '26.08.2024'],
       ]),
     ];
-    const ctx = contextOf(onePage(words, 'text'));
-    // the date's own label is the one the reader does not know; "EUR" is no label over it
-    expect(unreadOn(ctx)).toEqual(['Spätestens am: 24.08.2025']);
+    const found = extractHeaders(contextOf(onePage(words, 'text')));
+    expect(found.invoiceNum?.value).toBe('RE-34728');
+    // "Druckdatum" (printed on) over the first date: the document's date is the other one
+    expect(found.invoiceDate?.value).toBe('2024-08-26');
   });
 
   it('reads no column heading over the first item row as a label', () => {

@@ -1,4 +1,4 @@
-import { calibrate, capByOcr, capByVatCheck, STRAIGHT_THROUGH } from './calibrate.js';
+import { calibrate, capByOcr, capByVatCheck, DERIVED_SUBTOTAL, STRAIGHT_THROUGH } from './calibrate.js';
 import { type CheckOptions, linesAddUp, runChecks } from './checks.js';
 import {
   GUESS_ISSUE,
@@ -485,6 +485,7 @@ export function extractAll(
     fconf[`headers.${k}`] = v.conf;
     if (v.box) r.boxes[`headers.${k}`] = v.box;
   }
+  // the buyer's number printed in its address block, where no label named one among the header fields
   if (!r.headers.shopAccount && parties.account) {
     r.headers.shopAccount = parties.account.value;
     r.boxes['headers.shopAccount'] = parties.account.box;
@@ -554,7 +555,7 @@ export function extractAll(
     // a derived subtotal is never sure; a discount or charge comes from a printed row that fits the arithmetic
     for (const [k, v] of Object.entries(settled)) {
       (r.totals as Record<string, number>)[k] = v;
-      fconf[`totals.${k}`] = k === 'subtotal' ? 0.5 : 0.8;
+      fconf[`totals.${k}`] = k === 'subtotal' ? DERIVED_SUBTOTAL : 0.8;
     }
     // each row's evidence, with the document's: rows that add up to a printed total lost and gained none
     const addUp = linesAddUp(r);
@@ -615,8 +616,9 @@ export function finish(r: TReaderResult, opts: ReadOptions, ctx?: ExtractContext
           'headers.invoiceDate',
           'vendor.name',
         ];
-  // optional fields count when they were read: a doubtful VAT id or account number also needs a person. The
-  // buyer is optional: the shop that uploads the document is the buyer, and many pages print no buyer block.
+  // optional fields count when they were read, at their own calibrated worth like the key fields: a doubtful VAT
+  // id, or an account number read from a sentence, also needs a person. The buyer is optional: the shop that
+  // uploads the document is the buyer, and many pages print no buyer block.
   const optional = [
     'invoiceTo.name',
     'vendor.vatNumber',
@@ -626,7 +628,7 @@ export function finish(r: TReaderResult, opts: ReadOptions, ctx?: ExtractContext
   ].filter((k) => f[k] !== undefined && !key.includes(k));
   const vals = key
     .map((k) => f[k] ?? (k === 'headers.invoiceDate' ? f['headers.orderDate'] : undefined) ?? 0)
-    .concat(optional.map((k) => Math.min(1, (f[k] ?? 0) + 0.1)));
+    .concat(optional.map((k) => f[k]!));
   const itemConfs = Object.entries(f)
     .filter(([k]) => k.startsWith('items.'))
     .map(([, v]) => v);
