@@ -21,6 +21,17 @@ const descriptions = (r: TReaderResult) =>
   runChecks(r, { now: new Date('2024-04-01') }).map((i) => i.description);
 
 describe('checks', () => {
+  it('asks for no quantity of a service line printed with its amount alone, on a text layer whose lines add up', () => {
+    const service: TItem = { itemDesc: 'Monthly leasing fee', amount: 49 };
+    const totals = { net: 69, vat: 13.8, invoiceTotal: 82.8 };
+    const text = { ...invoice([line(2, 10, 20), service], totals), source: 'text' as const };
+    expect(descriptions(text)).toEqual([]);
+    // lines that do not add up may have lost a quantity, and so may a scan, whose OCR drops numbers
+    const short = { ...text, totals: { net: 79, vat: 15.8, invoiceTotal: 94.8 } };
+    expect(descriptions(short)).toContain('The line has no quantity or unit price');
+    expect(descriptions({ ...text, source: 'ocr' })).toEqual(['The line has no quantity or unit price']);
+  });
+
   it('accepts a document whose lines and totals add up', () => {
     expect(
       descriptions(

@@ -52,6 +52,10 @@ const simple = (s: string | undefined) => (s ?? '').toLowerCase().replace(/[^a-z
 export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
   const issues: TIssue[] = [];
   const money = (n: number) => n.toFixed(2);
+  // a line of a text layer with an amount and neither quantity nor price, in a table whose lines add up to the
+  // printed totals, is a service line as printed: nothing for a person to add (the row's own confidence says how
+  // sure its reading is). On a scan OCR may have lost them, and the check tells the readings of a page apart
+  const serviceLines = r.source === 'text' && linesAddUp(r);
   r.items.forEach((it, i) => {
     if (it.itemQty !== undefined && it.price !== undefined && it.amount !== undefined) {
       if (!multipliesOut(it, r.source)) {
@@ -65,7 +69,10 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
       }
     } else if (it.amount === undefined)
       issues.push({ table: 'items', column: 'amount', item: i, description: 'The line has no amount' });
-    else if (it.itemQty === undefined || it.price === undefined)
+    else if (
+      (it.itemQty === undefined || it.price === undefined) &&
+      !(serviceLines && it.itemQty === undefined && it.price === undefined)
+    )
       issues.push({
         table: 'items',
         column: it.itemQty === undefined ? 'itemQty' : 'price',

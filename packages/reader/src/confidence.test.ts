@@ -152,6 +152,49 @@ describe('how sure the reader is', () => {
     expect(r.issues).toEqual([]);
   });
 
+  it('is sure of a service line that prints its amount alone, and asks for nothing the page does not print', async () => {
+    const header: [string, string][] = [
+      ['Invoice No.', 'HL-20938'],
+      ['Invoice date', '14/03/2025'],
+    ];
+    const texts = invoice(header)
+      .filter(([, , t]) => t !== '12' && t !== '1.50')
+      .map(([x, y, t, size]): Text => [x, y, t === 'Oat milk 1 l' ? 'Monthly leasing fee' : t, size]);
+    const r = await readDocument(await pagePdf(texts), { fileName: 'service-line.pdf' });
+    expect(r.items).toEqual([{ itemDesc: 'Monthly leasing fee', amount: 18 }]);
+    expect(r.confidence.fields['items.0']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    expect(r.issues).toEqual([]);
+    expect(r.pendingReview).toBe(false);
+    // a number on the row that no column explains leaves the line unsure
+    const odd = await readDocument(await pagePdf([...texts, [250, 306, '7']]), {
+      fileName: 'service-number.pdf',
+    });
+    expect(odd.confidence.fields['items.0']).toBeLessThan(STRAIGHT_THROUGH);
+    expect(odd.pendingReview).toBe(true);
+    // a service period at the name's end that starts under the quantity heading is the name's: no quantity
+    const totals: Record<string, string> = { '3.60': '5.60', '21.60': '33.60' };
+    const period: Text[] = [
+      ...texts.map(([x, y, t, size]): Text => {
+        if (t === 'Monthly leasing fee') return [120, y, 'Forfait maintenance annuel 11/2023', size];
+        if (t === 'Description') return [120, y, t, size];
+        if (y >= 340 && t === '18.00') return [x, y, '28.00', size];
+        // "11/2023" starts at 234 pt
+        return [t === 'Qty' ? 232 : x, y, totals[t] ?? t, size];
+      }),
+      // a row of goods whose quantity stands under the heading
+      [120, 322, 'Copy paper A4'],
+      [236, 322, '2'],
+      [400, 322, '5.00'],
+      [480, 322, '10.00'],
+    ];
+    const p = await readDocument(await pagePdf(period), { fileName: 'service-period.pdf' });
+    expect(p.items.map((i) => [i.itemDesc, i.itemQty, i.amount])).toEqual([
+      ['Forfait maintenance annuel 11/2023', undefined, 18],
+      ['Copy paper A4', 2, 10],
+    ]);
+    expect(p.pendingReview).toBe(false);
+  });
+
   it('does not send a scan straight through when the OCR engine doubted its order number, an optional field', async () => {
     // a scanned order number read "P0O832910" for "PO-832910", Tesseract unsure of the word: it went through as
     // auto-processed when finish counted an optional field 0.1 higher than its confidence

@@ -5,7 +5,8 @@ import type { TItem, TReaderResult } from './types.js';
 /** What the reading of one item row rests on, gathered while the table is read (items.ts). */
 export interface RowEvidence {
   /** how the row's numbers were solved: 0.95 quantity × price = amount under their own column labels, 0.9 by
-   * search or exact arithmetic (a percent discount under its label included), 0.88 quantity and amount under
+   * search or exact arithmetic (a percent discount under its label included) or a text row's amount printed
+   * alone (nothing to multiply, nothing left over), 0.88 quantity and amount under
    * their labels without a price column (the amount over the quantity a price to the cent), 0.85 a scan's
    * quantity from amount ÷ price, 0.7 an amount repeated as its price, 0.4 none */
   arithmetic: number;

@@ -761,11 +761,13 @@ function runOnWords(
 ): Word[] {
   if (cell.x0 < range.x0 || cell.x0 >= range.x1 || cell.x1 <= range.x1) return [];
   const numbersFrom = (w: Word) => cell.words.slice(cell.words.indexOf(w)).every((x) => looksNumeric(x.text));
+  // (digits no column of numbers could read, "11/2023" under the quantity heading, stay the name's)
+  const notANumber = (w: Word) => /\d/.test(w.text) && !looksNumeric(w.text);
   const othersCell = (w: Word) =>
     numbersFrom(w) ||
     cols.some(
       (c) =>
-        Math.abs(w.x0 - c.x0) < 0.01 ||
+        (Math.abs(w.x0 - c.x0) < 0.01 && !(NUMBER_KINDS.has(c.kind) && notANumber(w))) ||
         (w.x0 < c.x0 - 0.003 && w.x1 > c.x0 + 0.003 && /\p{Ll}\p{Lu}/u.test(w.text)),
     ) ||
     (columnFor(cols, w)?.kind === 'code' && CODE_TOKEN.test(w.text));
@@ -777,6 +779,9 @@ function runOnWords(
   }
   return out;
 }
+
+/** Columns that hold numbers only. */
+const NUMBER_KINDS = new Set<ColumnKind>(['qty', 'price', 'amount', 'discount', 'vat']);
 
 /** An article number: one token of letters and digits ("X9083718", "ART-5520"). */
 const CODE_TOKEN = /^(?=.*\d)(?=.*\p{L})[\p{L}\d][\p{L}\d_\-./]{3,}$/u;
@@ -999,12 +1004,19 @@ function qtyOf(amount: number, price: number): number | undefined {
 }
 
 /**
+ * How sure a text row that prints its amount alone is of its reading: as a row found by arithmetic (such rows were
+ * right 729 of 732 times on the calibration set of round 32, where they stood at the 0.4 of rows without any).
+ */
+const AMOUNT_ALONE = 0.9;
+
+/**
  * Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. `wholeUnits`: the
  * document prints its amounts in whole units of its currency, so they are rounded to the unit.
  */
 function solveRow(
   nums: RowNum[],
   wholeUnits = false,
+  textLayer = false,
 ): {
   qty?: number;
   price?: number;
@@ -1112,6 +1124,10 @@ function solveRow(
     const other = moneys.length >= 2 ? moneys[moneys.length - 2]!.value : undefined;
     if (other !== undefined && Math.abs(other - amount) < 0.011)
       return { qty: 1, price: other, amount, vat: vat?.value, conf: 0.7 };
+    // the row prints its amount alone (a service or leasing line): no quantity or price to read and no number
+    // of the row left over, on a text layer, where none can have been lost (a scan's OCR may drop them)
+    if (textLayer && plain.length === 1 && discount === undefined)
+      return { amount, vat: vat?.value, conf: AMOUNT_ALONE };
   }
   return { qty, price, amount, vat: vat?.value, discount, conf: 0.4 };
 }
@@ -2232,7 +2248,7 @@ export function extractItems(
       // (a scan in whole units has no cents to lose, but OCR misses its quantities as any scan's)
       const solveScan = (ns: RowNum[]) =>
         ctx.wholeUnits ? solveScanQty(solveRow(ns, true), ns) : solveScanRow(ns);
-      let s = !ctx.ocr ? solveRow(rowNums, ctx.wholeUnits) : solveScan(rowNums);
+      let s = !ctx.ocr ? solveRow(rowNums, ctx.wholeUnits, true) : solveScan(rowNums);
       // a scan's rate under no rate heading (see above) is the row's discount where the printed quantity times the
       // printed price less that rate is the printed amount and quantity × price alone is not (without this the row
       // keeps no quantity, or one that departs from the printed one: amount ÷ price taken as a rounded quantity)

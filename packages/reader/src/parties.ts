@@ -514,17 +514,18 @@ const ACCOUNT_LABEL =
   /^(?:(?:nummer|number|num[eé]ro|id|kundennummer)\b|kunden\s*-?\s*nr\b\.?|customer\s+(?:no|id)\b\.?)\s*(?::|$)/i;
 
 /**
- * The buyer's number at the supplier, printed inside the buyer block under its heading: "Nummer: 40917733",
- * "ID: K-0815 - Global ID: …". The block ends at the next party heading in its column.
+ * The buyer's number at the supplier, printed inside the buyer block under its first line (its heading, or its
+ * name where it has none): "Nummer: 40917733", "ID: K-0815 - Global ID: …". The block ends at the next party
+ * heading in its column.
  */
 function accountInBlock(
   ctx: ExtractContext,
-  heading: Line,
+  top: Line,
   cell: Cell,
 ): { value: string; box: TBox } | undefined {
-  for (let j = heading.index + 1; j < Math.min(ctx.lines.length, heading.index + 10); j++) {
+  for (let j = top.index + 1; j < Math.min(ctx.lines.length, top.index + 10); j++) {
     const l = ctx.lines[j]!;
-    if (l.page !== heading.page) break;
+    if (l.page !== top.page) break;
     const k = l.cells.findIndex((c) => Math.abs(c.x0 - cell.x0) < 0.05 || xOverlap(c, cell) > 0.5);
     if (k < 0) continue;
     const text = l.cells[k]!.text.trim();
