@@ -1011,7 +1011,8 @@ const AMOUNT_ALONE = 0.9;
 
 /**
  * Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. `wholeUnits`: the
- * document prints its amounts in whole units of its currency, so they are rounded to the unit.
+ * document prints its amounts in whole units of its currency, so they are rounded to the unit. `textLayer`: the
+ * row's numbers come from a text layer, where none can have been lost.
  */
 function solveRow(
   nums: RowNum[],
