@@ -1,4 +1,4 @@
-import { cleanId, type ExtractContext, isMoneyText } from './context.js';
+import { cleanId, closeLine, type ExtractContext, isMoneyText } from './context.js';
 import { findHeader } from './items.js';
 import { HEADER_LABELS, type HeaderField, NOT_INVOICE_DATE, PARTY_LABELS, TOTAL_LABELS } from './labels.js';
 import type { Cell, Line } from './layout.js';
@@ -96,13 +96,6 @@ const cellUnder = (l: Line | undefined, c: Cell) => l?.cells.find((b) => Math.ab
 /** A line of two or more label cells and nothing else: a band's labels. */
 const labelRow = (l: Line | undefined) =>
   !!l && l.cells.length >= 2 && l.cells.every((c) => LABEL_ONLY.test(c.text.trim()));
-
-/** The line just above or under another on its page, close enough to be the same band. */
-function closeLine(ctx: ExtractContext, line: Line, dir: 1 | -1): Line | undefined {
-  const l = ctx.lines[line.index + dir];
-  if (!l || l.page !== line.page || (dir > 0 ? l.y0 - line.y1 : line.y0 - l.y1) >= 0.03) return;
-  return l;
-}
 
 /**
  * The label/value pairs of a line: "Label: value" in one cell, a label cell followed by its value cell, or a

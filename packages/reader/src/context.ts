@@ -34,6 +34,13 @@ export interface Found<T> {
   box?: TBox;
 }
 
+/** The line just above or under another on its page, close enough to be the same band. */
+export function closeLine(ctx: ExtractContext, line: Line, dir: 1 | -1): Line | undefined {
+  const l = ctx.lines[line.index + dir];
+  if (!l || l.page !== line.page || (dir > 0 ? l.y0 - line.y1 : line.y0 - l.y1) >= 0.03) return;
+  return l;
+}
+
 /** Where a value sits, so that learned layouts and the review screen can find it again. */
 export function boxOf(c: { page: number; x0: number; x1: number; y0: number; y1: number }): TBox {
   const r = (n: number) => Math.round(n * 10000) / 10000;

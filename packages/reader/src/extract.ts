@@ -4,6 +4,7 @@ import {
   boxOf,
   cellAt,
   cleanId,
+  closeLine,
   type ExtractContext,
   type Found,
   isAmountText,
@@ -286,8 +287,8 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
       if (/\p{L}{2}/u.test(before)) return before;
       const left = line.cells[i - 1]?.text ?? '';
       if (/\p{L}{2}/u.test(left) && !/\d/.test(left)) return left;
-      const above = ctx.lines[line.index - 1];
-      const labels = above && above.page === line.page && line.y0 - above.y1 < 0.03 && !/\d/.test(above.text);
+      const above = closeLine(ctx, line, -1);
+      const labels = above && !/\d/.test(above.text);
       return (labels && above.cells.find((c) => xOverlap(c, cell) > 0.5)?.text) || left;
     };
     const naming = (line: Line, i: number) => `${dateLabel(line, i)} ${line.cells[i]!.text}`;
