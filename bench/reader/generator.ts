@@ -20,6 +20,10 @@
 // Round 32: the buyer's number may be printed inside the address window under the addressee ("Nummer: K40917",
 // "ID: …"), as e-invoice viewers print the buyer's id, instead of among the header fields. GENERATOR_TRAITS=r31
 // draws none.
+//
+// Round 33: notes under an item (a sentence about the delivery, "Packages: 2", "Origin: DE"), set apart from the
+// item's cell and from the next row by a blank line in the description column, as e-invoice viewers print an
+// invoice line's note; no part of the item's description. GENERATOR_TRAITS=r32 draws none.
 import PDFDocument from 'pdfkit';
 import { type Gray, renderPdfPage, rotate, toPng } from '../../packages/reader/src/image.ts';
 import { withIbanCheck, withVatCheck } from '../../packages/reader/src/vat-id.ts';
@@ -38,12 +42,13 @@ export function rng(seed: number): Rand {
 }
 /**
  * GENERATOR_TRAITS=r17: the generator as it was before round 18; r26: before round 27; r30: before round 31;
- * r31: before round 32 (earlier seeds reproduce).
+ * r31: before round 32; r32: before round 33 (earlier seeds reproduce).
  */
 const R18 = process.env.GENERATOR_TRAITS !== 'r17';
 const R27 = R18 && process.env.GENERATOR_TRAITS !== 'r26';
 const R31 = R27 && process.env.GENERATOR_TRAITS !== 'r30';
 const R32 = R31 && process.env.GENERATOR_TRAITS !== 'r31';
+const R33 = R32 && process.env.GENERATOR_TRAITS !== 'r32';
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const chance = (r: Rand, p: number) => r() < p;
@@ -964,6 +969,42 @@ const DETAIL = {
   fr: ['Couleur : noir', 'kit de montage inclus', 'Période de mars', 'Lot 117'],
   nl: ['Kleur: wit', 'incl. montageset', 'Periode maart', 'Partij 117'],
 };
+/**
+ * A note under an item (round 33): lines of a sentence, or of "Label: value" notes without an amount, as
+ * e-invoice viewers print an invoice line's note under the row, set apart by a blank line.
+ */
+const ITEM_NOTES: Record<Lang, ((r: Rand) => string[])[]> = {
+  en: [
+    (r) => [
+      'As agreed with your purchasing department,',
+      `delivered in ${int(r, 2, 9)} parts from our warehouse.`,
+    ],
+    (r) => [`Packages: ${int(r, 1, 12)}`],
+    () => ['Origin: DE', 'Customs tariff number on request'],
+    (r) => [
+      `Work carried out on ${int(r, 2, 6)} days at your premises`,
+      'according to the signed order form.',
+    ],
+  ],
+  de: [
+    () => ['Wir erlauben uns Ihnen folgende Positionen', 'aus der Lieferung in Rechnung zu stellen:'],
+    (r) => [`Anzahl Packstücke: ${int(r, 1, 12)}`],
+    () => ['Herkunftsland: DE'],
+    (r) => [`Behandlungen an ${int(r, 2, 9)} Terminen`, 'gemäß der Verordnung Ihres Arztes'],
+  ],
+  fr: [
+    () => ['Conformément à votre commande,', 'livré en plusieurs fois depuis notre dépôt.'],
+    (r) => [`Nombre de colis : ${int(r, 1, 12)}`],
+    () => ["Pays d'origine : FR"],
+    (r) => [`Intervention sur site pendant ${int(r, 2, 6)} jours`, 'selon le bon de commande signé'],
+  ],
+  nl: [
+    () => ['Zoals afgesproken met uw inkoopafdeling,', 'in delen geleverd vanuit ons magazijn.'],
+    (r) => [`Aantal colli: ${int(r, 1, 12)}`],
+    () => ['Land van herkomst: NL'],
+    (r) => [`Werkzaamheden op ${int(r, 2, 6)} dagen`, 'volgens de getekende opdrachtbon'],
+  ],
+};
 /** A "Label: value" line under an item's name whose value is a code or a number (serial, lot, size). */
 const LABELLED_DETAIL: Record<Lang, ((r: Rand) => string)[]> = {
   en: [
@@ -1418,6 +1459,8 @@ interface Layout {
   titleOnly: boolean;
   /** the buyer's number is printed in the address window under the addressee, not among the header fields */
   accountInWindow: boolean;
+  /** the share of items printed with a note under them, set apart by blank lines (0: none) */
+  itemNotes: number;
 }
 /** `at(key)`: the generator of one layout choice (one generator for all of them without a layout seed). */
 function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
@@ -1430,6 +1473,7 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
     titleLine: 'none',
     titleOnly: false,
     accountInWindow: false,
+    itemNotes: 0,
   } as const;
   if (!R18) return { ...base, ...none };
   const cols = base.cols.slice();
@@ -1477,6 +1521,7 @@ function makeLayout(at: (key: string) => Rand, d: GenDoc): Layout {
         : 'none',
     titleOnly: R31 && chance(at('r31:titleOnly'), 0.5),
     accountInWindow: R32 && chance(at('r32:accountInWindow'), 0.2),
+    itemNotes: R33 && chance(at('r33:itemNotes'), 0.15) ? pick(at('r33:noteShare'), [0.3, 0.6, 1]) : 0,
   };
 }
 /** The layout as round 17 drew it (GENERATOR_TRAITS=r17 stops there). */
@@ -2085,7 +2130,12 @@ export function renderPdf(
       // a discounted line's price or allowance cell runs on below the row's numbers
       const under = !l.discPct ? 0 : lay.lineDisc === 'stack' || lay.lineDisc === 'allow' ? 2 : 0;
       const numbersAt = lay.numbersRow === 'last' ? descLines - 1 : 0;
-      const rowH = Math.max(descLines, numbersAt + 1 + under) * lh + lay.rowGap;
+      const cellLines = Math.max(descLines, numbersAt + 1 + under);
+      // the item's note, a blank line under its cell and a blank line over the next row
+      const noteR = at('r33:noteText');
+      const note =
+        lay.itemNotes && chance(at('r33:note'), lay.itemNotes) ? pick(noteR, ITEM_NOTES[lang])(noteR) : [];
+      const rowH = (note.length ? cellLines + 2 + note.length : cellLines) * lh + lay.rowGap;
       const groupExtra = (startsGroup ? groupH : 0) + (endsGroup ? groupH : 0);
       if (y + rowH + groupExtra + (lay.pageTotal ? lh + 4 : 0) > bottom) {
         if (lay.pageTotal) {
@@ -2144,6 +2194,9 @@ export function renderPdf(
           case 'desc':
             cell.forEach((s, k) => {
               text(s, x, y + k * lh);
+            });
+            note.forEach((s, k) => {
+              text(s, x, y + (cellLines + 1 + k) * lh);
             });
             break;
           case 'qty': {

@@ -69,11 +69,15 @@ export function rowConfidence(e: RowEvidence, item: TItem, rowsAddUp: boolean): 
   if (e.descCut) c -= 0.2;
   if (e.nameBeside) c -= 0.2;
   if (!descLooksRight(desc)) c -= 0.2;
-  // the row's quantity at the end of its description: a number of the next column read into the text
-  const last = /(\d+(?:[.,]\d+)?)$/.exec((desc ?? '').trim())?.[1];
-  const qtyInDesc =
-    last !== undefined && item.itemQty !== undefined && Number(last.replace(',', '.')) === item.itemQty;
-  if (qtyInDesc) c -= 0.2;
+  // the row's quantity, price or amount at the end of its description: a number of the next column read into the
+  // text ("-369,176", a whole-unit price with its thousands separator, read either way)
+  const last = /(\d{1,3}(?:[.,]\d{3})+|\d+(?:[.,]\d+)?)$/.exec((desc ?? '').trim())?.[1];
+  const readings =
+    last === undefined ? [] : [Number(last.replace(',', '.')), Number(last.replace(/[.,]/g, ''))];
+  const numberInDesc = [item.itemQty, item.price, item.amount].some(
+    (v) => v !== undefined && readings.includes(Math.abs(v)),
+  );
+  if (numberInDesc) c -= 0.2;
   c += rowsAddUp ? 0.03 : -0.05;
   // a doubt about which text or numbers make the row places it below every row without one but those with no
   // arithmetic at all: each kind came from a wrong row sent straight through, and a table found without headings
@@ -86,7 +90,7 @@ export function rowConfidence(e: RowEvidence, item: TItem, rowsAddUp: boolean): 
     (e.linesJoined && e.detailSkipped) ||
     e.descCut ||
     e.nameBeside ||
-    qtyInDesc ||
+    numberInDesc ||
     e.noHeading;
   if (doubt) c *= DOUBT_SCALE;
   return Math.max(0, Math.min(0.99, Math.round(c * 100) / 100));

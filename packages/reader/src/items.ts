@@ -1374,6 +1374,8 @@ function headOfNextRow(
   if (!row || j - i >= 6) return -1;
   const top = line.y0 - above.y1;
   const bottom = row.y0 - ctx.lines[j]!.y1;
+  // a blank line inside sets what comes before it apart (a note under the row above): no head of this cell
+  if (inner > bottom + h * 0.5 && inner > h) return -1;
   // once a row of this table has shown its cell's head above its numbers, any line nearer the row below than
   // the row above is one (the boxes OCR puts around a blurred scan's lines move by a third of their height)
   const margin = headsSeen ? 0 : h * 0.3;
@@ -1986,7 +1988,15 @@ export function extractItems(
   let cols: Column[] | undefined = from.cols.length ? from.cols : undefined;
   let inTable = cols !== undefined;
   let lastItemLine: Line | undefined;
+  // the last line of the item's own text: lines right of the description (an allowance's words and amount under
+  // the row) keep the row open, but text under them is no part of the name
+  let lastTextLine: Line | undefined;
   let pendingDesc: string[] = [];
+  // the first and last of the text lines in pendingDesc, and the first line of a row's cell printed above its
+  // numbers (in `down`)
+  let pendingTop: Line | undefined;
+  let pendingEnd: Line | undefined;
+  let downTop: Line | undefined;
   let partial: { nums: RowNum[]; desc: string; line: Line } | undefined;
   // the last item's description was cut to its name: what follows is its long description
   let nameOnly = false;
@@ -2024,6 +2034,7 @@ export function extractItems(
       inTable = true;
       headsSeen = false;
       lastItemLine = undefined;
+      lastTextLine = undefined;
       lastRow = undefined;
       down = [];
       pendingDesc = [];
@@ -2170,6 +2181,7 @@ export function extractItems(
           const ev = evidence[lastRow.at];
           if (ev) ev.descFrom = 'joined';
         } else prev.itemDesc = `${prev.itemDesc ?? ''} ${descText}`.trim();
+        lastTextLine = line;
       }
       lastItemLine = line;
       continue;
@@ -2282,6 +2294,7 @@ export function extractItems(
       // a cell whose numbers stand on its last line: its first lines came before the row (a detail or
       // note line among them, or as the row's own text, is not the name)
       const cellHead = down.length > 0;
+      const cellTop = cellHead && downTop ? downTop : line;
       const headByPitch = cellHead && downHow.byPitch;
       let linesJoined = false;
       let detailSkipped = false;
@@ -2331,7 +2344,12 @@ export function extractItems(
       desc = desc.replace(/^[-–—:|]\s+(?=\S)/, '');
       const fromAbove = pendingDesc.length > 0 && !desc && !stacked;
       // text above the row that the row does not take: it belongs to this item or the one before, not to none
-      const leftOver = pendingDesc.length > 0 && !fromAbove;
+      // text set apart by a blank line from the item above and from this row's cell is a note (an e-invoice
+      // line's note, "Anzahl Packstücke: 1"): it heads no cell and continues none, so it leaves no doubt
+      const blank = (a?: Line, b?: Line) =>
+        !!a && !!b && a.page === b.page && b.y0 - a.y1 >= (a.y1 - a.y0) * 1.2;
+      const note = blank(lastItemLine, pendingTop) && blank(pendingEnd, cellTop);
+      const leftOver = pendingDesc.length > 0 && !fromAbove && !note;
       if (fromAbove) desc = pendingDesc.join(' ');
       if (leftOver && evidence.length) evidence[evidence.length - 1]!.leftOver = true;
       pendingDesc = [];
@@ -2429,6 +2447,7 @@ export function extractItems(
       });
       boxes.push(boxOf(line));
       lastItemLine = line;
+      lastTextLine = line;
       continue;
     }
     // text only: a wrapped description line belongs to the item above when close to it
@@ -2468,6 +2487,8 @@ export function extractItems(
     const first = line.cells[0];
     if (first && /^\d{1,4}$/.test(first.text) && columnFor(cols, first)?.kind === 'pos') {
       pendingDesc = detail ? [] : [contText];
+      pendingTop = line;
+      pendingEnd = line;
       down = [];
       continue;
     }
@@ -2479,6 +2500,7 @@ export function extractItems(
       downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5, headsSeen, !lastItemLine, downHow);
     }
     if (i <= downTo) {
+      if (!down.length) downTop = line;
       down.push({ text: contText, detail });
       continue;
     }
@@ -2492,7 +2514,8 @@ export function extractItems(
     }
     const prev = items[items.length - 1];
     const gap = lastItemLine ? line.y0 - lastItemLine.y1 : Infinity;
-    if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2) {
+    const textGap = lastTextLine?.page === line.page ? line.y0 - lastTextLine.y1 : gap;
+    if (prev && lastItemLine && lastItemLine.page === line.page && gap < h * 1.2 && textGap < h * 1.2) {
       // a stacked header has one description line per item; what follows are notes
       const full = stacked && prev.itemDesc;
       // a code printed above the name ("ART6575526" on the amount row, the name under it) is the item's code
@@ -2513,7 +2536,12 @@ export function extractItems(
         if (ev && rowNext && next.y0 - line.y1 < gap * 1.25) ev.leftOver = true;
       }
       lastItemLine = line;
-    } else pendingDesc.push(contText);
+      lastTextLine = line;
+    } else {
+      if (!pendingDesc.length) pendingTop = line;
+      pendingEnd = line;
+      pendingDesc.push(contText);
+    }
     if (pendingDesc.length > 3) pendingDesc.shift();
   }
   // a row re-solved with its adjustment lines keeps that arithmetic (its printed price is a gross one)
