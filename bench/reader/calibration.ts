@@ -10,6 +10,7 @@
 //   there are few, never decreasing with the raw value).
 import fs from 'node:fs';
 import path from 'node:path';
+import { STRAIGHT_THROUGH } from '../../packages/reader/src/calibrate.ts';
 import { root } from './common.ts';
 
 /** Where the reader keeps the confidence of each field the corpus scorer scores. */
@@ -235,6 +236,13 @@ if (process.argv.includes('--by-field')) {
   for (const [k, e] of [...by].sort()) console.log(`${k.padEnd(28)} ${e.right}/${e.n}`);
 }
 
+/** The lower end of the 95 % (Wilson) interval of a share of `right` in `n`. */
+function wilsonLow(right: number, n: number): number {
+  const z2 = 1.96 ** 2;
+  const p = right / n;
+  return (p + z2 / (2 * n) - Math.sqrt(z2 * (p * (1 - p) / n + z2 / (4 * n * n)))) / (1 + z2 / n);
+}
+
 if (process.argv.includes('--write')) {
   // per field: values grouped by raw confidence, groups of fewer than MIN_BIN values pooled with the next
   // higher one, each group's share right smoothed towards its raw value (PRIOR values' worth), then made
@@ -267,16 +275,29 @@ if (process.argv.includes('--write')) {
       from: g.from,
       p: (g.right + PRIOR * (g.rawSum / g.n)) / (g.n + PRIOR),
       n: g.n,
+      right: g.right,
     }));
     // pool adjacent violators: a bin worth less than the one below takes their common mean
-    for (let i = 1; i < bins.length; i++)
-      if (bins[i]!.p < bins[i - 1]!.p) {
-        const a = bins[i - 1]!;
-        const b = bins[i]!;
-        const p = (a.p * a.n + b.p * b.n) / (a.n + b.n);
-        bins.splice(i - 1, 2, { from: a.from, p, n: a.n + b.n });
-        i = Math.max(0, i - 2);
-      }
+    const pool = () => {
+      for (let i = 1; i < bins.length; i++)
+        if (bins[i]!.p < bins[i - 1]!.p) {
+          const a = bins[i - 1]!;
+          const b = bins[i]!;
+          const p = (a.p * a.n + b.p * b.n) / (a.n + b.n);
+          bins.splice(i - 1, 2, { from: a.from, p, n: a.n + b.n, right: a.right + b.right });
+          i = Math.max(0, i - 2);
+        }
+    };
+    pool();
+    // a share that would let a bin's values through counts only where its values prove it: the lower end of its
+    // 95 % interval clears the threshold too, else the bin is worth that lower end (86 of 86 right is no proof of
+    // 98 %; a refit on a fresh draw of the same size moved such bins across the threshold, bench/RESULTS.md
+    // "Round 33")
+    for (const b of bins) {
+      const low = wilsonLow(b.right, b.n);
+      if (b.p >= STRAIGHT_THROUGH && low < STRAIGHT_THROUGH) b.p = low;
+    }
+    pool();
     // the lowest bin starts at 0: a weaker value than any measured is worth at most that bin
     if (bins[0]) bins[0].from = 0;
     table[key] = bins.map((b) => [b.from, Math.min(0.99, Math.round(b.p * 1000) / 1000)]);
