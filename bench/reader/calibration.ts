@@ -7,7 +7,8 @@
 // a hash of their group, before any was looked at).
 //   --write: from runs read with --raw-confidence, writes packages/reader/src/calibration-table.ts (per field,
 //   each raw confidence → the share of such values that were right, smoothed towards the raw value where
-//   there are few, never decreasing with the raw value).
+//   there are few, never decreasing with the raw value, and worth the straight-through threshold only where
+//   the lower end of the share's 95 % interval clears it too).
 import fs from 'node:fs';
 import path from 'node:path';
 import { STRAIGHT_THROUGH } from '../../packages/reader/src/calibrate.ts';
@@ -240,7 +241,7 @@ if (process.argv.includes('--by-field')) {
 function wilsonLow(right: number, n: number): number {
   const z2 = 1.96 ** 2;
   const p = right / n;
-  return (p + z2 / (2 * n) - Math.sqrt(z2 * (p * (1 - p) / n + z2 / (4 * n * n)))) / (1 + z2 / n);
+  return (p + z2 / (2 * n) - Math.sqrt(z2 * ((p * (1 - p)) / n + z2 / (4 * n * n)))) / (1 + z2 / n);
 }
 
 if (process.argv.includes('--write')) {
