@@ -1220,6 +1220,10 @@ function nameOf(desc: string): { name: string; cut: boolean } {
 /** A cell that starts with a totals label ("Total HT", "MwSt 19 %"), not one that mentions tax in its text. */
 const startsSummary = (text: string) => SUMMARY_ROW.test(norm(text).split(/\s+/).slice(0, 2).join(' '));
 
+/** A blank line's height or more between line `a` and the line `b` under it on the same page. */
+const blankBetween = (a?: Line, b?: Line) =>
+  !!a && !!b && a.page === b.page && b.y0 - a.y1 >= (a.y1 - a.y0) * 1.2;
+
 /** A detail line under an item (bullet, "Label: value" note, an article number); see `notDescription`. */
 export const DETAIL_LINE = /^[•·▪]|^[\p{L}\s._-]{2,25}\s?:\s*\S|^\(?(?:gtin|ean|se_id|by_id|art-?nr|ref)\b/iu;
 
@@ -1992,17 +1996,15 @@ export function extractItems(
   // the row) keep the row open, but text under them is no part of the name
   let lastTextLine: Line | undefined;
   let pendingDesc: string[] = [];
-  // the first and last of the text lines in pendingDesc, and the first line of a row's cell printed above its
-  // numbers (in `down`)
+  // the first and last of the text lines in pendingDesc
   let pendingTop: Line | undefined;
   let pendingEnd: Line | undefined;
-  let downTop: Line | undefined;
   let partial: { nums: RowNum[]; desc: string; line: Line } | undefined;
   // the last item's description was cut to its name: what follows is its long description
   let nameOnly = false;
   let lastRow: AdjustedRow | undefined;
   // text lines nearer the row below than the row above: the head of the next item's cell
-  let down: { text: string; detail: boolean }[] = [];
+  let down: { text: string; detail: boolean; line: Line }[] = [];
   // those lines were found by their pitch alone (`headOfNextRow`): the row that takes them is not sure of its text
   const downHow = { byPitch: false };
   // a row of the current table took the head of its cell from the lines above its numbers
@@ -2294,7 +2296,7 @@ export function extractItems(
       // a cell whose numbers stand on its last line: its first lines came before the row (a detail or
       // note line among them, or as the row's own text, is not the name)
       const cellHead = down.length > 0;
-      const cellTop = cellHead && downTop ? downTop : line;
+      const cellTop = down[0]?.line ?? line;
       const headByPitch = cellHead && downHow.byPitch;
       let linesJoined = false;
       let detailSkipped = false;
@@ -2346,9 +2348,7 @@ export function extractItems(
       // text above the row that the row does not take: it belongs to this item or the one before, not to none
       // text set apart by a blank line from the item above and from this row's cell is a note (an e-invoice
       // line's note, "Anzahl Packstücke: 1"): it heads no cell and continues none, so it leaves no doubt
-      const blank = (a?: Line, b?: Line) =>
-        !!a && !!b && a.page === b.page && b.y0 - a.y1 >= (a.y1 - a.y0) * 1.2;
-      const note = blank(lastItemLine, pendingTop) && blank(pendingEnd, cellTop);
+      const note = blankBetween(lastItemLine, pendingTop) && blankBetween(pendingEnd, cellTop);
       const leftOver = pendingDesc.length > 0 && !fromAbove && !note;
       if (fromAbove) desc = pendingDesc.join(' ');
       if (leftOver && evidence.length) evidence[evidence.length - 1]!.leftOver = true;
@@ -2500,8 +2500,7 @@ export function extractItems(
       downTo = headOfNextRow(ctx, i, descRange?.x1 ?? 0.5, headsSeen, !lastItemLine, downHow);
     }
     if (i <= downTo) {
-      if (!down.length) downTop = line;
-      down.push({ text: contText, detail });
+      down.push({ text: contText, detail, line });
       continue;
     }
     down = [];
