@@ -11,7 +11,7 @@
 //   the lower end of the share's 95 % interval clears it too).
 import fs from 'node:fs';
 import path from 'node:path';
-import { STRAIGHT_THROUGH } from '../../packages/reader/src/calibrate.ts';
+import { STRAIGHT_THROUGH, TABLE_OF } from '../../packages/reader/src/calibrate.ts';
 import { root } from './common.ts';
 
 /** Where the reader keeps the confidence of each field the corpus scorer scores. */
@@ -155,7 +155,14 @@ for (const arg of process.argv.slice(2).filter((a) => !a.startsWith('--'))) {
       if (tv === undefined || tv === null || tv === '' || truth.visibility?.fields?.[name] === false)
         continue;
       const at = keys.find((k) => fc[k] !== undefined);
-      fields.push({ name, key: at, conf: at ? fc[at]! : 0, right: !wrong.has(name), read: at !== undefined });
+      // (fields that share a table are fitted together: calibrate.ts TABLE_OF)
+      fields.push({
+        name,
+        key: at && (TABLE_OF[at] ?? at),
+        conf: at ? fc[at]! : 0,
+        right: !wrong.has(name),
+        read: at !== undefined,
+      });
     }
     // rows of documents whose truth lists every line (the scorer's line F1 counts only those)
     if (d.lines && Array.isArray(truth.items)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfOf } from './__tests__/make-docs.js';
+import { EN_LABELS, enInvoice, makePdf, pdfOf } from './__tests__/make-docs.js';
 import { calibrate, capByOcr, STRAIGHT_THROUGH } from './calibrate.js';
 import { CALIBRATION } from './calibration-table.js';
 import { agreeRows, type RowEvidence, rowConfidence } from './item-confidence.js';
@@ -320,6 +320,26 @@ describe('how sure the reader is', () => {
     );
     expect(plain.confidence.fields['items.0']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
     expect(plain.pendingReview).toBe(false);
+  });
+
+  it("is as sure of an order's date under its label as of an invoice's (one rule, one table)", async () => {
+    const invoice = await readDocument(await makePdf(enInvoice(3)), { fileName: 'invoice.pdf' });
+    const order = await readDocument(
+      await makePdf(
+        enInvoice(3, {
+          title: 'PURCHASE ORDER',
+          labels: { ...EN_LABELS, number: 'Order No', date: 'Order Date' },
+          order: undefined,
+        }),
+      ),
+      { fileName: 'order.pdf' },
+    );
+    expect(order.documentType).toBe('order');
+    expect(order.headers.orderDate).toBe(invoice.headers.invoiceDate);
+    expect(order.confidence.fields['headers.orderDate']).toBe(
+      invoice.confidence.fields['headers.invoiceDate'],
+    );
+    expect(order.confidence.fields['headers.orderDate']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
   });
 
   it('maps raw confidence to the measured share right, never lower for stronger evidence', () => {

@@ -23,6 +23,12 @@ export interface RowEvidence {
   leftOver: boolean;
   /** the table was found by the alignment of its amounts, without a heading row naming its columns */
   noHeading?: boolean;
+  /** (a table without a heading) every row, three or more, multiplied out its quantity and price from the same
+   * two columns */
+  columnsProven?: boolean;
+  /** the columns the row's quantity, price and amount were read from, where all three are printed and multiply
+   * out (items.ts `solvedIn`) */
+  solvedIn?: string;
   /** text lines of the row's cell were joined into its description */
   linesJoined?: boolean;
   /** a detail line ("Label: value", a date) of the row's cell was left out of its description: with lines also
@@ -65,7 +71,7 @@ export function rowConfidence(e: RowEvidence, item: TItem, rowsAddUp: boolean): 
   if (e.descFrom === 'above') c -= 0.04;
   if (e.leftOver) c -= 0.1;
   if (e.linesJoined && e.detailSkipped) c -= 0.1;
-  if (e.noHeading) c -= 0.15;
+  if (e.noHeading) c -= e.columnsProven ? NO_HEADING_PROVEN : 0.15;
   if (e.descCut) c -= 0.2;
   if (e.nameBeside) c -= 0.2;
   if (!descLooksRight(desc)) c -= 0.2;
@@ -91,13 +97,19 @@ export function rowConfidence(e: RowEvidence, item: TItem, rowsAddUp: boolean): 
     e.descCut ||
     e.nameBeside ||
     numberInDesc ||
-    e.noHeading;
+    (e.noHeading && !e.columnsProven);
   if (doubt) c *= DOUBT_SCALE;
   return Math.max(0, Math.min(0.99, Math.round(c * 100) / 100));
 }
 
+/**
+ * What a table without a heading costs a row where the rows prove its columns: less than a heading's absence with
+ * nothing to prove the columns (a doubt), enough to keep such rows in bins of their own for the calibration.
+ */
+const NO_HEADING_PROVEN = 0.04;
+
 /** The share of its raw confidence a row with a doubt keeps (0.99 becomes 0.4). */
-const DOUBT_SCALE = 0.4;
+export const DOUBT_SCALE = 0.4;
 
 /**
  * Agreement between two OCR readings of the same page: a row the other reading also found (same amount, same

@@ -875,6 +875,8 @@ interface RowNum {
   pct: boolean;
   money: boolean;
   text: string;
+  /** where the number is printed (rows of a table's lines) */
+  cell?: Cell;
 }
 
 const round4 = (n: number) => Math.round(n * 10000) / 10000;
@@ -1001,6 +1003,32 @@ function qtyOf(amount: number, price: number): number | undefined {
   if (whole >= 1 && fits(whole)) return whole;
   const quarter = Math.round((amount / price) * 4) / 4;
   return price >= 1 && fits(quarter) ? quarter : undefined;
+}
+
+/**
+ * The columns a row's quantity, price and amount were read from ("3,5,6", indexes into the table's columns), where
+ * all three are printed numbers that multiply out: rows of a table without a heading that all read theirs from the
+ * same columns prove those columns. Undefined for any other row (a price worked out from a discount, a number
+ * standing in no column).
+ */
+function solvedIn(
+  rowNums: RowNum[],
+  cols: Column[],
+  s: { qty?: number; price?: number; amount?: number; conf: number },
+): string | undefined {
+  if (s.conf < 0.9 || s.qty === undefined || s.price === undefined || s.amount === undefined)
+    return undefined;
+  const used = new Set<number>();
+  const at: number[] = [];
+  for (const v of [s.qty, s.price, s.amount]) {
+    const k = rowNums.findIndex((r, i) => !used.has(i) && !r.pct && r.value === v);
+    const cell = rowNums[k]?.cell;
+    const col = cell && columnFor(cols, cell);
+    if (!col) return undefined;
+    used.add(k);
+    at.push(cols.indexOf(col));
+  }
+  return at.join(',');
 }
 
 /**
@@ -1970,10 +1998,17 @@ export function extractItems(
       open = p.open ?? [];
       return p;
     });
+    // (unless every row, three or more, multiplies out its quantity and price from the same two columns: the
+    // rows prove the columns a heading would have named)
+    const found = pages?.flatMap((p) => p.evidence);
+    const columnsProven =
+      !!found &&
+      found.length >= 3 &&
+      found.every((e) => e.solvedIn !== undefined && e.solvedIn === found[0]!.solvedIn);
     const out = pages
       ? {
           items: pages.flatMap((p) => p.items),
-          evidence: pages.flatMap((p) => p.evidence.map((e) => ({ ...e, noHeading: true }))),
+          evidence: found!.map((e) => ({ ...e, noHeading: true, columnsProven })),
           boxes: pages.flatMap((p) => p.boxes),
           docDiscounts: pages.flatMap((p) => p.docDiscounts),
         }
@@ -2084,7 +2119,7 @@ export function extractItems(
             /^\d{3,}$/.test(x.cell.text) &&
             ['price', 'amount'].includes(columnFor(cols!, x.cell)?.kind ?? '')),
         text: x.cell.text,
-        mid: (x.cell.x0 + x.cell.x1) / 2,
+        cell: x.cell,
       }))
       // numbers printed inside the description or code columns belong to the text
       .filter(
@@ -2428,6 +2463,7 @@ export function extractItems(
       const cut = descRange !== undefined && cellCutAtDesc(line, cols, descRange);
       const nameBeside = codeShaped(it.itemDesc) && nameLeftOver(line, cols, it);
       evidence.push({
+        solvedIn: solvedIn(rowNums, cols, s),
         arithmetic: s.conf,
         aligned: rowNums.some((r) => r.kind === 'amount' && r.value === s.amount),
         // (a discount makes the price a net one; a quantity printed rounded is still the one used)
@@ -2545,7 +2581,8 @@ export function extractItems(
   }
   // a row re-solved with its adjustment lines keeps that arithmetic (its printed price is a gross one)
   evidence.forEach((e, i) => {
-    if (confs[i] !== e.arithmetic) Object.assign(e, { arithmetic: confs[i], offLabels: false });
+    if (confs[i] !== e.arithmetic)
+      Object.assign(e, { arithmetic: confs[i], offLabels: false, solvedIn: undefined });
   });
   // a scan's code column whose heading was lost: the codes read into the descriptions are the items' codes
   if (ctx.ocr) codesFromOwnColumn(items, rowLines);
