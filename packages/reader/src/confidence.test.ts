@@ -322,6 +322,36 @@ describe('how sure the reader is', () => {
     expect(plain.pendingReview).toBe(false);
   });
 
+  it('is sure of a name with a "Label: value" note joined under it, not of a note with a name under it', async () => {
+    const head = invoice([
+      ['Invoice No.', 'HL-20937'],
+      ['Invoice date', '14/03/2025'],
+    ]).filter(([, y]) => y < 330);
+    const totals: Text[] = [
+      [330, 380, 'Net total'],
+      [480, 380, '42.00'],
+      [330, 396, 'VAT 20%'],
+      [480, 396, '8.40'],
+      [330, 412, 'Total due'],
+      [480, 412, '50.40'],
+    ];
+    const row = (first: string, second: string): Text[] => [
+      [60, 330, first],
+      [330, 330, '2'],
+      [400, 330, '12.00'],
+      [480, 330, '24.00'],
+      [60, 341, second],
+    ];
+    const read = async (first: string, second: string) =>
+      readDocument(await pagePdf([...head, ...row(first, second), ...totals]), { fileName: 'note.pdf' });
+    const named = await read('Espresso beans dark', 'Size: 44');
+    expect(named.items.map((it) => it.itemDesc)).toEqual(['Oat milk 1 l', 'Espresso beans dark Size: 44']);
+    expect(named.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+    const noted = await read('Size: 44', 'Espresso beans dark');
+    expect(noted.items[1]?.itemDesc).toBe('Size: 44 Espresso beans dark');
+    expect(noted.confidence.fields['items.1']).toBeLessThan(STRAIGHT_THROUGH);
+  });
+
   it("is as sure of an order's date under its label as of an invoice's (one rule, one table)", async () => {
     const invoice = await readDocument(await makePdf(enInvoice(3)), { fileName: 'invoice.pdf' });
     const order = await readDocument(

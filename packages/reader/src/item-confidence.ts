@@ -39,20 +39,26 @@ export interface RowEvidence {
   descCut?: boolean;
   /** the description is one code-shaped token while name-like text of the row went to no field */
   nameBeside?: boolean;
+  /** a "Label: value" note was joined to the description under a first line that is no such note ("Packing tape
+   * brown" + "Size: 44") */
+  detailJoined?: boolean;
 }
 
 /** Brackets opened and not closed, or closed and not opened: text cut from a cell next to it. */
 const unbalanced = (d: string) => (d.match(/[([]/g) ?? []).length !== (d.match(/[)\]]/g) ?? []).length;
 
-/** A description that reads like an item's name: words, no amount, no cut bracket, not a "Label: value" note. */
-export function descLooksRight(desc: string | undefined): boolean {
+/**
+ * A description that reads like an item's name: words, no amount, no cut bracket, not a "Label: value" note
+ * (`detailJoined`: its first line is a name, a note joined under it).
+ */
+export function descLooksRight(desc: string | undefined, detailJoined = false): boolean {
   const d = (desc ?? '').trim();
   return (
     !unbalanced(d) &&
     (d.match(/\p{L}/gu) ?? []).length >= 3 &&
     d.length <= 160 &&
     !/\d[.,]\d{2}(?!\d)/.test(d) &&
-    !DETAIL_LINE.test(d)
+    (detailJoined || !DETAIL_LINE.test(d))
   );
 }
 
@@ -74,7 +80,9 @@ export function rowConfidence(e: RowEvidence, item: TItem, rowsAddUp: boolean): 
   if (e.noHeading) c -= e.columnsProven ? NO_HEADING_PROVEN : 0.15;
   if (e.descCut) c -= 0.2;
   if (e.nameBeside) c -= 0.2;
-  if (!descLooksRight(desc)) c -= 0.2;
+  if (!descLooksRight(desc, e.detailJoined)) c -= 0.2;
+  // (a name with a note joined under it costs a little, so that the calibration measures such rows apart)
+  if (e.detailJoined) c -= 0.02;
   // the row's quantity, price or amount at the end of its description: a number of the next column read into the
   // text ("-369,176", a whole-unit price with its thousands separator, read either way)
   const last = /(\d{1,3}(?:[.,]\d{3})+|\d+(?:[.,]\d+)?)$/.exec((desc ?? '').trim())?.[1];

@@ -1256,6 +1256,13 @@ const blankBetween = (a?: Line, b?: Line) =>
 export const DETAIL_LINE = /^[•·▪]|^[\p{L}\s._-]{2,25}\s?:\s*\S|^\(?(?:gtin|ean|se_id|by_id|art-?nr|ref)\b/iu;
 
 /**
+ * Lines joined into one description, the first a name and a later one a "Label: value" note ("Packing tape brown",
+ * "Size: 44"): the note describes the named item (descLooksRight tests a description as one line).
+ */
+const namePlusDetail = (lines: string[]) =>
+  lines.length >= 2 && !DETAIL_LINE.test(lines[0]!) && lines.slice(1).some((l) => DETAIL_LINE.test(l));
+
+/**
  * A line under an item that is no part of its description: a bullet, an article number, a date, or a "Label:
  * value" note with an amount ("Bruttopreis: 59,00"). Other "Label: value" lines in the description column
  * ("Serial no.: SN0451", "Colour: grey") describe the item and join its description.
@@ -2335,12 +2342,14 @@ export function extractItems(
       const headByPitch = cellHead && downHow.byPitch;
       let linesJoined = false;
       let detailSkipped = false;
+      let detailJoined = false;
       if (down.length) {
         headsSeen = true;
         const parts = down.filter((d) => !d.detail).map((d) => d.text);
         const rowKept = !parts.length || !notDescription(desc);
         if (rowKept) parts.push(desc);
         linesJoined = parts.filter((t) => t !== '').length >= 2;
+        detailJoined = namePlusDetail(parts.filter((t) => t !== ''));
         detailSkipped = down.some((d) => d.detail) || (!rowKept && desc !== '');
         desc = parts.join(' ').trim();
         down = [];
@@ -2478,6 +2487,7 @@ export function extractItems(
         leftOver: leftOver || headByPitch,
         linesJoined,
         detailSkipped,
+        detailJoined,
         descCut: cut,
         nameBeside,
       });
@@ -2560,6 +2570,7 @@ export function extractItems(
         prev.itemDesc = contText;
         if (ev) ev.descFrom = 'joined';
       } else if (!nameOnly && !full) {
+        if (ev && namePlusDetail([prev.itemDesc ?? '', contText])) ev.detailJoined = true;
         prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
         if (ev && ev.descFrom === 'row') ev.descFrom = 'joined';
         if (ev) ev.linesJoined = true;
