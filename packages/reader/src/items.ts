@@ -1996,17 +1996,17 @@ export function extractItems(
   if (!from) {
     const read = extractItems(ctx, { cols: [], start: 0 });
     const aligned = read.items.length ? undefined : alignedTable(ctx);
-    // read page by page; rows found without headings are never sure enough to go straight through
-    // (a group's rows may run over the page break: its sum under them on the next page adds up the rows after
-    // the last group's sum on the pages before)
+    // read page by page (a group's rows may run over the page break: its sum under them on the next page adds up
+    // the rows after the last group's sum on the pages before)
     let open: TItem[] = [];
     const pages = aligned?.starts.map((start) => {
       const p = extractItems(ctx, { cols: aligned.cols, start, page: ctx.lines[start]!.page, open });
       open = p.open ?? [];
       return p;
     });
-    // (unless every row, three or more, multiplies out its quantity and price from the same two columns: the
-    // rows prove the columns a heading would have named)
+    // rows found without headings are never sure enough to go straight through, unless every row (three or more)
+    // multiplies out its quantity and price from the same two columns: the rows prove the columns a heading would
+    // have named
     const found = pages?.flatMap((p) => p.evidence);
     const columnsProven =
       !!found &&
@@ -2570,7 +2570,7 @@ export function extractItems(
         prev.itemDesc = contText;
         if (ev) ev.descFrom = 'joined';
       } else if (!nameOnly && !full) {
-        if (ev && namePlusDetail([prev.itemDesc ?? '', contText])) ev.detailJoined = true;
+        if (ev && prev.itemDesc && namePlusDetail([prev.itemDesc, contText])) ev.detailJoined = true;
         prev.itemDesc = `${prev.itemDesc ?? ''} ${contText}`.trim();
         if (ev && ev.descFrom === 'row') ev.descFrom = 'joined';
         if (ev) ev.linesJoined = true;
