@@ -17,6 +17,16 @@ function pagePdf(texts: Text[]): Promise<Uint8Array> {
   });
 }
 
+/** Totals under the plain invoice's head and two rows of 18.00 and 24.00 (below y 330). */
+const TOTALS_42: Text[] = [
+  [330, 380, 'Net total'],
+  [480, 380, '42.00'],
+  [330, 396, 'VAT 20%'],
+  [480, 396, '8.40'],
+  [330, 412, 'Total due'],
+  [480, 412, '50.40'],
+];
+
 /** A plain invoice: supplier letterhead with its VAT id, a labelled buyer, one line that adds up. */
 const invoice = (headerRows: [string, string][]): Text[] => [
   [60, 50, 'Harbour Lane Supplies Ltd', 14],
@@ -292,19 +302,13 @@ describe('how sure the reader is', () => {
       [400, 345, '12.00'],
       [480, 345, '24.00'],
     ];
-    const totals: Text[] = [
-      [330, 380, 'Net total'],
-      [480, 380, '42.00'],
-      [330, 396, 'VAT 20%'],
-      [480, 396, '8.40'],
-      [330, 412, 'Total due'],
-      [480, 412, '50.40'],
-    ];
     const head = invoice([
       ['Invoice No.', 'HL-20935'],
       ['Invoice date', '14/03/2025'],
     ]).filter(([, y]) => y < 330);
-    const r = await readDocument(await pagePdf([...head, ...lines, ...totals]), { fileName: 'misjoin.pdf' });
+    const r = await readDocument(await pagePdf([...head, ...lines, ...TOTALS_42]), {
+      fileName: 'misjoin.pdf',
+    });
     expect(r.items.map((it) => it.amount)).toEqual([18, 24]);
     expect(r.confidence.fields['items.1']).toBeLessThan(STRAIGHT_THROUGH);
     expect(r.pendingReview).toBe(true);
@@ -327,14 +331,6 @@ describe('how sure the reader is', () => {
       ['Invoice No.', 'HL-20937'],
       ['Invoice date', '14/03/2025'],
     ]).filter(([, y]) => y < 330);
-    const totals: Text[] = [
-      [330, 380, 'Net total'],
-      [480, 380, '42.00'],
-      [330, 396, 'VAT 20%'],
-      [480, 396, '8.40'],
-      [330, 412, 'Total due'],
-      [480, 412, '50.40'],
-    ];
     const row = (first: string, second: string): Text[] => [
       [60, 330, first],
       [330, 330, '2'],
@@ -343,7 +339,7 @@ describe('how sure the reader is', () => {
       [60, 341, second],
     ];
     const read = async (first: string, second: string) =>
-      readDocument(await pagePdf([...head, ...row(first, second), ...totals]), { fileName: 'note.pdf' });
+      readDocument(await pagePdf([...head, ...row(first, second), ...TOTALS_42]), { fileName: 'note.pdf' });
     const named = await read('Espresso beans dark', 'Size: 44');
     expect(named.items.map((it) => it.itemDesc)).toEqual(['Oat milk 1 l', 'Espresso beans dark Size: 44']);
     expect(named.confidence.fields['items.1']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
