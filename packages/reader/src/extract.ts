@@ -918,6 +918,22 @@ export function adjustmentRows(items: TItem[], totals: TTotals): Set<number> {
   return fits ? picked : new Set();
 }
 
+/**
+ * An item VAT column of codes ("1", "2", each standing for a row of the VAT breakdown, under a heading such as
+ * "Tax"): where the page prints its rates row by row and no item's number is one of them, the numbers are the
+ * items' VAT codes, not their rates (a line at "1 %" VAT).
+ */
+export function vatCodesOfItems(ctx: ExtractContext, items: TItem[]): void {
+  if (!items.some((it) => it.vat !== undefined)) return;
+  const rates = new Set(rateRows(ctx).map((r) => r.rate));
+  if (!rates.size || items.some((it) => it.vat !== undefined && rates.has(it.vat))) return;
+  for (const it of items) {
+    if (it.vat === undefined) continue;
+    it.vatCode ??= String(it.vat);
+    delete it.vat;
+  }
+}
+
 /** Document type from the title words near the top of the first page. */
 export function documentType(ctx: ExtractContext): TDocumentType {
   if (ctx.isReceipt) return 'receipt';

@@ -161,6 +161,79 @@ describe('line items: layouts', () => {
     ]);
   });
 
+  it('keeps a period run on under the code heading as the name, and takes as a code only what the name leaves', async () => {
+    // one cell each: "12/2022" and "X26522" start under "Code article" (141 pt) a space after the name's words;
+    // the whole cell was the row's code, and the sure row lost its period
+    const items = await itemsOf([
+      [40, 200, 'Article'],
+      [141, 200, 'Code article'],
+      [300, 200, 'Qte'],
+      [380, 200, 'Tarif'],
+      [500, 200, 'Total ligne'],
+      [40, 215, 'Forfait maintenance annuel 12/2022'],
+      [500, 215, '79.77'],
+      [47.5, 230, 'Cable ties black 200 mm X26522'],
+      [300, 230, '2'],
+      [380, 230, '5.00'],
+      [500, 230, '10.00'],
+      [40, 245, 'Copy paper A4'],
+      [141, 245, 'A3323'],
+      [300, 245, '3'],
+      [380, 245, '4.00'],
+      [500, 245, '12.00'],
+      [380, 275, 'Net total'],
+      [500, 275, '101.77'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemCode, i.amount])).toEqual([
+      ['Forfait maintenance annuel 12/2022', undefined, 79.77],
+      ['Cable ties black 200 mm', 'X26522', 10],
+      ['Copy paper A4', 'A3323', 12],
+    ]);
+  });
+
+  it('reads a VAT column of numbers none of the printed rates as codes, and one of rates as rates', async () => {
+    const page = (tax: [string, string, string]): Cell[] => [
+      [40, 200, 'Description'],
+      [300, 200, 'Qty'],
+      [360, 200, 'Price'],
+      [420, 200, tax[0]],
+      [500, 200, 'Amount'],
+      [40, 215, 'Copy paper A4'],
+      [300, 215, '2'],
+      [360, 215, '5.00'],
+      [420, 215, tax[1]],
+      [500, 215, '10.00'],
+      [40, 230, 'Glass cleaner 5 l'],
+      [300, 230, '3'],
+      [360, 230, '4.00'],
+      [420, 230, tax[2]],
+      [500, 230, '12.00'],
+      [380, 260, 'Net total'],
+      [500, 260, '22.00'],
+      [380, 275, 'Total'],
+      [500, 275, '24.00'],
+      [40, 300, 'VAT rate'],
+      [120, 300, 'Net'],
+      [200, 300, 'VAT'],
+      [40, 315, '20%'],
+      [120, 315, '10.00'],
+      [200, 315, '2.00'],
+      [40, 330, '0%'],
+      [120, 330, '12.00'],
+      [200, 330, '0.00'],
+    ];
+    const codes = await readPage(page(['Tax', '1', '2']));
+    expect(codes.items.map((i) => [i.vatCode, i.vat])).toEqual([
+      ['1', undefined],
+      ['2', undefined],
+    ]);
+    const rates = await readPage(page(['Tax', '20', '0']));
+    expect(rates.items.map((i) => [i.vatCode, i.vat])).toEqual([
+      [undefined, 20],
+      [undefined, 0],
+    ]);
+  });
+
   it('keeps only the name of a "Name & Description" cell and not the long description after it', async () => {
     const items = await itemsOf([
       [40, 200, 'Line'],

@@ -11,7 +11,7 @@ import {
   SUMMARY_ROW,
   TOTALS_CHARGE_ROW,
 } from './labels.js';
-import { type Cell, type Line, xOverlap } from './layout.js';
+import { type Cell, cellOf, type Line, xOverlap } from './layout.js';
 import { findDates, looksNumeric, norm, parseNumber, round2 } from './parse.js';
 import { vatIdsOf } from './parties.js';
 import type { TBox, TItem, Word } from './types.js';
@@ -761,13 +761,16 @@ function runOnWords(
 ): Word[] {
   if (cell.x0 < range.x0 || cell.x0 >= range.x1 || cell.x1 <= range.x1) return [];
   const numbersFrom = (w: Word) => cell.words.slice(cell.words.indexOf(w)).every((x) => looksNumeric(x.text));
-  // (digits no column of numbers could read, "11/2023" under the quantity heading, stay the name's)
+  // (digits no column of numbers could read, "11/2023" under the quantity heading, stay the name's; a month and
+  // year is a service's period under any heading, the article number's too)
   const notANumber = (w: Word) => /\d/.test(w.text) && !looksNumeric(w.text);
+  const namesOwn = (c: Column, w: Word) =>
+    (NUMBER_KINDS.has(c.kind) && notANumber(w)) || MONTH_YEAR.test(w.text);
   const othersCell = (w: Word) =>
     numbersFrom(w) ||
     cols.some(
       (c) =>
-        (Math.abs(w.x0 - c.x0) < 0.01 && !(NUMBER_KINDS.has(c.kind) && notANumber(w))) ||
+        (Math.abs(w.x0 - c.x0) < 0.01 && !namesOwn(c, w)) ||
         (w.x0 < c.x0 - 0.003 && w.x1 > c.x0 + 0.003 && /\p{Ll}\p{Lu}/u.test(w.text)),
     ) ||
     (columnFor(cols, w)?.kind === 'code' && CODE_TOKEN.test(w.text));
@@ -782,6 +785,9 @@ function runOnWords(
 
 /** Columns that hold numbers only. */
 const NUMBER_KINDS = new Set<ColumnKind>(['qty', 'price', 'amount', 'discount', 'vat']);
+
+/** A month and its year ("12/2022", "05.2024"): a service's period at the end of its name. */
+const MONTH_YEAR = /^(?:0?[1-9]|1[0-2])[/.](?:19|20)\d{2}$/;
 
 /** An article number: one token of letters and digits ("X9083718", "ART-5520"). */
 const CODE_TOKEN = /^(?=.*\d)(?=.*\p{L})[\p{L}\d][\p{L}\d_\-./]{3,}$/u;
@@ -2329,9 +2335,16 @@ export function extractItems(
       // an EAN/GTIN in a code column is the unit's barcode, not the supplier's article number (which may stand
       // in a column of its own or above the name)
       const barcode = line.cells.find((c) => columnFor(cols!, c)?.kind === 'code' && isGtin(c.text));
-      const codeCell = line.cells.find(
-        (c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text) && c !== barcode,
-      );
+      // (a name run on under the code heading, "Forfait maintenance annuel 12/2022", is no code: a code cell keeps
+      // only the words the description column did not take; a code column with the names under it has no other)
+      const named = new Set(descCol ? descWords : []);
+      const codeCell = line.cells
+        .filter((c) => columnFor(cols!, c)?.kind === 'code' && !looksNumeric(c.text) && c !== barcode)
+        .map((c) => {
+          const own = c.words.filter((w) => !named.has(w));
+          return own.length === c.words.length ? c : own.length ? cellOf(own) : undefined;
+        })
+        .find((c) => c !== undefined);
       const codeNumAt = nums.find((x) => columnFor(cols!, x.cell)?.kind === 'code' && x.cell !== barcode);
       const codeNum = codeNumAt && { text: codeNumAt.cell.text };
       let desc = stacked ? '' : rowDesc;

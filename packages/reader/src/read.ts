@@ -17,6 +17,7 @@ import {
   headersInDateOrder,
   ocrDateValues,
   settleTotals,
+  vatCodesOfItems,
 } from './extract.js';
 import { identify } from './identify.js';
 import {
@@ -516,6 +517,7 @@ export function extractAll(
     });
     let items = keep(adjustments);
     r.items = items.items;
+    vatCodesOfItems(ctx, r.items);
     items.boxes.forEach((b, i) => {
       r.boxes[`items.${i}`] = b;
     });
