@@ -373,4 +373,13 @@ describe('how sure the reader is', () => {
       for (let i = 1; i < bins.length; i++) expect(bins[i]![1]).toBeGreaterThanOrEqual(bins[i - 1]![1]);
     expect(calibrate({ 'no.such.field': 0.42 })).toEqual({ 'no.such.field': 0.42 });
   });
+
+  it('never sends through a supplier name found by its place alone, however well such names were measured', () => {
+    // raw 0.7: a company name chosen among rivals; 0.8: a company name at the top; 0.9: one the VAT id proves
+    const placed = calibrate({ 'vendor.name': 0.7 })['vendor.name']!;
+    expect(placed).toBeLessThan(STRAIGHT_THROUGH);
+    expect(calibrate({ 'vendor.name': 0.8 })['vendor.name']).toBeLessThan(STRAIGHT_THROUGH);
+    expect(placed).toBeGreaterThan(calibrate({ 'vendor.name': 0.45 })['vendor.name']!);
+    expect(calibrate({ 'vendor.name': 0.9 })['vendor.name']).toBeGreaterThanOrEqual(STRAIGHT_THROUGH);
+  });
 });

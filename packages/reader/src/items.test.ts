@@ -465,6 +465,30 @@ describe('line items: how sure a row is', () => {
   });
 });
 
+describe('line items: a table without a price column', () => {
+  it('is as sure of a row whose quantity times its price makes a half cent as of any other', async () => {
+    // 59.5 × 83.29 = 4,955.755, printed 4,955.76: the amount over the quantity is a price to the cent
+    const r = await readPage([
+      [40, 200, 'Description'],
+      [330, 200, 'Qty'],
+      [500, 200, 'Amount'],
+      [40, 215, 'Transport pallet Euro'],
+      [330, 215, '59.50'],
+      [495, 215, '4,955.76'],
+      [40, 230, 'Copy paper A4'],
+      [330, 230, '3'],
+      [500, 230, '36.90'],
+      [380, 260, 'Net total'],
+      [495, 260, '4,992.66'],
+    ]);
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [59.5, 83.29, 4955.76],
+      [3, 12.3, 36.9],
+    ]);
+    expect(r.confidence.fields['items.0']).toBe(r.confidence.fields['items.1']);
+  });
+});
+
 describe('line items: rows adjusted, joined and found by their numbers (issue 18)', () => {
   it('takes the net price printed under the gross price and the allowances and charges under a row', async () => {
     const items = await itemsOf([

@@ -1149,7 +1149,7 @@ function solveRow(
     price === undefined &&
     discount === undefined &&
     plain.length === 2 &&
-    Math.abs(round2(amount / qty) * qty - amount) <= 0.005
+    Math.abs(round2(round2(amount / qty) * qty) - amount) <= 0.005
   )
     return { qty, amount, vat: vat?.value, conf: 0.88 };
   const moneys = plain.filter((n) => n.money);
