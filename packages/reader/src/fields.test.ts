@@ -783,6 +783,21 @@ describe('dates', () => {
     expect(invalid.headers.invoiceDate).toBeUndefined();
     expect(invalid.headers.dueDate).toBeUndefined();
   });
+
+  it('reads a date whose day and month are separate texts on a line with smaller print', async () => {
+    // the sender line in 5-point print beside the due date in 9-point: the space after "8" is wider than the
+    // smaller print's height, narrower than the date's own
+    const r = await read([
+      [60, 60, 'Harbour Print Ltd', 14],
+      [60, 90, 'Factuur nummer INV/2019/88932 d.d. 8 september 2020'],
+      [60, 121, 'Harbour Print Ltd · Quay Road 40 · 1012 AB Amsterdam · Nederland', 5],
+      [330, 120, 'Te betalen voor:'],
+      [420, 120, '8'],
+      [430.5, 120, 'oktober 2020'],
+      CLOSING,
+    ]);
+    expect(r.headers).toMatchObject({ invoiceDate: '2020-09-08', dueDate: '2020-10-08' });
+  });
 });
 
 describe('confidence', () => {

@@ -234,6 +234,34 @@ describe('line items: layouts', () => {
     ]);
   });
 
+  it('leaves out a dated reference line under a row whose year stands under the next heading', async () => {
+    // "2026" starts at 187 pt, under "Code": the description's column alone reads "… vom 11. Oktober", no date
+    const items = await itemsOf([
+      [40, 200, 'Beschreibung'],
+      [187, 200, 'Code'],
+      [300, 200, 'Menge'],
+      [380, 200, 'Preis'],
+      [500, 200, 'Betrag'],
+      [40, 215, 'Koffiebonen biologisch'],
+      [187, 215, 'X4716615'],
+      [300, 215, '4'],
+      [380, 215, '12,50'],
+      [500, 215, '50,00'],
+      [40, 225, 'Lieferschein LS024068 vom 11. Oktober 2026'],
+      [40, 245, 'Packing tape brown'],
+      [187, 245, 'ART1049'],
+      [300, 245, '2'],
+      [380, 245, '3,00'],
+      [500, 245, '6,00'],
+      [380, 275, 'Summe netto'],
+      [500, 275, '56,00'],
+    ]);
+    expect(items.map((i) => [i.itemDesc, i.itemCode, i.amount])).toEqual([
+      ['Koffiebonen biologisch', 'X4716615', 50],
+      ['Packing tape brown', 'ART1049', 6],
+    ]);
+  });
+
   it('keeps only the name of a "Name & Description" cell and not the long description after it', async () => {
     const items = await itemsOf([
       [40, 200, 'Line'],

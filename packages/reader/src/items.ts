@@ -2541,7 +2541,9 @@ export function extractItems(
     }
     if (!contText || (CHARGE_ROW.test(n) && !lastItemLine)) continue;
     if (/^(?:page|seite|pagina)\b/.test(n)) continue;
-    const detail = notDescription(contText);
+    // (a date on the whole line too: one the description's column cut off, "Lieferschein LS024068 vom 11. Oktober"
+    // with "2026" under the next heading, still makes the line a detail)
+    const detail = notDescription(contText) || findDates(line.text).length > 0;
     // a line that starts with a position number starts an item: its text is that item's description
     const first = line.cells[0];
     if (first && /^\d{1,4}$/.test(first.text) && columnFor(cols, first)?.kind === 'pos') {

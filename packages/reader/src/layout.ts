@@ -111,11 +111,18 @@ export function buildLines(words: Word[], ocrGap = 0): Line[] {
       // a space of a monospaced font is wider than a letter's height allows: between two words as wide per
       // letter (the same monospaced font), a gap of under two letters stays inside the cell
       const perLetter = (w: Word) => (w.text.length >= 2 ? (w.x1 - w.x0) / w.text.length : Number.NaN);
+      // (in a text layer, where a line joins print of two sizes, a sender line in small print beside a due date,
+      // the two words' own height: the larger print's spaces are wider than the line's median height allows; an
+      // OCR box's height varies with its letters, so a scan keeps the median)
       const gapAfter = (a: Word, b: Word) => {
         const pa = perLetter(a);
         const pb = perLetter(b);
-        const ocr = a.conf !== undefined && b.conf !== undefined ? h * ocrGap : 0;
-        return Math.max(ocr, Math.abs(pa - pb) < pa * 0.015 ? Math.max(h * 1.1, pa * 1.7) : h * 1.1);
+        const scanned = a.conf !== undefined && b.conf !== undefined;
+        const hw = scanned ? h : Math.max(h, (a.y1 - a.y0 + b.y1 - b.y0) / 2);
+        return Math.max(
+          scanned ? h * ocrGap : 0,
+          Math.abs(pa - pb) < pa * 0.015 ? Math.max(hw * 1.1, pa * 1.7) : hw * 1.1,
+        );
       };
       const cells: Cell[] = [];
       let cur: Word[] = [];

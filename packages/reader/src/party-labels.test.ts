@@ -46,4 +46,18 @@ describe('party headings among key–value labels', () => {
       expect(r.vendor.name).toBe('Northgate Packaging Ltd');
     }
   });
+
+  it('reads an account number label as one whose value stands a space apart ("KD 04466")', async () => {
+    for (const label of ['Customer code', 'Customer account']) {
+      const r = await read(
+        order([
+          [60, 222, label],
+          [160, 222, 'KD 04466'],
+        ]),
+      );
+      expect(r.headers.shopAccount, label).toBe('KD 04466');
+      // not the table's "Quantity" heading under it, with the row's quantity as its address
+      expect(r.invoiceTo.name, label).toBe('Quayside Bakery Ltd');
+    }
+  });
 });
