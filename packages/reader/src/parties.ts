@@ -687,8 +687,8 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         const m = partyHeading(ctx, cell.text, re);
         if (!m || m.index > 3 || n.length > m[0].length + 40) continue;
         if (avoid.test(n)) continue;
-        // "Customer code", "Klantnummer": the shop's account number's label (its value may stand a space apart,
-        // "KD 04466"), not a party block's heading
+        // "Customer code", "Customer account": the shop's account number's label (its value may stand a space
+        // apart, "KD 04466"), not a party block's heading
         if (labelMatch(cell.text, HEADER_LABELS.shopAccount)) continue;
         // "To" heads a block alone or before its colon; "To pay" is a total's label
         if (m[0] === 'to' && !/^\s*(?::|$)/.test(n.slice(m.index + 2))) continue;
