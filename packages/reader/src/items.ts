@@ -2361,8 +2361,9 @@ export function extractItems(
         const parts = down.filter((d) => !d.detail).map((d) => d.text);
         const rowKept = !parts.length || !notDescription(desc);
         if (rowKept) parts.push(desc);
-        linesJoined = parts.filter((t) => t !== '').length >= 2;
-        detailJoined = namePlusDetail(parts.filter((t) => t !== ''));
+        const texts = parts.filter((t) => t !== '');
+        linesJoined = texts.length >= 2;
+        detailJoined = namePlusDetail(texts);
         detailSkipped = down.some((d) => d.detail) || (!rowKept && desc !== '');
         desc = parts.join(' ').trim();
         down = [];
