@@ -33,6 +33,10 @@ export function netFrom(t: TTotals, subtotal: number): number {
   const s = subtotal < 0 ? -1 : 1;
   return round2(subtotal - s * Math.abs(t.discount ?? 0) + s * Math.abs(t.charges ?? 0));
 }
+/** Quantity × price less a line's discount (kept as a size): a credit note's negative line comes nearer to zero. */
+const lessDiscount = (q: number, p: number, discount = 0) =>
+  round2(q * p - (q * p < 0 ? -1 : 1) * Math.abs(discount));
+
 /**
  * A line's quantity × price, less its discount, is its amount. A unit price printed to the cent may have been
  * rounded: up to half a cent per unit. A price for 10, 100 or 1000 units ("Preis je 100 Stück") gives the amount
@@ -42,7 +46,8 @@ export function multipliesOut(it: TItem, source?: TReaderResult['source']): bool
   const { itemQty: q, price: p, amount: a } = it;
   if (q === undefined || p === undefined || a === undefined) return false;
   const tol = Math.max(0.011, Math.abs(a) * 0.001, Math.abs(q) * 0.005);
-  if (near(round2(q * p - (it.discount ?? 0)), a, tol) || near(round2(q * p), a)) return true;
+  // (a net price worked out from a discount rate: a whole-unit currency rounds its amount to the unit)
+  if (near(lessDiscount(q, p, it.discount), a, tol) || near(round2(q * p), a, tol)) return true;
   return source === 'text' && [10, 100, 1000].some((base) => near(round2((q * p) / base), a));
 }
 
@@ -59,7 +64,7 @@ export function runChecks(r: TReaderResult, opts: CheckOptions = {}): TIssue[] {
   r.items.forEach((it, i) => {
     if (it.itemQty !== undefined && it.price !== undefined && it.amount !== undefined) {
       if (!multipliesOut(it, r.source)) {
-        const expect = round2(it.itemQty * it.price - (it.discount ?? 0));
+        const expect = lessDiscount(it.itemQty, it.price, it.discount);
         issues.push({
           table: 'items',
           column: 'amount',

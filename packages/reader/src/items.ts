@@ -689,11 +689,15 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
       }
       const gross = q * p;
       if (Math.abs(round2(gross) - a) <= 0.011) return true;
-      if (takenOff.some((x) => Math.abs(round2(gross - Math.abs(x.value)) - a) <= 0.011)) return true;
+      // (allowances lower the amount's size: a credit note's negative amounts too)
+      if (Math.sign(gross) !== Math.sign(a)) return false;
+      const [g, size] = [Math.abs(gross), Math.abs(a)];
+      if (takenOff.some((x) => Math.abs(round2(g - Math.abs(x.value)) - size) <= 0.011)) return true;
       if (!d) return false;
+      // (a whole-unit currency rounds the discounted amount to the unit, as `solveRow` allows)
       return d.pct
-        ? Math.abs(round2(gross * (1 - Math.abs(d.value) / 100)) - a) <= 0.011
-        : Math.abs(round2(gross - Math.abs(d.value)) - a) <= 0.011;
+        ? Math.abs(round2(g * (1 - Math.abs(d.value) / 100)) - size) <= (ctx.wholeUnits ? 0.5 : 0.011)
+        : Math.abs(round2(g - Math.abs(d.value)) - size) <= 0.011;
     };
     for (const c of [...cands, ...units]) {
       const q = under(c);
@@ -1081,27 +1085,31 @@ function solveRow(
   // arithmetic search over all numbers of the row: the amount is usually the rightmost money value
   const vals = plain.map((n) => n.value);
   const labelled = (k: number) => (plain[k]!.kind === 'qty' || plain[k]!.kind === 'price' ? 1 : 0);
-  for (let a = vals.length - 1; a >= 0; a--) {
-    // a value under the amount label is the amount: another product in the row is a coincidence
-    if (amount !== undefined && plain[a]!.kind !== 'amount') continue;
-    if (vals[a] === 0) continue;
-    // of several pairs that multiply to the amount, the one under the quantity and price labels
-    let best: [number, number] | undefined;
-    for (let i = 0; i < vals.length; i++)
-      for (let j = 0; j < vals.length; j++) {
-        if (i === j || i === a || j === a || !ok(vals[i], vals[j], vals[a])) continue;
-        if (!best || labelled(i) + labelled(j) > labelled(best[0]) + labelled(best[1])) best = [i, j];
-      }
-    if (!best) continue;
-    const [i, j] = best;
-    // the quantity is the one the labels say (two numbers under one label say nothing: OCR lost a heading),
-    // else the rounder number, else the left one
-    const says = (x: RowNum, y: RowNum) => x.kind === 'qty' || (y.kind === 'price' && x.kind !== 'price');
-    const [iQty, jQty] = [says(plain[i]!, plain[j]!), says(plain[j]!, plain[i]!)];
-    const swap = iQty !== jQty ? jQty : plain[i]!.money !== plain[j]!.money ? plain[i]!.money : i > j;
-    const [q, p] = swap ? [vals[j]!, vals[i]!] : [vals[i]!, vals[j]!];
-    return { qty: q, price: p, amount: vals[a], vat: vat?.value, discount, conf: 0.9 };
-  }
+  const search = (fits: (q: number, p: number, a: number) => boolean) => {
+    for (let a = vals.length - 1; a >= 0; a--) {
+      // a value under the amount label is the amount: another product in the row is a coincidence
+      if (amount !== undefined && plain[a]!.kind !== 'amount') continue;
+      if (vals[a] === 0) continue;
+      // of several pairs that multiply to the amount, the one under the quantity and price labels
+      let best: [number, number] | undefined;
+      for (let i = 0; i < vals.length; i++)
+        for (let j = 0; j < vals.length; j++) {
+          if (i === j || i === a || j === a || !fits(vals[i]!, vals[j]!, vals[a]!)) continue;
+          if (!best || labelled(i) + labelled(j) > labelled(best[0]) + labelled(best[1])) best = [i, j];
+        }
+      if (!best) continue;
+      const [i, j] = best;
+      // the quantity is the one the labels say (two numbers under one label say nothing: OCR lost a heading),
+      // else the rounder number, else the left one
+      const says = (x: RowNum, y: RowNum) => x.kind === 'qty' || (y.kind === 'price' && x.kind !== 'price');
+      const [iQty, jQty] = [says(plain[i]!, plain[j]!), says(plain[j]!, plain[i]!)];
+      const swap = iQty !== jQty ? jQty : plain[i]!.money !== plain[j]!.money ? plain[i]!.money : i > j;
+      return { qty: swap ? vals[j]! : vals[i]!, price: swap ? vals[i]! : vals[j]!, amount: vals[a]! };
+    }
+    return undefined;
+  };
+  const found = search(ok);
+  if (found) return { ...found, vat: vat?.value, discount, conf: 0.9 };
   // a price for several units ("per 100"): q × p / base = a
   if (
     base &&
@@ -1111,31 +1119,42 @@ function solveRow(
     ok(qty, price / base, amount)
   )
     return { qty, price, amount, vat: vat?.value, discount, conf: 0.9 };
-  // with a discount column: q × p − d = a, or a discount in percent
-  if (qty !== undefined && price !== undefined && amount !== undefined && discount !== undefined) {
-    if (!pctDiscount && Math.abs(round2(qty * price - Math.abs(discount)) - amount) <= 0.011 && qty !== 0)
-      return {
-        qty,
-        price: round4(amount / qty),
-        amount,
-        vat: vat?.value,
-        discount: Math.abs(discount),
-        conf: 0.9,
-      };
-    // (amounts in a whole-unit currency are rounded to the unit: 8 × 116,452 less 20 % prints 745,293)
-    const net = price * (1 - Math.abs(discount) / 100);
-    if (Math.abs(round2(qty * net) - amount) <= (wholeUnits ? 0.5 : 0.011))
-      return {
-        qty,
-        price: round4(net),
-        amount,
-        vat: vat?.value,
-        discount: round2(qty * price - amount),
-        // quantity, price, discount rate and amount each under its label and multiplying out to the cent: as
-        // sure as the other exact arithmetic
-        conf: 0.9,
-      };
-  }
+  // with a discount column: q × p − d = a, or a discount in percent; each number under the discount heading is
+  // tried (a code column whose heading the labels do not know, "St.-Kz.", sets its "1" under the nearest heading
+  // beside the rate "5%")
+  if (qty !== undefined && price !== undefined && amount !== undefined)
+    for (const d of nums.filter((n) => n.kind === 'discount')) {
+      const off = Math.abs(d.value);
+      if (!d.pct && Math.abs(round2(qty * price - off) - amount) <= 0.011 && qty !== 0)
+        return { qty, price: round4(amount / qty), amount, vat: vat?.value, discount: off, conf: 0.9 };
+      // (amounts in a whole-unit currency are rounded to the unit: 8 × 116,452 less 20 % prints 745,293)
+      const net = price * (1 - off / 100);
+      if (Math.abs(round2(qty * net) - amount) <= (wholeUnits ? 0.5 : 0.011))
+        return {
+          qty,
+          price: round4(net),
+          amount,
+          vat: vat?.value,
+          discount: round2(qty * price - amount),
+          // quantity, price, discount rate and amount each under its label and multiplying out to the cent: as
+          // sure as the other exact arithmetic
+          conf: 0.9,
+        };
+    }
+  // a rate under no discount heading (in a table without headings the rates stand in a column of their own, taken
+  // for VAT) is the row's discount where two of its numbers less that rate make the amount: no VAT rate does
+  const rate = vat?.pct && vat.value > 0 && vat.value < 100 ? vat.value / 100 : undefined;
+  const net =
+    rate === undefined
+      ? undefined
+      : search((q, p, a) => Math.abs(round2(q * p * (1 - rate)) - a) <= (wholeUnits ? 0.5 : 0.011));
+  if (net)
+    return {
+      ...net,
+      price: round4(net.price * (1 - rate!)),
+      discount: round2(net.qty * net.price - net.amount),
+      conf: 0.9,
+    };
   // exact arithmetic on the printed price and amount, as sure as a row found by the search above
   const implied = impliedQty(plain, price, amount);
   if (implied !== undefined) return { qty: implied, price, amount, vat: vat?.value, discount, conf: 0.9 };
@@ -1252,7 +1271,14 @@ function nameOf(desc: string): { name: string; cut: boolean } {
 }
 
 /** A cell that starts with a totals label ("Total HT", "MwSt 19 %"), not one that mentions tax in its text. */
-const startsSummary = (text: string) => SUMMARY_ROW.test(norm(text).split(/\s+/).slice(0, 2).join(' '));
+/**
+ * A cell starting with a totals or tax word: a totals block's heading. "Tax invoice", "VAT invoice" name the document
+ * (a running head atop the next page of a table: "Tax Invoice INV/2024/78451 · Page 2 of 2").
+ */
+const startsSummary = (text: string) => {
+  const head = norm(text).split(/\s+/).slice(0, 2).join(' ');
+  return SUMMARY_ROW.test(head) && !/^(?:tax|vat)\s+invoice\b/.test(head);
+};
 
 /** A blank line's height or more between line `a` and the line `b` under it on the same page. */
 const blankBetween = (a?: Line, b?: Line) =>
@@ -1949,14 +1975,14 @@ function groupSumAbove(
     if (kinds.includes('qty') || kinds.includes('price') || multipliesOut(unsigned(nums))) return true;
     // a service row of its amount alone, its text in the description column (a totals row's label stands far
     // right of it, and names no discount or charge; a tax row under the sum prints its rate: "Umsatzssteuer
-    // (19,00 %)")
+    // (19,00 %)", a row its rate under the table's VAT heading)
     const desc = cols.find((c) => c.kind === 'desc');
     const text = l.cells.find((c) => !looksNumeric(c.text));
     return (
       !!desc &&
       !!text &&
       text.x0 <= desc.x0 + 0.15 &&
-      !l.text.includes('%') &&
+      !l.cells.some((c) => c.text.includes('%') && columnFor(cols, c)?.kind !== 'vat') &&
       !DISCOUNT_ROW.test(n) &&
       !TOTALS_CHARGE_ROW.test(n)
     );

@@ -201,7 +201,7 @@ export const TOTAL_LABELS: Record<TotalField, [RegExp, number][]> = {
  * is one: its "code" names no column of article numbers.
  */
 export const COLUMN_PHRASE =
-  /\b(?:unit\s*(?:price|cost)|line\s+total|total\s+(?:price|ht|net)|prix\s+(?:unit\w*|ht|total)|p\.?\s?u\.?\s*ht|net\s+(?:amount|price)|montant\s+ht|item\s+(?:code|no)|product\s+code|part\s+no|einzel\s*preis|gesamt\s*preis|art\.?\s*-?\s*nr|code\s+article|article\s+code|artikel\s*-?\s*nr\.?|item\s+description|product\s+description|nom\s*&?\s*designation|(?:vat|tax|btw|mwst|ust)\.?\s*-?\s*code|code\s+(?:tva|btw))\b/;
+  /\b(?:unit\s*(?:price|cost)|line\s+(?:total|discounts?|allowances?|charges?)|total\s+(?:price|ht|net)|prix\s+(?:unit\w*|ht|total)|p\.?\s?u\.?\s*ht|net\s+(?:amount|price)|montant\s+ht|item\s+(?:code|no)|product\s+code|part\s+no|einzel\s*preis|gesamt\s*preis|art\.?\s*-?\s*nr|code\s+article|article\s+code|artikel\s*-?\s*nr\.?|item\s+description|product\s+description|nom\s*&?\s*designation|(?:vat|tax|btw|mwst|ust)\.?\s*-?\s*code|code\s+(?:tva|btw)|(?:mwst|u?st)\.?\s*-?\s*kz)\b/;
 
 export type ColumnKind =
   | 'desc'
@@ -243,7 +243,8 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
     'discount',
     /\b(?:discounts?|rabatte?|remises?|kortingen|korting|disc|rem|rab|abzuge|adjustments?|ajustements?|aanpassingen|allowances?)\b/,
   ],
-  ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*)\b|%/],
+  // ("St.-Kz.": the Steuerkennzeichen, a tax code's heading)
+  ['vat', /\b(?:vat|mwst|ust|tva|btw|tax|steuer\w*|st\.?\s*-?\s*kz)\b|%/],
   ['unit', /\b(?:unit|einheit|unite|eenheid|uom|me)\b/],
   [
     'code',
