@@ -12,7 +12,7 @@ import {
   TOTALS_CHARGE_ROW,
 } from './labels.js';
 import { type Cell, cellOf, type Line, xOverlap } from './layout.js';
-import { findDates, looksNumeric, norm, parseNumber, round2 } from './parse.js';
+import { CURRENCY_SIGN, findDates, looksNumeric, norm, parseNumber, round2 } from './parse.js';
 import { vatIdsOf } from './parties.js';
 import type { TBox, TItem, Word } from './types.js';
 
@@ -371,8 +371,12 @@ function pricesUnder(
   for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 8); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== line.page) break;
+    // (a number printed with its unit, "72.50 uur", is a quantity: amount ÷ 72.50 can be a price to the cent)
     const money = lineNumbers(l, ctx.decimal).filter(
-      (x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits),
+      (x) =>
+        !x.pct &&
+        isMoneyText(x.cell.text, ctx.wholeUnits) &&
+        !/\p{L}/u.test(x.cell.text.replace(CURRENCY_SIGN, '')),
     );
     const under = (head: { x0: number; x1: number }) =>
       money.find((x) => standsUnder(x.cell, head, 0.02))?.value;

@@ -185,6 +185,41 @@ describe('text item tables of unseen layouts (round 36)', () => {
     expect(arithmetic(r)).toEqual([]);
   });
 
+  it('takes no quantities printed with their unit for unit prices under a heading the labels do not know', async () => {
+    // "Stuks" over "72.50 uur": amount ÷ 72.50 is a price to the cent, as a unit price's would be a quantity
+    const heads: Text[] = [
+      [60, 214, 'Artikel / dienst'],
+      [380, 214, 'Stuks'],
+      [430, 214, 'BTW %'],
+      [500, 214, 'Waarde'],
+    ];
+    const row = (y: number, name: string, qty: string, amount: string): Text[] => [
+      [60, y, name],
+      right(420, y, qty),
+      right(470, y, '21%'),
+      right(530, y, amount),
+    ];
+    const r = await read(
+      page(
+        [
+          ...heads,
+          ...row(230, 'Consulting hours', '72.50 uur', '4725.55'),
+          ...row(246, 'Farine de blé T55 25 kg', '56.75 kg', '879.06'),
+          ...row(262, 'Cartouche encre cyan', '5 st', '480.50'),
+        ],
+        300,
+        '6085.11',
+        '1277.87',
+        '7362.98',
+      ),
+    );
+    expect(numbers(r)).toEqual([
+      [72.5, 65.18, 4725.55],
+      [56.75, 15.49, 879.06],
+      [5, 96.1, 480.5],
+    ]);
+  });
+
   it('reads on past a running head "Tax Invoice …" atop the next page of the table', async () => {
     const row = (y: number, name: string, qty: string, price: string, amount: string): Text[] => [
       [40, y, name],
