@@ -405,6 +405,9 @@ export function widerThanReceipt(words: Word[], lines: Line[]): boolean {
   return lines.filter((l) => (l.x1 - l.x0) / letter > RECEIPT_MAX_CHARS * 1.25).length >= 3;
 }
 
+/** The label word "ID:" as OCR may read its capital I: "1D:", "lD:". */
+const OCR_ID_LABEL = /^[1l]D:$/;
+
 /** Builds the extraction context of a document. */
 export function contextOf(doc: DocumentWords): ExtractContext {
   const words = doc.pages.flatMap((p) => p.words);
@@ -422,10 +425,16 @@ export function contextOf(doc: DocumentWords): ExtractContext {
   const gap = !isReceipt && doc.pages.some((p) => p.grainy) ? OCR_WORD_GAP : 0;
   if (gap) lines = buildLines(words, gap);
   const ocr = doc.source === 'ocr' || doc.source === 'mixed';
-  // a legal form OCR slipped on ("Atlas Textiles 8.V,"): the same lines, the form's word read back
   if (ocr && !isReceipt) {
-    const read = withLegalForms(words, lines);
-    if (read !== words) lines = buildLines(read, gap);
+    // a label's "ID:" OCR read as "1D:" ("invoice 1D:", "1D: 48184" in a party's block) is read back: as read, the
+    // label before it took it for its value
+    const ids = words.some((w) => OCR_ID_LABEL.test(w.text))
+      ? words.map((w) => (OCR_ID_LABEL.test(w.text) ? { ...w, text: 'ID:' } : w))
+      : words;
+    if (ids !== words) lines = buildLines(ids, gap);
+    // a legal form OCR slipped on ("Atlas Textiles 8.V,"): the same lines, the form's word read back
+    const read = withLegalForms(ids, lines);
+    if (read !== ids) lines = buildLines(read, gap);
   }
   // a scan's date label whose value OCR slipped on ("0520/2021") still tells the page's date order
   const dated = ocr ? [...texts, ...ocrDateValues(lines)] : texts;
