@@ -591,10 +591,17 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
       break;
     const extra = findHeaderLoose(l);
     if (!extra) break;
+    // one cell of words the labels do not know under the description's heading is the first item's name
+    // ("Monthly leasing fee" under "Beschrijving", its numbers two lines down), not the heading's second line
+    const [only] = extra;
+    const under = only && all.find((c) => xOverlap(c, only) > 0.3);
+    if (extra.length === 1 && only!.kind === 'other' && under?.kind === 'desc') break;
     for (const e of extra) {
       const same = all.find((c) => xOverlap(c, e) > 0.3);
       if (same) {
-        if (same.kind === 'other' || (same.kind === 'desc' && e.kind !== 'desc')) same.kind = e.kind;
+        // (words the labels do not know under the description's heading name no other column)
+        if (same.kind === 'other' || (same.kind === 'desc' && e.kind !== 'desc' && e.kind !== 'other'))
+          same.kind = e.kind;
         if (same.kind === 'code' && e.kind === 'desc') same.descBelow = true;
         same.label = `${same.label} ${e.label}`;
         same.x0 = Math.min(same.x0, e.x0);
@@ -727,6 +734,8 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
 }
 
 export function findHeaderLoose(line: Line): Column[] | undefined {
+  // a "Label: value" note ("Kleur: wit") is an item's, never a heading's
+  if (line.cells.some((c) => /\p{L}\s?:\s*\S/u.test(c.text))) return undefined;
   const cols: Column[] = [];
   for (const c of splitHeaderCells(line.cells)) {
     const n = norm(c.text);

@@ -220,6 +220,40 @@ describe('text item tables of unseen layouts (round 36)', () => {
     ]);
   });
 
+  it("takes an item's name printed above its numbers, under the description's heading, for no second heading line", async () => {
+    // a table of one row: its name and a note on the lines over its numbers, right under the heading
+    const heads: Text[] = [
+      [60, 214, 'Nr.'],
+      [80, 214, 'Beschrijving'],
+      [220, 214, 'Code'],
+      [300, 214, 'Aantal'],
+      [380, 214, 'Prijs'],
+      [500, 214, 'Bedrag'],
+    ];
+    const r = await read(
+      page(
+        [
+          ...heads,
+          [80, 228, 'Monthly leasing fee'],
+          [80, 240, 'Kleur: wit'],
+          [62, 252, '1'],
+          [80, 252, 'incl. montageset'],
+          [220, 252, 'ART115459'],
+          right(330, 252, '39'),
+          right(420, 252, '841,18'),
+          right(530, 252, '32.806,02'),
+        ],
+        290,
+        '32.806,02',
+        '6.233,14',
+        '39.039,16',
+      ),
+    );
+    expect(r.items.map((i) => [i.itemDesc, i.itemCode, i.amount])).toEqual([
+      ['Monthly leasing fee Kleur: wit incl. montageset', 'ART115459', 32806.02],
+    ]);
+  });
+
   it('reads on past a running head "Tax Invoice …" atop the next page of the table', async () => {
     const row = (y: number, name: string, qty: string, price: string, amount: string): Text[] => [
       [40, y, name],
