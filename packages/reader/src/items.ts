@@ -32,6 +32,17 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
   // one, never to a heading row (the rules below that name columns by the numbers under a row would take an
   // item's own line, or its "GTIN: …" note, for the next table's heading)
   if (line.cells.some((c) => /^\d|\d\s*%|\p{L}\s?:\s*\S/u.test(c.text))) return undefined;
+  // a band of header values under its labels ("Credit note number | Tax point | Client ref." over "K54-950357 |
+  // 2026-05-25 | 09087"): a value with digits under each label and no amount among them heads no item table
+  const next = ctx.lines[line.index + 1];
+  if (
+    line.cells.length >= 2 &&
+    next?.page === line.page &&
+    next.cells.length === line.cells.length &&
+    next.cells.every((c, k) => /\d/.test(c.text) && xOverlap(c, line.cells[k]!) > 0) &&
+    !lineNumbers(next, ctx.decimal).some((x) => isMoneyText(x.cell.text, ctx.wholeUnits))
+  )
+    return undefined;
   const cols: Column[] = [];
   const seen = new Set<ColumnKind>();
   const unknown: Cell[] = [];

@@ -254,6 +254,56 @@ describe('text item tables of unseen layouts (round 36)', () => {
     ]);
   });
 
+  it('takes a band of header values under their labels for no item table heading over a table without one', async () => {
+    // "Credit note number | Tax point | Client ref." over their values; the rows below print no heading: quantity,
+    // position, code, name, price, amount
+    const row = (
+      y: number,
+      qty: string,
+      pos: string,
+      code: string,
+      name: string,
+      price: string,
+      amount: string,
+    ) => [
+      right(100, y, qty),
+      right(125, y, pos),
+      [135, y, code] as Text,
+      [200, y, name] as Text,
+      right(440, y, price),
+      right(530, y, amount),
+    ];
+    const r = await read([
+      [60, 45, 'Atlas Supplies Limited', 14],
+      [60, 62, '90 Station Road, Bristol BS1 4DJ'],
+      [440, 100, 'CREDIT NOTE', 14],
+      [60, 130, 'Bill to: Zonnebloem Services Limited, 14 High Street, Bristol BS1 4DJ'],
+      [60, 170, 'Credit note number'],
+      [230, 170, 'Tax point'],
+      [400, 170, 'Client ref.'],
+      [60, 182, 'K54-950357'],
+      [230, 182, '2026-05-25'],
+      [400, 182, '09087'],
+      ...row(214, '81.75', '1', 'X9718', 'Extension cord 5 m', '91.77', '7,502.20'),
+      ...row(230, '1', '2', 'P2210', 'LED panel 60 x 60 cm', '2,260.00', '2,260.00'),
+      ...row(246, '76', '3', '77473', 'Packing tape brown', '66.87', '5,082.12'),
+      ...row(262, '1', '4', '37512', 'Steel screws M8 x 40', '1,345.41', '1,345.41'),
+      [330, 300, 'Subtotal'],
+      right(530, 300, '16,189.73'),
+      [330, 314, 'VAT 20%'],
+      right(530, 314, '3,237.95'),
+      [330, 328, 'Total'],
+      right(530, 328, '19,427.68'),
+      [60, 770, 'VAT No. GB598321706 · Company No. 74860178', 7],
+    ]);
+    expect(r.items.map((i) => [i.itemDesc, i.itemQty, i.price, i.amount])).toEqual([
+      ['Extension cord 5 m', 81.75, 91.77, 7502.2],
+      ['LED panel 60 x 60 cm', 1, 2260, 2260],
+      ['Packing tape brown', 76, 66.87, 5082.12],
+      ['Steel screws M8 x 40', 1, 1345.41, 1345.41],
+    ]);
+  });
+
   it('reads on past a running head "Tax Invoice …" atop the next page of the table', async () => {
     const row = (y: number, name: string, qty: string, price: string, amount: string): Text[] => [
       [40, y, name],
