@@ -604,9 +604,8 @@ function mergeHeaderRows(ctx: ExtractContext, line: Line, cols: Column[]): { col
     if (!extra) break;
     // one cell of words the labels do not know under the description's heading is the first item's name
     // ("Monthly leasing fee" under "Beschrijving", its numbers two lines down), not the heading's second line
-    const [only] = extra;
-    const under = only && all.find((c) => xOverlap(c, only) > 0.3);
-    if (extra.length === 1 && only!.kind === 'other' && under?.kind === 'desc') break;
+    const only = extra.length === 1 && extra[0]!.kind === 'other' ? extra[0] : undefined;
+    if (only && all.find((c) => xOverlap(c, only) > 0.3)?.kind === 'desc') break;
     for (const e of extra) {
       const same = all.find((c) => xOverlap(c, e) > 0.3);
       if (same) {
@@ -1172,10 +1171,10 @@ function solveRow(
     rate === undefined
       ? undefined
       : search((q, p, a) => Math.abs(round2(q * p * (1 - rate)) - a) <= (wholeUnits ? 0.5 : 0.011));
-  if (net)
+  if (net && rate !== undefined)
     return {
       ...net,
-      price: round4(net.price * (1 - rate!)),
+      price: round4(net.price * (1 - rate)),
       discount: round2(net.qty * net.price - net.amount),
       conf: 0.9,
     };
@@ -1294,10 +1293,10 @@ function nameOf(desc: string): { name: string; cut: boolean } {
   return m ? { name: m[1]!, cut: true } : { name: desc, cut: false };
 }
 
-/** A cell that starts with a totals label ("Total HT", "MwSt 19 %"), not one that mentions tax in its text. */
 /**
- * A cell starting with a totals or tax word: a totals block's heading. "Tax invoice", "VAT invoice" name the document
- * (a running head atop the next page of a table: "Tax Invoice INV/2024/78451 · Page 2 of 2").
+ * A cell that starts with a totals label ("Total HT", "MwSt 19 %"), not one that mentions tax in its text; "Tax
+ * invoice", "VAT invoice" name the document (a running head atop the next page of a table: "Tax Invoice
+ * INV/2024/78451 · Page 2 of 2").
  */
 const startsSummary = (text: string) => {
   const head = norm(text).split(/\s+/).slice(0, 2).join(' ');
