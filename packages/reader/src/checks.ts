@@ -12,9 +12,13 @@ export interface CheckOptions {
 
 const near = (a: number, b: number, tol = 0.011) => Math.abs(a - b) <= tol;
 
-/** The VAT is a whole or half per cent (above 0, under 30 %) of the net, to the cent: one rate × its base. */
-export function oneRate(net: number, vat: number): boolean {
-  for (let p = 0.5; p < 30; p += 0.5) if (Math.abs(round2((net * p) / 100) - vat) < 0.011) return true;
+/**
+ * The VAT is a whole or half per cent (above 0, under 30 %) of the net, to the cent (`wholeUnits`: to the unit,
+ * as a currency without cents rounds it): one rate × its base.
+ */
+export function oneRate(net: number, vat: number, wholeUnits = false): boolean {
+  for (let p = 0.5; p < 30; p += 0.5)
+    if (near(round2((net * p) / 100), vat, wholeUnits ? 0.5 : 0.011)) return true;
   return false;
 }
 

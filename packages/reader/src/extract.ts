@@ -605,7 +605,8 @@ function rateRows(ctx: ExtractContext): RateRow[] {
         b !== last &&
         b.value !== 0 &&
         Math.abs(last.value) < Math.abs(b.value) &&
-        Math.abs(round2((b.value * rate) / 100) - last.value) < 0.011,
+        // a whole-unit currency rounds the VAT to the unit ("20% | 65,631,916 | 13,126,383")
+        Math.abs(round2((b.value * rate) / 100) - last.value) <= (ctx.wholeUnits ? 0.5 : 0.011),
     );
     // a row known only by the heading above it counts when its amount is its rate of its base
     if (!VAT_WORD.test(n) && !checked) continue;

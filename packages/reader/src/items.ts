@@ -713,7 +713,16 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
       // (allowances lower the amount's size: a credit note's negative amounts too)
       if (Math.sign(gross) !== Math.sign(a)) return false;
       const [g, size] = [Math.abs(gross), Math.abs(a)];
-      if (takenOff.some((x) => Math.abs(round2(g - Math.abs(x.value)) - size) <= 0.011)) return true;
+      // (taken off the row, or off each unit: "- 3,51 / = 19,90" under 71 × 23,41, the net price printed to the
+      // cent, so the amount within half a cent a unit)
+      if (
+        takenOff.some(
+          (x) =>
+            Math.abs(round2(g - Math.abs(x.value)) - size) <= 0.011 ||
+            Math.abs((Math.abs(p) - Math.abs(x.value)) * q - size) <= q * 0.005 + 0.011,
+        )
+      )
+        return true;
       if (!d) return false;
       // (a whole-unit currency rounds the discounted amount to the unit, as `solveRow` allows)
       return d.pct
@@ -2194,7 +2203,8 @@ export function extractItems(
     );
     const descRange = descRangeOf(cols);
     // a number with its unit ("39 carton") under a right-aligned heading starts left of the heading, inside the
-    // description's range: its cell reaches into the column that claims it, and its words are that column's
+    // description's range: its cell reaches into the column that claims it, and its words are that column's (so
+    // does a credit note's wide amount, "-7'361.28" under "CHF")
     const claims = (c: Cell) => {
       const k = columnFor(cols!, c)?.kind;
       return k !== undefined && CLAIMING.has(k);
@@ -2202,7 +2212,7 @@ export function extractItems(
     const claimed = new Set(
       descRange
         ? line.cells
-            .filter((c) => /^\d/.test(c.text) && c.x1 > descRange.x1 && claims(c))
+            .filter((c) => /^[-−–]?\d/.test(c.text) && c.x1 > descRange.x1 && claims(c))
             .flatMap((c) => c.words)
         : [],
     );

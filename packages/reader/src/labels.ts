@@ -60,7 +60,10 @@ export const HEADER_LABELS: Record<HeaderField, [RegExp, number][]> = {
       0,
     ],
     [/\bcommande\s*(?:n[°o]|numero)|\b(?:n[°o]|numero)\s*(?:de\s+)?(?:bon\s+de\s+)?commande/, 0],
-    [/\bbestel\s*(?:nr|nummer)|\bbestelnummer\b|\border\s*(?:nummer|nr\b)|\binkoopordernummer\b/, 0],
+    [
+      /\bbestel(?:ling)?\s*(?:nr|nummer)|\bbestelnummer\b|\b(?:inkoop)?order\s*(?:nummer|nr\b)|\binkoopordernummer\b/,
+      0,
+    ],
     // the document's title as its label ("PURCHASE ORDER: 4410072", "ORDER CHANGE: PO-123-C02")
     [
       /^(?:purchase\s+order|order(?:\s+(?:change|response|confirmation))?|bestellung|bestellanderung|bon de commande|commande|bestelling)\s*:$/,

@@ -716,9 +716,13 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
           const k = l.cells.findIndex((c) =>
             /^(?:name|nom|naam|firma|raison sociale)\s*:?$/i.test(c.text.trim()),
           );
-          // its value beside it, not a header field's label on its line ("Firma" alone over the name)
+          // its value beside it, not a header field's label on its line ("Firma" alone over the name; "Firma |
+          // Belegtag | 06.02.2021": without a colon, a cell a column away is the band's label, one the reader
+          // does not know)
+          const label = l.cells[k];
           const v = l.cells[k + 1];
-          if (k >= 0 && v && !isNoiseName(v.text)) {
+          const beside = !!label && !!v && (/:\s*$/.test(label.text) || v.x0 - label.x1 < 0.2);
+          if (v && beside && !isNoiseName(v.text)) {
             nameCell = v;
             nameLine = l;
             break;

@@ -45,7 +45,7 @@ export function totalsByArithmetic(
   for (const n of amounts)
     for (const v of amounts) {
       if (v.cell === n.cell || Math.sign(v.value) !== Math.sign(n.value)) continue;
-      if (!oneRate(Math.abs(n.value), Math.abs(v.value)) && !labelledVat(v)) continue;
+      if (!oneRate(Math.abs(n.value), Math.abs(v.value), ctx.wholeUnits) && !labelledVat(v)) continue;
       for (const t of amounts) {
         if (t.cell === n.cell || t.cell === v.cell || !near(round2(n.value + v.value), t.value)) continue;
         // the lines lead to the net, or (printed with VAT) add up to the total; or a labelled net, total or VAT
@@ -172,7 +172,8 @@ function completing(
   let want: number;
   if (field === 'vat') {
     want = round2(invoiceTotal - net);
-    if (ctx.ocr || Math.abs(want) < 0.01 || !oneRate(Math.abs(net), Math.abs(want))) return undefined;
+    if (ctx.ocr || Math.abs(want) < 0.01 || !oneRate(Math.abs(net), Math.abs(want), ctx.wholeUnits))
+      return undefined;
     candidates = printedAmounts(ctx, itemBoxes);
   } else {
     if (Math.abs(vat) < 0.01) return undefined;

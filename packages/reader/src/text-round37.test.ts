@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import {
+  germanInvoicePage,
+  pdfOf,
+  readTextPage,
+  rightAligned as right,
+  type PlacedText as Text,
+} from './__tests__/make-docs.js';
+import { readDocument } from './read.js';
+
+/** An English one-page document of these texts at x, y (points) in 8-point Helvetica. */
+const readPage = async (texts: Text[]) =>
+  readDocument(
+    await pdfOf({ size: 'A4', margin: 30 }, (doc) => {
+      doc.font('Helvetica').fontSize(8);
+      for (const [x, y, t] of texts) doc.text(t, x, y, { lineBreak: false });
+    }),
+    { fileName: 'test.pdf' },
+  );
+
+/** A won invoice of two rows at 20 % and 5 %, its total under a label the reader does not know. */
+const head: Text[] = [
+  [60, 60, 'Rheinland Technik B.V.'],
+  [60, 72, 'Industrieweg 40, 3011 CD Rotterdam'],
+  [60, 110, 'Invoice no.:'],
+  [140, 110, 'INV/2026/65241'],
+  [60, 122, 'Invoice date:'],
+  [140, 122, '18/07/2022'],
+  [330, 110, 'Invoice to:'],
+  [330, 122, 'De Vries Services Ltd'],
+  [330, 134, '14 High Street, Bristol BS1 4DJ'],
+  [60, 200, 'Description'],
+  right(330, 200, 'Qty'),
+  right(400, 200, 'Unit price'),
+  right(470, 200, 'Amount'),
+  right(520, 200, 'VAT'),
+  [60, 214, 'Kantoorstoel zwart'],
+  right(330, 214, '95'),
+  right(400, 214, '601,804'),
+  right(470, 214, '57,171,380'),
+  right(520, 214, '20%'),
+  [60, 228, 'Prestation de service'],
+  right(330, 228, '1'),
+  right(400, 228, '4,278,975'),
+  right(470, 228, '4,278,975'),
+  right(520, 228, '5%'),
+  [330, 260, 'Subtotal'],
+  right(470, 260, '61,450,355'),
+  [330, 272, 'Please pay KRW'],
+  right(470, 272, '73,098,580'),
+];
+
+describe('totals of whole-unit documents (round 37)', () => {
+  it('sums a won VAT breakdown whose amounts are each rate of the base rounded to the unit, and finds the total it leads to', async () => {
+    // 57,171,380 × 20 % = 11,434,276; 4,278,975 × 5 % = 213,948.75, printed 213,949
+    const r = await readPage([
+      ...head,
+      [360, 296, 'VAT rate'],
+      right(450, 296, 'Net'),
+      right(510, 296, 'VAT'),
+      [360, 308, '20%'],
+      right(450, 308, '57,171,380'),
+      right(510, 308, '11,434,276'),
+      [360, 320, '5%'],
+      right(450, 320, '4,278,975'),
+      right(510, 320, '213,949'),
+    ]);
+    expect(r.totals.net).toBe(61450355);
+    expect(r.totals.vat).toBe(11648225);
+    expect(r.totals.invoiceTotal).toBe(73098580);
+  });
+
+  it('finds a one-rate VAT rounded to the unit among amounts under labels the reader does not know', async () => {
+    // 61,450,355 × 24 % = 14,748,085.2, printed 14,748,085; the total 76,198,440
+    const r = await readPage([
+      ...head.filter(([, y]) => y < 250),
+      [330, 260, 'Goods'],
+      right(470, 260, '61,450,355'),
+      [330, 272, 'Levy'],
+      right(470, 272, '14,748,085'),
+      [330, 284, 'Please pay'],
+      right(470, 284, '76,198,440'),
+    ]);
+    expect([r.totals.net, r.totals.vat, r.totals.invoiceTotal]).toEqual([61450355, 14748085, 76198440]);
+  });
+});
+
+describe('parties, order numbers and item rows of unseen layouts (round 37)', () => {
+  it('takes the name under "Firma", not a header label the reader does not know a column away on its line', async () => {
+    const r = await readTextPage([
+      [60, 45, 'Koopman Bakery AG', 16, 'Helvetica-Bold'],
+      [60, 62, 'Am Markt 3, 10115 Berlin'],
+      [440, 100, 'RECHNUNG', 16],
+      [60, 128, 'Rechnungsadresse:'],
+      [360, 128, 'Re.-Nr.'],
+      [460, 128, 'RE-48663'],
+      [60, 140, 'Firma'],
+      [360, 140, 'Belegtag'],
+      [460, 140, '06.02.2021'],
+      [60, 152, 'Bellevue Handel AG'],
+      [60, 164, 'Gartenweg 27'],
+      [60, 176, '80331 München'],
+      [60, 260, 'Bezeichnung'],
+      [330, 260, 'Menge'],
+      [400, 260, 'Preis'],
+      [480, 260, 'Betrag'],
+      [60, 276, 'Gummiband rot 50 mm'],
+      [330, 276, '3'],
+      [400, 276, '10,00'],
+      [480, 276, '30,00'],
+      [330, 310, 'Summe netto'],
+      [480, 310, '30,00'],
+      [330, 324, 'MwSt. 19 %'],
+      [480, 324, '5,70'],
+      [330, 338, 'Gesamtbetrag'],
+      [480, 338, '35,70'],
+      [60, 770, 'USt-IdNr. DE176600493 · IBAN DE11 2222 3333 4444 5555 66', 7],
+    ]);
+    expect(r.invoiceTo.name).toBe('Bellevue Handel AG');
+  });
+
+  it('reads a Dutch order\'s number from its title ("Inkooporder nr.", "BESTELLING nummer")', async () => {
+    for (const title of ['Inkooporder nr. AB-2025/395', 'BESTELLING nummer FA-19.7866']) {
+      const r = await readTextPage([
+        [60, 45, 'Les Ateliers Durand V.O.F.', 16, 'Helvetica-Bold'],
+        [60, 62, 'Kerkstraat 14, 3011 CD Rotterdam'],
+        [60, 100, title, 14],
+        [60, 128, 'Datum:'],
+        [120, 128, '11.07.2024'],
+        [360, 128, 'Leverancier:'],
+        [360, 140, 'Sonnenhof Logistics B.V.'],
+        [360, 152, 'Industrieweg 40'],
+        [360, 164, '9711 EX Groningen'],
+        [60, 260, 'Product'],
+        [330, 260, 'Aantal'],
+        [400, 260, 'Prijs'],
+        [480, 260, 'Totaal'],
+        [60, 276, 'Kabelbinder zwart'],
+        [330, 276, '3'],
+        [400, 276, '10,00'],
+        [480, 276, '30,00'],
+        [330, 310, 'Totaal te betalen'],
+        [480, 310, '30,00'],
+      ]);
+      expect(r.documentType).toBe('order');
+      expect(r.headers.orderNum).toBe(title.split(' ').pop());
+    }
+  });
+
+  it("keeps a credit note's wide negative amount under a short currency heading out of the description", async () => {
+    const r = await readTextPage(
+      germanInvoicePage(
+        [
+          [60, 214, 'Menge'],
+          [110, 214, 'Beschreibung'],
+          right(530, 214, 'CHF'),
+          [60, 230, '8'],
+          [110, 230, 'Espresso beans 1 kg'],
+          right(530, 230, "-7'361.28"),
+          [60, 246, '2'],
+          [110, 246, 'Kabelbinder schwarz'],
+          right(530, 246, "-1'200.00"),
+        ],
+        280,
+        "-8'561.28",
+        "-1'626.64",
+        "-10'187.92",
+      ),
+    );
+    expect(r.items.map((i) => [i.itemDesc, i.amount])).toEqual([
+      ['Espresso beans 1 kg', -7361.28],
+      ['Kabelbinder schwarz', -1200],
+    ]);
+  });
+
+  it('finds the quantities under "No." by a net unit price printed under each row ("- 3.51 / = 19.90")', async () => {
+    const heads: Text[] = [
+      [60, 214, 'Unit'],
+      [90, 214, 'No.'],
+      [130, 214, 'Goods'],
+      right(400, 214, 'Price/unit'),
+      right(470, 214, 'Value'),
+      right(530, 214, 'VAT %'),
+    ];
+    const row = (
+      y: number,
+      unit: string,
+      qty: string,
+      name: string,
+      price: string,
+      value: string,
+    ): Text[] => [
+      [60, y, unit],
+      [90, y, qty],
+      [130, y, name],
+      right(400, y, price),
+      right(470, y, value),
+      right(530, y, '0%'),
+    ];
+    // 116 × (1,087.34 less 15 %) = 107,211.72 with the net price printed as 924.24; 71 × 19.899 = 1,412.79
+    const r = await readTextPage([
+      [60, 45, 'Kestrel Logistics Ltd', 16, 'Helvetica-Bold'],
+      [60, 62, '8 Mill Lane, London EC1A 1BB'],
+      [440, 100, 'INVOICE', 16],
+      [60, 140, 'Falkenberg Metallbau plc'],
+      [60, 152, '221 Baker Street, Edinburgh EH1 1YZ'],
+      [360, 140, 'Invoice ID'],
+      [460, 140, 'FA-24.9363'],
+      [360, 152, 'Date issued'],
+      [460, 152, '21/02/2024'],
+      ...heads,
+      ...row(230, 'kg', '116', 'Ramette papier recyclé', '1,087.34', '107,211.72'),
+      right(400, 242, '- 163.10'),
+      right(400, 254, '= 924.24'),
+      ...row(270, 'h', '71', 'Schraube M8 x 40 verzinkt', '23.41', '1,412.79'),
+      right(400, 282, '- 3.51'),
+      right(400, 294, '= 19.90'),
+      ...row(310, 'box', '120', 'Verlengsnoer 5 m', '4.36', '523.20'),
+      [330, 340, 'Total'],
+      right(470, 340, '109,147.71'),
+    ]);
+    expect(r.items.map((i) => i.itemQty)).toEqual([116, 71, 120]);
+  });
+});
