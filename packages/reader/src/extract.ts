@@ -292,14 +292,14 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
       return (labels && above.cells.find((c) => xOverlap(c, cell) > 0.5)?.text) || left;
     };
     const naming = (line: Line, i: number) => `${dateLabel(line, i)} ${line.cells[i]!.text}`;
-    const dated = ctx.lines.slice(0, 60).flatMap((line) => {
-      const i = line.cells.findIndex(
-        (c, j) =>
-          free(c) && findDates(c.text, ctx.dateOrder).length && !NOT_INVOICE_DATE.test(norm(naming(line, j))),
-      );
-      const d = i >= 0 && findDates(line.cells[i]!.text, ctx.dateOrder)[0];
-      return d ? [{ line, d, label: LABEL_WORDS.test(dateLabel(line, i)) }] : [];
-    });
+    // (every date of a band of header values: "Règlement au | Établie le" over "08/03/2024 | 23/02/2024")
+    const dated = ctx.lines.slice(0, 60).flatMap((line) =>
+      line.cells.flatMap((c, i) => {
+        const d =
+          free(c) && !NOT_INVOICE_DATE.test(norm(naming(line, i))) && findDates(c.text, ctx.dateOrder)[0];
+        return d ? [{ line, d, label: LABEL_WORDS.test(dateLabel(line, i)) }] : [];
+      }),
+    );
     // the first such date, or, where it has a label, an earlier one under a label in the same block within a
     // year: software prints due dates ("Valuta: 3. Dezember", "Règlement au: 14 août") above the document's
     const first = dated[0];

@@ -221,4 +221,75 @@ describe('parties, order numbers and item rows of unseen layouts (round 37)', ()
     ]);
     expect(r.items.map((i) => i.itemQty)).toEqual([116, 71, 120]);
   });
+
+  it('takes the earlier of two dates a band of unknown labels prints on one line, not the due date before it', async () => {
+    const r = await readTextPage([
+      [60, 45, 'Kestrel Textiles SARL', 16, 'Helvetica-Bold'],
+      [60, 62, '12 rue de la Paix, 75002 Paris'],
+      [440, 100, 'Facture', 16],
+      [60, 128, 'Client:'],
+      [60, 140, 'De Vries Office EURL'],
+      [60, 152, '45 avenue Jean Jaurès, 31000 Toulouse'],
+      [60, 190, 'N° de facture'],
+      [160, 190, 'Période'],
+      [330, 190, 'Règlement au'],
+      [440, 190, 'Établie le'],
+      [60, 202, 'AB-2020/183'],
+      [160, 202, '01/01/2024 - 31/01/2024'],
+      [330, 202, '08/03/2024'],
+      [440, 202, '23/02/2024'],
+      [60, 260, 'Désignation'],
+      [330, 260, 'Qté'],
+      [400, 260, 'Prix'],
+      [480, 260, 'Montant'],
+      [60, 276, 'Câble HDMI 2 m'],
+      [330, 276, '3'],
+      [400, 276, '10,00'],
+      [480, 276, '30,00'],
+      [330, 310, 'Total HT'],
+      [480, 310, '30,00'],
+      [330, 324, 'TVA 20 %'],
+      [480, 324, '6,00'],
+      [330, 338, 'Total TTC'],
+      [480, 338, '36,00'],
+    ]);
+    expect(r.headers.invoiceDate).toBe('2024-02-23');
+  });
+
+  it('reads no sum of the positions as the total where a packing charge leads on to the net', async () => {
+    const r = await readTextPage(
+      germanInvoicePage(
+        [
+          [60, 214, 'Bezeichnung'],
+          [330, 214, 'Menge'],
+          [400, 214, 'Preis'],
+          [480, 214, 'Betrag'],
+          [60, 230, 'Gummiband rot 50 mm'],
+          [330, 230, '100'],
+          [400, 230, '10,00'],
+          [480, 230, '1.000,00'],
+        ],
+        400,
+        '',
+        '',
+        '',
+      )
+        .filter(([, y]) => y < 400 || y > 700)
+        .concat([
+          [330, 280, 'Summe Positionen'],
+          right(530, 280, '1.000,00'),
+          [330, 294, 'Verpackung'],
+          right(530, 294, '49,00'),
+          [330, 308, 'Umsatz'],
+          right(530, 308, '1.049,00'),
+          [330, 322, 'USt. 19%'],
+          right(530, 322, '190,00'),
+          [330, 336, 'USt. 7%'],
+          right(530, 336, '3,43'),
+          [330, 350, 'Schlussbetrag'],
+          right(530, 350, '1.242,43'),
+        ]),
+    );
+    expect([r.totals.net, r.totals.vat, r.totals.invoiceTotal]).toEqual([1049, 193.43, 1242.43]);
+  });
 });

@@ -103,7 +103,8 @@ type Completed = { field: 'net' | 'vat' | 'invoiceTotal'; amount: Printed };
  *   after a prepayment): the printed amount that completes the other two takes its place, where only one of the
  *   two can be so replaced;
  * - only the net missing and nothing completing it: the amount read as the total is the net where that plus the
- *   VAT is printed, which is the total;
+ *   VAT is printed, which is the total; else the read total is none (a balance after a prepayment) and the net
+ *   and total are found as where both are missing;
  * - net and total both missing, the VAT read (per rate, say): the net is the amount the page's own arithmetic
  *   leads to — the lines' sum or the subtotal, with the discount and charges read — where it is printed, and the
  *   total is printed as that net plus the VAT; else the one pair of printed amounts that differ by the VAT.
@@ -132,7 +133,9 @@ export function missingTotals(
   }
   if (vat === undefined || Math.abs(vat) < 0.01) return [];
   const printed = printedAmounts(ctx, itemBoxes);
-  const anchors = (totalAsNet ? [invoiceTotal] : [lineSum, subtotal])
+  // (the amount read as the total may be the net; where it is not, it is no total either — a balance after a
+  // prepayment, "Summe Positionen" over a packing charge — and the net is what the lines or the subtotal lead to)
+  const anchors = [...(totalAsNet ? [invoiceTotal] : []), lineSum, subtotal]
     .filter((a): a is number => a !== undefined)
     .flatMap((a) => [a, netFrom(totals, a)]);
   const pair = (n: Printed | undefined): Completed[] => {
@@ -148,7 +151,6 @@ export function missingTotals(
     const found = pair(printed.filter((p) => near(p.value, a)).pop());
     if (found.length) return found;
   }
-  if (totalAsNet) return [];
   // or, where the arithmetic leads to no printed net (a charge not read), the one pair of printed amounts that
   // differ by the VAT, the net larger than the VAT
   const pairs = new Map(
