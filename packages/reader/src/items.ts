@@ -1262,6 +1262,31 @@ function gluedQuantities(
 }
 
 /**
+ * A quantity a description runs into a space after its last word (its cell begun under the description's heading:
+ * "085610 - Winkelprofil Aluminium 41" over "Anzahl"): that word, a plain number standing under the quantity
+ * heading, on an item row (one that prints an amount under its heading) where no cell of the line stands there
+ * of its own. A delivery note's heading over its rows ("LS-Nr. 2026-6680 vom 21. Mai 2018") prints none.
+ */
+function quantityRunOn(
+  ctx: ExtractContext,
+  line: Line,
+  cols: Column[],
+): { value: number; cell: Cell; pct: boolean }[] {
+  if (line.cells.some((c) => columnFor(cols, c)?.kind === 'qty')) return [];
+  const amount = (x: { cell: Cell; pct: boolean }) => !x.pct && columnFor(cols, x.cell)?.kind === 'amount';
+  if (!lineNumbers(line, ctx.decimal).some(amount)) return [];
+  for (const c of line.cells) {
+    const last = c.words[c.words.length - 1];
+    // (a note's value, "Farbe: grau, Größe 2", is no quantity)
+    if (c.words.length < 2 || !last || columnFor(cols, c)?.kind !== 'desc' || /:/.test(c.text)) continue;
+    if (!/^\d{1,6}(?:[.,]\d{1,3})?$/.test(last.text) || columnFor(cols, last)?.kind !== 'qty') continue;
+    const value = parseNumber(last.text, ctx.decimal);
+    if (value !== undefined && value > 0) return [{ value, cell: cellOf([last]), pct: false }];
+  }
+  return [];
+}
+
+/**
  * A scan's narrow quantity column that OCR ran into the cell beside it ("1 ART7745" under "Qté | Code article"):
  * the cell's first word, a plain whole number standing under the quantity heading, with the rest of the cell
  * in another column. Returns that word and its value; the cell's other words keep their column.
@@ -1770,10 +1795,10 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
 }
 
 /**
- * A unit column leading a table without a heading: in the rows that print numbers besides their amount (two
- * thirds of the rows at least, and two), the first text cell is one short word of letters starting where the rows'
- * text starts, a number stands right of it, and the row's other text right of that number. The units' span and
- * where the rows' other text starts.
+ * A unit column leading a table without a heading: in the rows that print numbers besides their amount and VAT
+ * rate (half of the rows at least, and two; the others are service rows and charges), the first text cell is one
+ * short word of letters starting where the rows' text starts, a number stands right of it, and the row's other
+ * text right of that number. The units' span and where the rows' other text starts.
  */
 function unitsLeading(
   rows: AlignedRow[],
@@ -1788,8 +1813,10 @@ function unitsLeading(
     const cells = r.line.cells;
     const k = cells.findIndex(isText);
     const lead = cells[k];
-    // (a row of an amount alone under the items, a charge or a fee, has no unit: it neither proves nor disproves)
-    if (!lead || !cells.slice(k + 1).some((c) => c !== r.amount && isNumber(c))) continue;
+    // (a row of an amount alone under the items, a charge or a fee, has no unit: it neither proves nor disproves;
+    // nor does a service row that prints only its VAT rate beside its amount)
+    if (!lead || !cells.slice(k + 1).some((c) => c !== r.amount && isNumber(c) && !/%/.test(c.text)))
+      continue;
     if (Math.abs(lead.x0 - textX0) > 0.01 || !/^\p{L}{1,6}\.?$/u.test(lead.text.trim())) return undefined;
     x1 = Math.max(x1, lead.x1);
     n++;
@@ -1799,7 +1826,7 @@ function unitsLeading(
     if (!cells.slice(k + 1, next).some(isNumber)) return undefined;
     rest = Math.min(rest, cells[next]!.x0);
   }
-  return n >= 2 && n * 3 >= rows.length * 2 && Number.isFinite(rest)
+  return n >= 2 && n * 2 >= rows.length && Number.isFinite(rest)
     ? { x0: textX0, x1, textX0: rest }
     : undefined;
 }
@@ -2159,9 +2186,11 @@ export function extractItems(
     // a tax code under its own heading ("VAT code": "1", "S") is the row's code, no rate and no number of its
     // arithmetic
     const taxCode = line.cells.find((c) => isTaxCodeColumn(columnFor(cols!, c)));
-    const nums = [...lineNumbers(line, ctx.decimal), ...gluedQuantities(line, cols!, ctx.ocr)].filter(
-      (x) => x.pct || x.cell !== taxCode,
-    );
+    const nums = [
+      ...lineNumbers(line, ctx.decimal),
+      ...gluedQuantities(line, cols!, ctx.ocr),
+      ...quantityRunOn(ctx, line, cols!),
+    ].filter((x) => x.pct || x.cell !== taxCode);
     // a quantity OCR ran into the next cell counts where no number of the row stands under the heading itself
     const qtyUnread = !nums.some((x) => columnFor(cols!, x.cell)?.kind === 'qty');
     const leadOf = (c: Cell) => (qtyUnread ? qtyLead(ctx, cols!, c) : undefined);

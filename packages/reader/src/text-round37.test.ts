@@ -292,4 +292,79 @@ describe('parties, order numbers and item rows of unseen layouts (round 37)', ()
     );
     expect([r.totals.net, r.totals.vat, r.totals.invoiceTotal]).toEqual([1049, 193.43, 1242.43]);
   });
+
+  it('reads a table without a heading whose rows lead with their unit, among service rows and a charge', async () => {
+    const r = await readTextPage([
+      [60, 45, 'Nordlicht Logistics V.O.F.', 16, 'Helvetica-Bold'],
+      [60, 62, 'Stationsweg 2, 3511 LK Utrecht'],
+      [440, 100, 'Factuur', 16],
+      [60, 128, 'Sonnenhof Supplies B.V.'],
+      [60, 140, 'Kerkstraat 14, 9711 EX Groningen'],
+      [360, 128, 'Factuur nr.'],
+      [450, 128, '2020.0992'],
+      [360, 140, 'Factuurdatum'],
+      [450, 140, '28-01-2021'],
+      [52, 230, 'doos'],
+      [119, 230, '1'],
+      [136, 230, 'A755491 - Kopierpapier A4 80 g'],
+      right(470, 230, '21%'),
+      right(530, 230, '2.257,25'),
+      [136, 246, 'Abonnement logiciel 11/2026'],
+      right(470, 246, '21%'),
+      right(530, 246, '233,58'),
+      [52, 262, 'uur'],
+      [115, 262, '43'],
+      [136, 262, 'A6896700 - Monthly leasing fee'],
+      right(470, 262, '21%'),
+      right(530, 262, '37.876,55'),
+      [136, 278, 'Korting 2 %'],
+      right(530, 278, '-807,35'),
+      [136, 294, 'Verzendkosten'],
+      right(530, 294, '49,00'),
+      [330, 320, 'Totaal exclusief BTW'],
+      right(530, 320, '39.609,03'),
+      [330, 334, 'BTW 21 %'],
+      right(530, 334, '8.317,90'),
+      [330, 348, 'Totaal'],
+      right(530, 348, '47.926,93'),
+    ]);
+    expect(r.items.map((i) => [i.itemDesc, i.itemQty, i.amount])).toEqual([
+      ['Kopierpapier A4 80 g', 1, 2257.25],
+      ['Abonnement logiciel 11/2026', undefined, 233.58],
+      ['Monthly leasing fee', 43, 37876.55],
+    ]);
+  });
+
+  it('reads the quantity a description runs into a space after its last word', async () => {
+    // Courier 8 pt: every character 4.8 points wide, so "41" starts at 80 + 32 × 4.8 = 233.6, under "Anzahl"
+    const mono = (x: number, y: number, t: string): Text => [x, y, t, 8, 'Courier'];
+    const r = await readTextPage(
+      germanInvoicePage(
+        [
+          [60, 214, 'Pos'],
+          [80, 214, 'Bezeichnung'],
+          [232, 214, 'Anzahl'],
+          right(400, 214, 'Preis'),
+          right(530, 214, 'Gesamt'),
+          [62, 230, '1'],
+          mono(80, 230, 'Kabelbinder schwarz'),
+          mono(233.6, 230, '77'),
+          right(400, 230, '13,67'),
+          right(530, 230, '1.052,59'),
+          [62, 246, '2'],
+          mono(80, 246, '085610 - Winkelprofil Aluminium 41'),
+          right(400, 246, '26,41'),
+          right(530, 246, '1.082,81'),
+        ],
+        280,
+        '2.135,40',
+        '405,73',
+        '2.541,13',
+      ),
+    );
+    expect(r.items.map((i) => [i.itemDesc, i.itemQty, i.price])).toEqual([
+      ['Kabelbinder schwarz', 77, 13.67],
+      ['Winkelprofil Aluminium', 41, 26.41],
+    ]);
+  });
 });
