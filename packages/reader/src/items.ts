@@ -97,7 +97,12 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     const amount = cols.find((c) => c.kind === 'amount')!;
     const money = numberColumns(ctx, line, cols).find((g) => g.x0 > desc.x1 && g.x1 < amount.x0);
     const u = money && unknown.find((c) => xOverlap(c, money) > 0.5);
-    if (u && pricesUnder(ctx, line, money, amount) >= 2) {
+    // (a heading next to the unit's heads the quantities: "Stück | Einheit" over "80 | kg", whose whole-unit amounts
+    // 80 divides to a price as well)
+    const headings = [...cols, ...unknown].sort((a, b) => a.x0 - b.x0);
+    const k = u ? headings.indexOf(u) : -1;
+    const besideUnit = [headings[k - 1], headings[k + 1]].some((c) => c && 'kind' in c && c.kind === 'unit');
+    if (u && !besideUnit && pricesUnder(ctx, line, money, amount) >= 2) {
       unknown.splice(unknown.indexOf(u), 1);
       cols.push({
         kind: 'price',
@@ -355,15 +360,22 @@ function rowEndCell(line: Line): Cell | undefined {
 const standsUnder = (c: { x0: number; x1: number }, head: { x0: number; x1: number }, slack: number) =>
   xOverlap(c, head) > 0 || Math.abs(c.x1 - head.x1) < slack;
 
-/** How many of the next four lines end with a money amount under this heading (right edges aligned). */
+/**
+ * How many of four lines, from the first that ends with a money amount, end with one under this heading (right
+ * edges aligned): a delivery note's heading and a description of three lines may stand over the first row.
+ */
 function rowsEndUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: number }): number {
+  const endAmount = (l: Line) => {
+    const c = rowEndCell(l);
+    return c && isMoneyText(c.text, ctx.wholeUnits) && looksNumeric(c.text) ? c : undefined;
+  };
+  const first = ctx.lines.slice(line.index + 1, line.index + 9).find(endAmount)?.index ?? line.index + 1;
   let n = 0;
-  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 5); j++) {
+  for (let j = first; j < Math.min(ctx.lines.length, first + 4); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== line.page) break;
-    const lastCell = rowEndCell(l);
-    if (!lastCell || !isMoneyText(lastCell.text, ctx.wholeUnits) || !looksNumeric(lastCell.text)) continue;
-    if (standsUnder(lastCell, head, 0.04)) n++;
+    const end = endAmount(l);
+    if (end && standsUnder(end, head, 0.04)) n++;
   }
   return n;
 }
@@ -1957,22 +1969,25 @@ function numbersAt(ctx: ExtractContext, page: number, end: 'head' | 'foot'): num
  * A sum carried over a page break ("À reporter", "Übertrag" at a page's foot; "Report", "Übertrag" atop the next):
  * an amount printed both at the foot of one page and at the top of the next, whatever its labels, that is the sum
  * of the rows read so far or, where a row was misread, larger than each of them (a repeated row is not). It is no
- * item and does not end the table.
+ * item and does not end the table. Where it stands: at the page's foot, or atop the next page.
  */
-function carriedSum(ctx: ExtractContext, line: Line, amount: number, items: TItem[]): boolean {
+function carriedSum(
+  ctx: ExtractContext,
+  line: Line,
+  amount: number,
+  items: TItem[],
+): 'foot' | 'head' | undefined {
   const sum = items.length > 0 && same(sumOf(items), amount);
   const larger = items.length >= 2 && items.every((it) => Math.abs(it.amount ?? 0) < Math.abs(amount));
-  if (!sum && !larger) return false;
+  if (!sum && !larger) return undefined;
   const printed = (page: number, end: 'head' | 'foot') =>
     numbersAt(ctx, page, end).some((v) => same(v, amount));
   const at = (lines: Line[]) => lines.some((l) => l.index === line.index);
   const page = linesOf(ctx, line.page);
   // the sum of the rows read so far, printed again overleaf, is carried from wherever it stands on its page (a
   // long footer under it); an amount only larger than the rows must stand by the page break
-  return (
-    ((sum || at(page.slice(-6))) && printed(line.page + 1, 'head')) ||
-    (at(page.slice(0, 6)) && printed(line.page - 1, 'foot'))
-  );
+  if ((sum || at(page.slice(-6))) && printed(line.page + 1, 'head')) return 'foot';
+  return at(page.slice(0, 6)) && printed(line.page - 1, 'foot') ? 'head' : undefined;
 }
 
 /** A cell that prints money under the table's amount heading (a page's or a group's sum is read from these). */
@@ -2012,8 +2027,9 @@ function pageSumOverleaf(
  * A group's own sum inside the table (the rows of one delivery note, one order, one site: "Summe Lieferschein
  * 4711", "Total delivery note 2"): the amount is the sum of the rows since the table's start or the previous
  * such sum, and the table goes on under it, the next line with an amount under the amount heading being an
- * item row (a quantity or a price beside its amount, or numbers that multiply out), not a totals row. The
- * totals block's subtotal is followed by no such row.
+ * item row (a quantity or a price beside its amount, or numbers that multiply out), not a totals row; a sum of all
+ * rows so far (`carry`) carried over a page break between them is passed over. The totals block's subtotal is
+ * followed by no such row.
  */
 function groupSumAbove(
   ctx: ExtractContext,
@@ -2021,6 +2037,7 @@ function groupSumAbove(
   amount: number,
   rows: TItem[],
   cols: Column[],
+  carry: number,
 ): boolean {
   if (!rows.length || !same(sumOf(rows), amount)) return false;
   for (const l of ctx.lines.slice(line.index + 1, line.index + 13)) {
@@ -2028,6 +2045,8 @@ function groupSumAbove(
     if (companyIdLine(l)) continue;
     const nums = lineNumbers(l, ctx.decimal).filter((x) => !x.pct);
     if (!nums.some((x) => amountCell(ctx, cols, x.cell))) continue;
+    // (the sum of all rows so far carried over the page break, under the group's sum or atop the next page)
+    if (nums.every((x) => same(x.value, carry))) continue;
     const kinds = nums.map((x) => columnFor(cols, x.cell)?.kind);
     const n = norm(l.text);
     if (SUMMARY_ROW.test(n)) return false;
@@ -2287,18 +2306,27 @@ export function extractItems(
     if (summaryLike && hasMoney && !itemNote && !/^\d/.test(n)) {
       // a sub-total between groups of lines is skipped; the totals block ends the table
       const amount = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
-      const group =
+      // (a sum carried over a page break closes no group: the group's own sum counts the rows of both pages; but a
+      // group's sum at a page's foot with the carried sum under it on its page does)
+      const carried = amount !== undefined ? carriedSum(ctx, line, amount, items) : undefined;
+      const carryUnder =
+        carried === 'foot' &&
         amount !== undefined &&
-        (groupSumAbove(ctx, line, amount, items.slice(groupFrom), cols) ||
-          (groupFrom === 0 && !!from.open?.length && groupSumAbove(ctx, line, amount, openRows(), cols)));
+        linesOf(ctx, line.page).some(
+          (l) => l.index > line.index && lineNumbers(l, ctx.decimal).some((x) => same(x.value, amount)),
+        );
+      const group =
+        (!carried || carryUnder) &&
+        amount !== undefined &&
+        (groupSumAbove(ctx, line, amount, items.slice(groupFrom), cols, sumOf(items)) ||
+          (groupFrom === 0 &&
+            !!from.open?.length &&
+            groupSumAbove(ctx, line, amount, openRows(), cols, sumOf(openRows()))));
       if (group) groupFrom = items.length;
       else if (
         !/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n) &&
-        !(
-          amount !== undefined &&
-          (carriedSum(ctx, line, amount, items) ||
-            pageSumOverleaf(ctx, line, amount, pageRows(line.page), cols))
-        )
+        !carried &&
+        !(amount !== undefined && pageSumOverleaf(ctx, line, amount, pageRows(line.page), cols))
       )
         inTable = false;
       continue;

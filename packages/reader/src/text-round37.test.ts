@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  GERMAN_INVOICE_HEAD,
   germanInvoicePage,
   pdfOf,
   readTextPage,
@@ -366,5 +367,182 @@ describe('parties, order numbers and item rows of unseen layouts (round 37)', ()
       ['Kabelbinder schwarz', 77, 13.67],
       ['Winkelprofil Aluminium', 41, 26.41],
     ]);
+  });
+
+  it("reads the numbers under a heading beside the unit's as quantities, whole-unit amounts dividing either way", async () => {
+    const r = await readTextPage([
+      [60, 45, 'Oakridge Systems AG', 16, 'Helvetica-Bold'],
+      [60, 62, 'Gartenweg 27, 20095 Hamburg'],
+      [440, 100, 'RECHNUNG', 16],
+      [60, 140, 'Zebrafink Papier KG'],
+      [60, 152, 'Ahornweg 3, 54321 Beispielheim'],
+      [360, 140, 'Rechnungsnummer'],
+      [460, 140, 'QW-4711/22'],
+      [360, 152, 'Rechnungsdatum:'],
+      [460, 152, '09.09.2022'],
+      [60, 214, 'Pos.'],
+      [90, 214, 'Art.-Nr.'],
+      [150, 214, 'Artikel / Leistung'],
+      right(390, 214, 'Stück'),
+      [400, 214, 'Einheit'],
+      [445, 214, 'USt-Kz.'],
+      right(530, 214, 'Wert'),
+      ...[
+        ['1', 'P1640302', 'Transport pallet Euro', '80', 'kg', '175.600'],
+        ['2', 'A7716', 'Thermal labels 100 x 150', '41', 'Stk', '2.613.135'],
+        ['3', 'X6132', 'Safety gloves size 9', '95', 'kg', '1.173.915'],
+      ].flatMap(([pos, code, name, qty, unit, amount], k): Text[] => [
+        [62, 230 + k * 16, pos!],
+        [90, 230 + k * 16, code!],
+        [150, 230 + k * 16, name!],
+        right(390, 230 + k * 16, qty!),
+        [400, 230 + k * 16, unit!],
+        [445, 230 + k * 16, 'A'],
+        right(530, 230 + k * 16, amount!),
+      ]),
+      [330, 290, 'Nettobetrag'],
+      right(530, 290, '3.962.650'),
+      [330, 304, 'zzgl. 19% MwSt.'],
+      right(530, 304, '752.904'),
+      [330, 318, 'Endbetrag'],
+      right(530, 318, 'kr 4.715.554'),
+    ]);
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [80, 2195, 175600],
+      [41, 63735, 2613135],
+      [95, 12357, 1173915],
+    ]);
+  });
+
+  it('names the amount column by the rows under it where a delivery note and a long description head the first', async () => {
+    const r = await readTextPage(
+      germanInvoicePage(
+        [
+          [60, 214, 'Pos.'],
+          [90, 214, 'Artikelnr.'],
+          [150, 214, 'Omschr.'],
+          right(380, 214, 'Aant.'),
+          right(440, 214, 'Prijs/st'),
+          right(500, 214, 'Som'),
+          [520, 214, 'BTW'],
+          [60, 228, 'Afleverbon 53547 van 17.11.20'],
+          [150, 242, 'Wall plug 8 mm (100 pcs)'],
+          [150, 254, 'incl. montageset'],
+          [150, 266, 'Partij 117'],
+          [62, 278, '1'],
+          [150, 278, 'Partij: L25616'],
+          right(380, 278, '44'),
+          right(440, 278, '1.452,01'),
+          right(500, 278, '63.888,44'),
+          [520, 278, '19%'],
+          [62, 294, '2'],
+          [150, 294, 'Kantoorstoel zwart'],
+          right(380, 294, '1'),
+          right(440, 294, '249,48'),
+          right(500, 294, '249,48'),
+          [520, 294, '19%'],
+        ],
+        330,
+        '64.137,92',
+        '12.186,20',
+        '76.324,12',
+      ),
+    );
+    expect(r.items.map((i) => [i.itemQty, i.price, i.amount])).toEqual([
+      [44, 1452.01, 63888.44],
+      [1, 249.48, 249.48],
+    ]);
+  });
+
+  /** Two German pages of an item table under one heading, "Übertrag" carrying the sum between them. */
+  const groupRow = (
+    y: number,
+    pos: string,
+    name: string,
+    qty: string,
+    price: string,
+    amount: string,
+  ): Text[] => [[62, y, pos], [90, y, name], right(380, y, qty), right(450, y, price), right(530, y, amount)];
+  const groupHeads: Text[] = [
+    [60, 214, 'Pos.'],
+    [90, 214, 'Bezeichnung'],
+    right(380, 214, 'Menge'),
+    right(450, 214, 'Preis'),
+    right(530, 214, 'Betrag'),
+  ];
+  const footer: Text[] = [[60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7]];
+  const readTwoPages = async (page1: Text[], page2: Text[]) =>
+    readDocument(
+      await pdfOf({ size: 'A4', margin: 30 }, (doc) => {
+        [
+          [...GERMAN_INVOICE_HEAD, ...groupHeads, ...page1, ...footer],
+          [...groupHeads, ...page2, ...footer],
+        ].forEach((texts, k) => {
+          if (k) doc.addPage();
+          for (const [x, y, t, size, font] of texts)
+            doc
+              .font(font ?? 'Helvetica')
+              .fontSize(size ?? 8)
+              .text(t, x, y, { lineBreak: false });
+        });
+      }),
+      { fileName: 'test.pdf' },
+    );
+  const totals: Text[] = [
+    [330, 340, 'Nettobetrag'],
+    right(530, 340, '145,00'),
+    [330, 354, 'USt. 19 %'],
+    right(530, 354, '27,55'),
+    [330, 368, 'Endbetrag'],
+    right(530, 368, '172,55'),
+  ];
+
+  it("keeps reading past a delivery note's sum that counts rows of two pages, a sum carried between them", async () => {
+    const r = await readTwoPages(
+      [
+        [60, 230, 'Lieferschein 38114 vom 28.04.2021'],
+        ...groupRow(246, '1', 'Kabelbinder schwarz', '2', '10,00', '20,00'),
+        ...groupRow(262, '2', 'Gummiband rot 50 mm', '3', '5,00', '15,00'),
+        [90, 700, 'Übertrag'],
+        right(530, 700, '35,00'),
+      ],
+      [
+        [90, 230, 'Übertrag'],
+        right(530, 230, '35,00'),
+        ...groupRow(246, '3', 'Bürostuhl Comfort', '1', '100,00', '100,00'),
+        [90, 262, 'Summe Lieferschein 38114'],
+        right(530, 262, '135,00'),
+        [60, 278, 'Lieferschein 2022-5366 vom 19.04.2021'],
+        ...groupRow(294, '4', 'Druckerpapier A4', '4', '2,50', '10,00'),
+        [90, 310, 'Summe Lieferschein 2022-5366'],
+        right(530, 310, '10,00'),
+        ...totals,
+      ],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([20, 15, 100, 10]);
+  });
+
+  it("takes a delivery note's sum at a page's foot, the carried sum under it, for the group's end", async () => {
+    const r = await readTwoPages(
+      [
+        [60, 230, 'Lieferschein 38114 vom 28.04.2021'],
+        ...groupRow(246, '1', 'Kabelbinder schwarz', '2', '10,00', '20,00'),
+        ...groupRow(262, '2', 'Bürostuhl Comfort', '1', '115,00', '115,00'),
+        [90, 686, 'Summe Lieferschein 38114'],
+        right(530, 686, '135,00'),
+        [90, 700, 'Übertrag'],
+        right(530, 700, '135,00'),
+      ],
+      [
+        [90, 230, 'Übertrag'],
+        right(530, 230, '135,00'),
+        [60, 246, 'Lieferschein 2022-5366 vom 19.04.2021'],
+        ...groupRow(262, '3', 'Druckerpapier A4', '4', '2,50', '10,00'),
+        [90, 278, 'Summe Lieferschein 2022-5366'],
+        right(530, 278, '10,00'),
+        ...totals,
+      ],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([20, 115, 10]);
   });
 });
