@@ -97,11 +97,12 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     const amount = cols.find((c) => c.kind === 'amount')!;
     const money = numberColumns(ctx, line, cols).find((g) => g.x0 > desc.x1 && g.x1 < amount.x0);
     const u = money && unknown.find((c) => xOverlap(c, money) > 0.5);
-    // (a heading next to the unit's heads the quantities: "Stück | Einheit" over "80 | kg", whose whole-unit amounts
-    // 80 divides to a price as well)
+    // (where no heading names the quantities, one next to the unit's heads them: "Stück | Einheit" over "80 | kg",
+    // whose whole-unit amounts 80 divides to a price as well; beside a quantity column it is the price's)
     const headings = [...cols, ...unknown].sort((a, b) => a.x0 - b.x0);
     const k = u ? headings.indexOf(u) : -1;
-    const besideUnit = [headings[k - 1], headings[k + 1]].some((c) => c && 'kind' in c && c.kind === 'unit');
+    const besideUnit =
+      !named('qty') && [headings[k - 1], headings[k + 1]].some((c) => c && 'kind' in c && c.kind === 'unit');
     if (u && !besideUnit && pricesUnder(ctx, line, money, amount) >= 2) {
       unknown.splice(unknown.indexOf(u), 1);
       cols.push({
@@ -1969,25 +1970,22 @@ function numbersAt(ctx: ExtractContext, page: number, end: 'head' | 'foot'): num
  * A sum carried over a page break ("À reporter", "Übertrag" at a page's foot; "Report", "Übertrag" atop the next):
  * an amount printed both at the foot of one page and at the top of the next, whatever its labels, that is the sum
  * of the rows read so far or, where a row was misread, larger than each of them (a repeated row is not). It is no
- * item and does not end the table. Where it stands: at the page's foot, or atop the next page.
+ * item and does not end the table.
  */
-function carriedSum(
-  ctx: ExtractContext,
-  line: Line,
-  amount: number,
-  items: TItem[],
-): 'foot' | 'head' | undefined {
+function carriedSum(ctx: ExtractContext, line: Line, amount: number, items: TItem[]): boolean {
   const sum = items.length > 0 && same(sumOf(items), amount);
   const larger = items.length >= 2 && items.every((it) => Math.abs(it.amount ?? 0) < Math.abs(amount));
-  if (!sum && !larger) return undefined;
+  if (!sum && !larger) return false;
   const printed = (page: number, end: 'head' | 'foot') =>
     numbersAt(ctx, page, end).some((v) => same(v, amount));
   const at = (lines: Line[]) => lines.some((l) => l.index === line.index);
   const page = linesOf(ctx, line.page);
   // the sum of the rows read so far, printed again overleaf, is carried from wherever it stands on its page (a
   // long footer under it); an amount only larger than the rows must stand by the page break
-  if ((sum || at(page.slice(-6))) && printed(line.page + 1, 'head')) return 'foot';
-  return at(page.slice(0, 6)) && printed(line.page - 1, 'foot') ? 'head' : undefined;
+  return (
+    ((sum || at(page.slice(-6))) && printed(line.page + 1, 'head')) ||
+    (at(page.slice(0, 6)) && printed(line.page - 1, 'foot'))
+  );
 }
 
 /** A cell that prints money under the table's amount heading (a page's or a group's sum is read from these). */
@@ -2028,8 +2026,8 @@ function pageSumOverleaf(
  * 4711", "Total delivery note 2"): the amount is the sum of the rows since the table's start or the previous
  * such sum, and the table goes on under it, the next line with an amount under the amount heading being an
  * item row (a quantity or a price beside its amount, or numbers that multiply out), not a totals row; a sum of all
- * rows so far (`carry`) carried over a page break between them is passed over. The totals block's subtotal is
- * followed by no such row.
+ * rows so far carried over a page break between them (`carriedOver`) is passed over. The totals block's subtotal
+ * is followed by no such row.
  */
 function groupSumAbove(
   ctx: ExtractContext,
@@ -2037,7 +2035,7 @@ function groupSumAbove(
   amount: number,
   rows: TItem[],
   cols: Column[],
-  carry: number,
+  carriedOver: (l: Line) => boolean,
 ): boolean {
   if (!rows.length || !same(sumOf(rows), amount)) return false;
   for (const l of ctx.lines.slice(line.index + 1, line.index + 13)) {
@@ -2046,7 +2044,7 @@ function groupSumAbove(
     const nums = lineNumbers(l, ctx.decimal).filter((x) => !x.pct);
     if (!nums.some((x) => amountCell(ctx, cols, x.cell))) continue;
     // (the sum of all rows so far carried over the page break, under the group's sum or atop the next page)
-    if (nums.every((x) => same(x.value, carry))) continue;
+    if (carriedOver(l)) continue;
     const kinds = nums.map((x) => columnFor(cols, x.cell)?.kind);
     const n = norm(l.text);
     if (SUMMARY_ROW.test(n)) return false;
@@ -2093,22 +2091,25 @@ export function eszettRead(desc: string): string {
 
 export function extractItems(
   ctx: ExtractContext,
-  from?: { cols: Column[]; start: number; page?: number; open?: TItem[] },
+  from?: { cols: Column[]; start: number; page?: number; open?: TItem[][] },
 ): {
   items: TItem[];
   /** what each row's reading rests on (item-confidence.ts) */
   evidence: RowEvidence[];
   boxes: TBox[];
   docDiscounts: number[];
-  /** the rows after the last group's own sum (those of earlier pages given in `from.open` among them) */
-  open?: TItem[];
+  /**
+   * the rows after each group's own sum that may close a group overleaf (those of earlier pages given in
+   * `from.open` among them)
+   */
+  open?: TItem[][];
 } {
   if (!from) {
     const read = extractItems(ctx, { cols: [], start: 0 });
     const aligned = read.items.length ? undefined : alignedTable(ctx);
     // read page by page (a group's rows may run over the page break: its sum under them on the next page adds up
     // the rows after the last group's sum on the pages before)
-    let open: TItem[] = [];
+    let open: TItem[][] = [];
     const pages = aligned?.starts.map((start) => {
       const p = extractItems(ctx, { cols: aligned.cols, start, page: ctx.lines[start]!.page, open });
       open = p.open ?? [];
@@ -2166,9 +2167,14 @@ export function extractItems(
   const pageRows = (page: number) => items.filter((_, k) => boxes[k]!.page === page);
   // the texts of the table's heading lines
   const headings = new Set<string>();
-  // the first row after the last group's own sum (`groupSumAbove`)
-  let groupFrom = 0;
-  const openRows = () => [...(groupFrom === 0 ? (from.open ?? []) : []), ...items.slice(groupFrom)];
+  // the first row after each group's own sum (`groupSumAbove`), the latest last: a page's own sum or a sum carried
+  // over a page break may pass for one, so a later group's sum may count its rows from an earlier start
+  const groupStarts = [0];
+  /** the rows a group's sum may add up, from each start, those of earlier pages before this page's */
+  const openRows = () => [
+    ...(from.open?.length ? from.open.map((o) => [...o, ...items]) : [items]),
+    ...groupStarts.slice(1).map((k) => items.slice(k)),
+  ];
   for (let i = from.start; i < ctx.lines.length; i++) {
     if (from.page !== undefined && ctx.lines[i]!.page !== from.page) break;
     const line = withoutRules(ctx.lines[i]!);
@@ -2306,27 +2312,21 @@ export function extractItems(
     if (summaryLike && hasMoney && !itemNote && !/^\d/.test(n)) {
       // a sub-total between groups of lines is skipped; the totals block ends the table
       const amount = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
-      // (a sum carried over a page break closes no group: the group's own sum counts the rows of both pages; but a
-      // group's sum at a page's foot with the carried sum under it on its page does)
-      const carried = amount !== undefined ? carriedSum(ctx, line, amount, items) : undefined;
-      const carryUnder =
-        carried === 'foot' &&
-        amount !== undefined &&
-        linesOf(ctx, line.page).some(
-          (l) => l.index > line.index && lineNumbers(l, ctx.decimal).some((x) => same(x.value, amount)),
-        );
+      // a line that carries the sum of all these rows over a page break
+      const carrying = (rows: TItem[]) => (l: Line) =>
+        lineNumbers(l, ctx.decimal).every((x) => x.pct || same(x.value, sumOf(rows))) &&
+        carriedSum(ctx, l, sumOf(rows), rows);
       const group =
-        (!carried || carryUnder) &&
         amount !== undefined &&
-        (groupSumAbove(ctx, line, amount, items.slice(groupFrom), cols, sumOf(items)) ||
-          (groupFrom === 0 &&
-            !!from.open?.length &&
-            groupSumAbove(ctx, line, amount, openRows(), cols, sumOf(openRows()))));
-      if (group) groupFrom = items.length;
+        openRows().some((rows) => groupSumAbove(ctx, line, amount, rows, cols!, carrying(openRows()[0]!)));
+      if (group) groupStarts.push(items.length);
       else if (
         !/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n) &&
-        !carried &&
-        !(amount !== undefined && pageSumOverleaf(ctx, line, amount, pageRows(line.page), cols))
+        !(
+          amount !== undefined &&
+          (carriedSum(ctx, line, amount, items) ||
+            pageSumOverleaf(ctx, line, amount, pageRows(line.page), cols))
+        )
       )
         inTable = false;
       continue;

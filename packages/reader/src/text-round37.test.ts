@@ -545,4 +545,27 @@ describe('parties, order numbers and item rows of unseen layouts (round 37)', ()
     );
     expect(r.items.map((i) => i.amount)).toEqual([20, 115, 10]);
   });
+
+  it("reads past a page's own sum amid a delivery note's rows, the note's sum counting both pages", async () => {
+    const r = await readTwoPages(
+      [
+        [60, 230, 'Lieferschein 38114 vom 28.04.2021'],
+        ...groupRow(246, '1', 'Kabelbinder schwarz', '2', '10,00', '20,00'),
+        ...groupRow(262, '2', 'Gummiband rot 50 mm', '3', '5,00', '15,00'),
+        [90, 700, 'Seitensumme'],
+        right(530, 700, '35,00'),
+      ],
+      [
+        ...groupRow(230, '3', 'Bürostuhl Comfort', '1', '100,00', '100,00'),
+        [90, 246, 'Summe Lieferschein 38114'],
+        right(530, 246, '135,00'),
+        [60, 262, 'Lieferschein 2022-5400 vom 21.04.2021'],
+        ...groupRow(278, '4', 'Druckerpapier A4', '4', '2,50', '10,00'),
+        [90, 294, 'Summe Lieferschein 2022-5400'],
+        right(530, 294, '10,00'),
+        ...totals,
+      ],
+    );
+    expect(r.items.map((i) => i.amount)).toEqual([20, 15, 100, 10]);
+  });
 });
