@@ -2505,8 +2505,16 @@ export function extractItems(
         desc = dashed[2]!;
       }
       // a leading token with digits is the article number where no column holds one: no code column, or one
-      // whose cell in this row is the unit's barcode (the supplier's number then stands above the name)
+      // whose cell in this row is the unit's barcode (the supplier's number then stands above the name); an EAN
+      // (its check digit right) is the unit's barcode, and an article number may follow it or stand alone, the
+      // name on the line under it ("5439644679535 | X1939280" over "Installatiewerkzaamheden")
+      let leadingGtin: string | undefined;
       if (!cols.some((c) => c.kind === 'code') || (barcode && itemCode === undefined)) {
+        const lead = /^(\d{8,14})(?:\s+(.+))?$/.exec(desc);
+        if (!barcode && lead?.[2] && isGtin(lead[1]!)) {
+          leadingGtin = lead[1];
+          desc = lead[2];
+        }
         const m = /^([A-Z0-9][A-Z0-9_\-./]{2,})\s+(.{3,})$/i.exec(desc);
         if (m && /\d/.test(m[1]!) && !/^\d{1,3}$/.test(m[1]!)) {
           itemCode = m[1];
@@ -2547,7 +2555,7 @@ export function extractItems(
         desc = desc.slice(0, -apart.text.length).trim();
       const it: TItem = { itemDesc: desc.trim() };
       if (itemCode) it.itemCode = itemCode.trim();
-      if (barcode) it.unitBarcode = barcode.text.trim();
+      if (barcode ?? leadingGtin) it.unitBarcode = barcode?.text.trim() ?? leadingGtin;
       if (taxCode && /^[^\s%]{1,8}$/.test(taxCode.text.trim())) it.vatCode = taxCode.text.trim();
       if (s.qty !== undefined) it.itemQty = s.qty;
       if (s.price !== undefined) it.price = s.price;

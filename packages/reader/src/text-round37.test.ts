@@ -568,4 +568,49 @@ describe('parties, order numbers and item rows of unseen layouts (round 37)', ()
     );
     expect(r.items.map((i) => i.amount)).toEqual([20, 15, 100, 10]);
   });
+  it("reads an EAN leading a row without a heading as the unit's barcode, the article number under it the code and the line below the name", async () => {
+    // font 7.5 pt at 56 (EAN), 136 (name or article number), 331 (unit), right edges 403 (qty), 469 (price), 541
+    // (amount); rows proven by their arithmetic
+    const at = (x: number, y: number, t: string): Text => [x, y, t, 7.5];
+    const end = (xr: number, y: number, t: string): Text => [xr - t.length * 4.5, y, t, 7.5, 'Courier'];
+    const row = (
+      y: number,
+      ean: string,
+      text: string,
+      unit: string,
+      qty: string,
+      price: string,
+      amount: string,
+    ) => [
+      at(56, y, ean),
+      at(136, y, text),
+      at(331, y, unit),
+      end(403, y, qty),
+      end(469, y, price),
+      end(541, y, amount),
+    ];
+    const r = await readTextPage([
+      [60, 45, 'Horizon Textiles GmbH', 16, 'Helvetica-Bold'],
+      [60, 62, 'Industriestr. 5a, 04109 Leipzig'],
+      [360, 100, 'Rechnung Nr. INV-2022/8750 vom 17.05.2019', 10],
+      [60, 140, 'Brightwater Office GmbH & Co. KG'],
+      [60, 152, 'Industriestr. 5a, 20095 Hamburg'],
+      ...row(227, '3059314704477', 'Wall plug 8 mm (100 pcs)', 'Std', '1', '269,43', '269,43'),
+      ...row(247, '3033848336908', 'A9845', 'kg', '75', '29,44', '2.208,00'),
+      at(136, 257, 'Koffiebonen biologisch'),
+      ...row(277, '5439644679535', 'X1939280', 'Karton', '50', '54,19', '2.709,50'),
+      at(136, 287, 'Installatiewerkzaamheden'),
+      at(346, 320, 'Summe Positionen'),
+      end(541, 320, '5.186,93'),
+      at(346, 334, 'zzgl. 19% MwSt.'),
+      end(541, 334, '985,52'),
+      at(346, 348, 'Gesamtbetrag'),
+      end(541, 348, '6.172,45'),
+    ]);
+    expect(r.items.map((i) => [i.unitBarcode, i.itemCode, i.itemDesc])).toEqual([
+      ['3059314704477', undefined, 'Wall plug 8 mm (100 pcs)'],
+      ['3033848336908', 'A9845', 'Koffiebonen biologisch'],
+      ['5439644679535', 'X1939280', 'Installatiewerkzaamheden'],
+    ]);
+  });
 });
