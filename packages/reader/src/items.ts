@@ -2510,10 +2510,10 @@ export function extractItems(
       // name on the line under it ("5439644679535 | X1939280" over "Installatiewerkzaamheden")
       let leadingGtin: string | undefined;
       if (!cols.some((c) => c.kind === 'code') || (barcode && itemCode === undefined)) {
-        const lead = /^(\d{8,14})(?:\s+(.+))?$/.exec(desc);
-        if (!barcode && lead?.[2] && isGtin(lead[1]!)) {
+        const lead = /^(\d{8,14})\s+(.+)$/.exec(desc);
+        if (!barcode && lead && isGtin(lead[1]!)) {
           leadingGtin = lead[1];
-          desc = lead[2];
+          desc = lead[2]!;
         }
         const m = /^([A-Z0-9][A-Z0-9_\-./]{2,})\s+(.{3,})$/i.exec(desc);
         if (m && /\d/.test(m[1]!) && !/^\d{1,3}$/.test(m[1]!)) {
