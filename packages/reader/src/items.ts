@@ -2312,13 +2312,17 @@ export function extractItems(
     if (summaryLike && hasMoney && !itemNote && !/^\d/.test(n)) {
       // a sub-total between groups of lines is skipped; the totals block ends the table
       const amount = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
-      // a line that carries the sum of all these rows over a page break
-      const carrying = (rows: TItem[]) => (l: Line) =>
-        lineNumbers(l, ctx.decimal).every((x) => x.pct || same(x.value, sumOf(rows))) &&
-        carriedSum(ctx, l, sumOf(rows), rows);
+      // the rows from each group start, the first of them all rows so far; a line that carries their sum over a
+      // page break
+      const starts = openRows();
+      const all = starts[0]!;
+      const carry = sumOf(all);
+      const carriedOver = (l: Line) =>
+        lineNumbers(l, ctx.decimal).every((x) => x.pct || same(x.value, carry)) &&
+        carriedSum(ctx, l, carry, all);
       const group =
         amount !== undefined &&
-        openRows().some((rows) => groupSumAbove(ctx, line, amount, rows, cols!, carrying(openRows()[0]!)));
+        starts.some((rows) => groupSumAbove(ctx, line, amount, rows, cols!, carriedOver));
       if (group) groupStarts.push(items.length);
       else if (
         !/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n) &&

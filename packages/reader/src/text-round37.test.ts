@@ -2,22 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   GERMAN_INVOICE_HEAD,
   germanInvoicePage,
-  pdfOf,
+  pagesPdf,
   readTextPage,
   rightAligned as right,
   type PlacedText as Text,
 } from './__tests__/make-docs.js';
 import { readDocument } from './read.js';
 
-/** An English one-page document of these texts at x, y (points) in 8-point Helvetica. */
+/** An English one-page document of these texts at x, y (points), every one in 8-point Helvetica. */
 const readPage = async (texts: Text[]) =>
-  readDocument(
-    await pdfOf({ size: 'A4', margin: 30 }, (doc) => {
-      doc.font('Helvetica').fontSize(8);
-      for (const [x, y, t] of texts) doc.text(t, x, y, { lineBreak: false });
-    }),
-    { fileName: 'test.pdf' },
-  );
+  readDocument(await pagesPdf([texts.map(([x, y, t]): Text => [x, y, t])], 8), { fileName: 'test.pdf' });
 
 /** A won invoice of two rows at 20 % and 5 %, its total under a label the reader does not know. */
 const head: Text[] = [
@@ -473,19 +467,13 @@ describe('parties, order numbers and item rows of unseen layouts (round 37)', ()
   const footer: Text[] = [[60, 770, 'USt-IdNr. DE999888777 · IBAN DE11 2222 3333 4444 5555 66', 7]];
   const readTwoPages = async (page1: Text[], page2: Text[]) =>
     readDocument(
-      await pdfOf({ size: 'A4', margin: 30 }, (doc) => {
+      await pagesPdf(
         [
           [...GERMAN_INVOICE_HEAD, ...groupHeads, ...page1, ...footer],
           [...groupHeads, ...page2, ...footer],
-        ].forEach((texts, k) => {
-          if (k) doc.addPage();
-          for (const [x, y, t, size, font] of texts)
-            doc
-              .font(font ?? 'Helvetica')
-              .fontSize(size ?? 8)
-              .text(t, x, y, { lineBreak: false });
-        });
-      }),
+        ],
+        8,
+      ),
       { fileName: 'test.pdf' },
     );
   const totals: Text[] = [

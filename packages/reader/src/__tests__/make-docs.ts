@@ -77,16 +77,22 @@ export function pdfOf(
 /** A text placed on an A4 page: x and y in points, font size (default 9), font (default Helvetica). */
 export type PlacedText = [x: number, y: number, text: string, size?: number, font?: string];
 
-/** A one-page A4 PDF whose text layer holds exactly these texts. */
-export function textPagePdf(texts: PlacedText[]): Promise<Uint8Array> {
+/** An A4 PDF of these pages whose text layer holds exactly their texts (font size `size` where a text gives none). */
+export function pagesPdf(pages: PlacedText[][], size = 9): Promise<Uint8Array> {
   return pdfOf({ size: 'A4', margin: 40 }, (doc) => {
-    for (const [x, y, text, size, font] of texts)
-      doc
-        .font(font ?? 'Helvetica')
-        .fontSize(size ?? 9)
-        .text(text, x, y, { lineBreak: false });
+    pages.forEach((texts, k) => {
+      if (k) doc.addPage();
+      for (const [x, y, text, textSize, font] of texts)
+        doc
+          .font(font ?? 'Helvetica')
+          .fontSize(textSize ?? size)
+          .text(text, x, y, { lineBreak: false });
+    });
   });
 }
+
+/** A one-page A4 PDF whose text layer holds exactly these texts. */
+export const textPagePdf = (texts: PlacedText[]) => pagesPdf([texts]);
 
 /** The reading of one text page uploaded as `test.pdf`. */
 export const readTextPage = async (texts: PlacedText[]) =>
