@@ -103,7 +103,7 @@ export function findHeader(ctx: ExtractContext, line: Line): Column[] | undefine
     const k = u ? headings.indexOf(u) : -1;
     const besideUnit =
       !named('qty') && [headings[k - 1], headings[k + 1]].some((c) => c && 'kind' in c && c.kind === 'unit');
-    if (u && !besideUnit && pricesUnder(ctx, line, money, amount) >= 2) {
+    if (u && !besideUnit && pricesUnder(ctx, line, money, amount, named('qty')) >= 2) {
       unknown.splice(unknown.indexOf(u), 1);
       cols.push({
         kind: 'price',
@@ -265,12 +265,15 @@ const knownKinds = (cols: Column[]) =>
  * Amount and unit-price columns of a header row that names neither, from the money amounts printed under it:
  * the right edges of the next rows' amounts, aligned within 0.02 of the page width, are columns; the rightmost
  * is the line amount and the next one to its left the unit price. Columns a label names keep their name. At
- * least two rows, or the only row under the heading, must put an amount in a column.
+ * least two rows, or the only row under the heading, must put an amount in a column. The rows are those of the
+ * next six lines, and of one more line for each line of a single amount among them (service rows that print only
+ * their amount, an allowance under a row), up to fifteen.
  */
 export function numberColumns(ctx: ExtractContext, line: Line, named: Column[]): Column[] {
   const groups: { x0: number; x1: number; rows: Set<number> }[] = [];
   let rows = 0;
-  for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 7); j++) {
+  let end = line.index + 7;
+  for (let j = line.index + 1; j < Math.min(ctx.lines.length, end, line.index + 16); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== line.page) break;
     const nums = lineNumbers(l, ctx.decimal).filter(
@@ -278,6 +281,7 @@ export function numberColumns(ctx: ExtractContext, line: Line, named: Column[]):
     );
     if (!nums.length) continue;
     if (SUMMARY_ROW.test(norm(l.text))) break;
+    if (nums.length === 1) end++;
     rows++;
     for (const { cell } of nums) {
       const g = groups.find((x) => Math.abs(x.x1 - cell.x1) < 0.02);
@@ -383,13 +387,16 @@ function rowsEndUnder(ctx: ExtractContext, line: Line, head: { x0: number; x1: n
 
 /**
  * How many of the rows in the next seven lines have money in `price` and in `amount` that a quantity of at most two
- * decimals multiplies to the cent: unit prices, not a line's VAT or deposit beside its amount.
+ * decimals multiplies to the cent: unit prices, not a line's VAT or deposit beside its amount. In a whole-unit
+ * currency, where no heading names the quantities, a whole number that is the smaller factor of its amount ("1"
+ * over 139,874; "81" over 12,491,010) is the quantity: won or forint prices are rarely smaller than the count.
  */
 function pricesUnder(
   ctx: ExtractContext,
   line: Line,
   price: { x0: number; x1: number },
   amount: { x0: number; x1: number },
+  qtyNamed: boolean,
 ): number {
   let n = 0;
   for (let j = line.index + 1; j < Math.min(ctx.lines.length, line.index + 8); j++) {
@@ -409,6 +416,7 @@ function pricesUnder(
     if (!p || !a) continue;
     const q = Math.round((a / p) * 100) / 100;
     if (ctx.ocr && quantityShaped(p, a)) continue;
+    if (ctx.wholeUnits && !qtyNamed && Number.isInteger(p) && Math.abs(p) < Math.abs(q)) continue;
     if (q > 0 && Math.abs(round2(q * p) - a) <= 0.011) n++;
   }
   return n;
@@ -1632,6 +1640,8 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     ids: number;
     gtins: number;
     values: number[];
+    /** the amount of each value's row */
+    amounts: number[];
   }[] = [];
   for (const r of best)
     for (const x of r.nums) {
@@ -1648,6 +1658,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
           ids: 0,
           gtins: 0,
           values: [],
+          amounts: [],
         };
         clusters.push(c);
       }
@@ -1657,6 +1668,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       c.pct ||= x.pct;
       c.n++;
       c.values.push(x.value);
+      c.amounts.push(amountOf(r));
       if (isMoneyText(x.cell.text, ctx.wholeUnits)) c.money++;
       if (/^\d{4,}$/.test(x.cell.text)) c.ids++;
       if (isGtin(x.cell.text)) c.gtins++;
@@ -1666,6 +1678,20 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   // others
   // (plain numbers right of the amounts are a tax code's, never quantities)
   const amountX1 = Math.max(...clusters.filter((c) => c.amount).map((c) => c.x1));
+  // in a whole-unit currency every whole number looks like money: the only column of numbers between the text and
+  // the amounts whose numbers each divide their row's amount and are the smaller factor ("118" over 125,333,936,
+  // "1" over 572,684), on two rows at least with more than one, holds the quantities (the prices are not printed)
+  const smallerFactors = (c: (typeof clusters)[number]) =>
+    ctx.wholeUnits &&
+    clusters.filter((k) => !k.amount && !k.pct && k.x0 > textX0 && k.x1 < amountX1 && k.ids * 2 <= k.n)
+      .length === 1 &&
+    c.x0 > textX0 &&
+    c.x1 < amountX1 &&
+    c.values.filter((v) => v > 1).length >= 2 &&
+    c.values.every((v, k) => {
+      const a = Math.abs(c.amounts[k]!);
+      return Number.isInteger(v) && v > 0 && a % v === 0 && v * v <= a;
+    });
   const kindOfCluster = (c: (typeof clusters)[number]): ColumnKind =>
     c.amount
       ? 'amount'
@@ -1675,7 +1701,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
           ? 'code'
           : c.x1 < textX0 && countsUp(c.values)
             ? 'pos'
-            : c.money * 2 < c.n
+            : c.money * 2 < c.n || smallerFactors(c)
               ? 'qty'
               : 'other';
   // the description: where the rows' text starts, up to the first numbers right of it (a quantity column
@@ -1901,11 +1927,27 @@ function provenRuns(
   // price = amount, and that amount is the totals row's under it: a garbled totals label prints no such product;
   // so is a scan's run of rows, amount-only service lines among goods, where one row multiplies out and the
   // amounts add up to the totals row under them)
+  // (on a text layer, a run of service lines that print only their amounts, "Abonnement logiciel 02/2019 215,26",
+  // is proven by a sum under it that a totals word labels, an unknown label's amount may be a totals block's own;
+  // so is a run of groups, delivery notes each summed under its rows, however few of their rows multiply out)
+  const groupsAddUp = (run: AlignedRow[]) => {
+    const groups: AlignedRow[][] = [[run[0]!]];
+    for (const [k, r] of run.slice(1).entries()) {
+      const between = ctx.lines.slice(run[k]!.line.index + 1, r.line.index);
+      if (between.some((l) => SUMMARY_ROW.test(norm(l.text)) && lineNumbers(l, ctx.decimal).length))
+        groups.push([r]);
+      else groups[groups.length - 1]!.push(r);
+    }
+    return groups.every((g) => addsUpUnder(ctx, g, true));
+  };
   const proven = (run: AlignedRow[]) => {
     const k = run.filter(itemLike).length;
     return (
       (run.length >= 2 && k * 2 >= run.length) ||
-      (!ctx.ocr && ((k >= 3 && k * 3 >= run.length) || (k > 0 && addsUpUnder(ctx, run)))) ||
+      (!ctx.ocr &&
+        ((k >= 3 && k * 3 >= run.length) ||
+          (k > 0 && addsUpUnder(ctx, run)) ||
+          (run.length >= 2 && groupsAddUp(run)))) ||
       (!!ctx.ocr && run.some((r) => multipliesOut(unsigned(r.nums))) && addsUpUnder(ctx, run))
     );
   };
@@ -1914,9 +1956,10 @@ function provenRuns(
 
 /**
  * Whether the amounts of a run of rows add up to the amount of the totals row under it: the first of the next
- * four lines that prints a money amount, whatever its label says ("Net amount" is no word the labels know).
+ * four lines that prints a money amount, whatever its label says ("Net amount" is no word the labels know),
+ * unless `labelled`: then a totals word must label it.
  */
-function addsUpUnder(ctx: ExtractContext, run: AlignedRow[]): boolean {
+function addsUpUnder(ctx: ExtractContext, run: AlignedRow[], labelled = false): boolean {
   const sum = Math.abs(round2(run.reduce((t, r) => t + amountOf(r), 0)));
   const last = run[run.length - 1]!.line;
   // between the rows and that totals row, a document discount or charge is taken off or added on ("Rabatt 2 %
@@ -1934,8 +1977,11 @@ function addsUpUnder(ctx: ExtractContext, run: AlignedRow[]): boolean {
     const summary = SUMMARY_ROW.test(n);
     if (!summary && DISCOUNT_ROW.test(n)) sums = sums.map((v) => v - Math.abs(a.value));
     else if (!summary && TOTALS_CHARGE_ROW.test(n)) sums = sums.map((v) => v + Math.abs(a.value));
-    else if (!summary && a.value < 0) sums = [...sums, ...sums.map((v) => v + a.value)];
-    else return sum > 0 && sums.some((v) => Math.abs(Math.abs(a.value) - v) < 0.011);
+    // (a credit note's net under a label the reader does not know, "Assiette -26.186,16", is its sum, not an
+    // amount taken off)
+    else if (!summary && a.value < 0 && !sums.some((v) => same(Math.abs(a.value), v)))
+      sums = [...sums, ...sums.map((v) => v + a.value)];
+    else return sum > 0 && (summary || !labelled) && sums.some((v) => same(Math.abs(a.value), v));
   }
   return false;
 }
@@ -2050,13 +2096,18 @@ function groupSumAbove(
     if (SUMMARY_ROW.test(n)) return false;
     if (kinds.includes('qty') || kinds.includes('price') || multipliesOut(unsigned(nums))) return true;
     // a service row of its amount alone, its text in the description column (a totals row's label stands far
-    // right of it, and names no discount or charge; a tax row under the sum prints its rate: "Umsatzssteuer
-    // (19,00 %)", a row its rate under the table's VAT heading)
+    // right of it, or where the sum's own label stands right of the descriptions, "Sub-total" over "Net amount",
+    // and names no discount or charge; a tax row under the sum prints its rate: "Umsatzssteuer (19,00 %)", a row
+    // its rate under the table's VAT heading)
     const desc = cols.find((c) => c.kind === 'desc');
     const text = l.cells.find((c) => !looksNumeric(c.text));
+    const label = line.cells.find((c) => !looksNumeric(c.text));
+    const underLabel =
+      !!desc && !!text && !!label && label.x0 > desc.x0 + 0.02 && Math.abs(text.x0 - label.x0) < 0.01;
     return (
       !!desc &&
       !!text &&
+      !underLabel &&
       text.x0 <= desc.x0 + 0.15 &&
       !l.cells.some((c) => c.text.includes('%') && columnFor(cols, c)?.kind !== 'vat') &&
       !DISCOUNT_ROW.test(n) &&
@@ -2323,9 +2374,12 @@ export function extractItems(
       const group =
         amount !== undefined &&
         starts.some((rows) => groupSumAbove(ctx, line, amount, rows, cols!, carriedOver));
+      // (a sub-total of all rows that is no group's sum and is carried over no page break is the table's own:
+      // what follows is the totals block, "Vrachtkosten 25,00" a charge there, not a service row)
       if (group) groupStarts.push(items.length);
       else if (
-        !/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n) &&
+        (!/\b(?:sub\s*-?\s*total|zwischensumme|sous\s*-?\s*total|subtotaal|ubertrag|carried)\b/.test(n) ||
+          (amount !== undefined && same(amount, sumOf(items)))) &&
         !(
           amount !== undefined &&
           (carriedSum(ctx, line, amount, items) ||

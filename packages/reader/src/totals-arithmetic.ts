@@ -105,6 +105,7 @@ type Completed = { field: 'net' | 'vat' | 'invoiceTotal'; amount: Printed };
  * - only the net missing and nothing completing it: the amount read as the total is the net where that plus the
  *   VAT is printed, which is the total; else the read total is none (a balance after a prepayment) and the net
  *   and total are found as where both are missing;
+ * - net and total both missing, the VAT read as nothing: both are the amount the lines lead to (`withoutVat`);
  * - net and total both missing, the VAT read (per rate, say): the net is the amount the page's own arithmetic
  *   leads to — the lines' sum or the subtotal, with the discount and charges read — where it is printed, and the
  *   total is printed as that net plus the VAT; else the one pair of printed amounts that differ by the VAT.
@@ -131,8 +132,9 @@ export function missingTotals(
     );
     return mends.length === 1 ? mends : [];
   }
-  if (vat === undefined || Math.abs(vat) < 0.01) return [];
+  if (vat === undefined) return [];
   const printed = printedAmounts(ctx, itemBoxes);
+  if (Math.abs(vat) < 0.01) return withoutVat(printed, [lineSum, subtotal]);
   // (the amount read as the total may be the net; where it is not, it is no total either — a balance after a
   // prepayment, "Summe Positionen" over a packing charge — and the net is what the lines or the subtotal lead to)
   const anchors = [...(totalAsNet ? [invoiceTotal] : []), lineSum, subtotal]
@@ -160,6 +162,27 @@ export function missingTotals(
       .filter(([, f]) => f.length),
   );
   return pairs.size === 1 ? [...pairs.values()][0]! : [];
+}
+
+/**
+ * A VAT of nothing read ("Tax 20% 0.00 / Tax 0% 0.00", a reverse charge, an export): the net and the total are one
+ * amount, the one the lines or the subtotal lead to, where every amount printed from its first printing on is it or
+ * nothing (a total larger than it would be a VAT the reader missed).
+ */
+function withoutVat(printed: Printed[], anchors: (number | undefined)[]): Completed[] {
+  for (const a of anchors) {
+    if (a === undefined) continue;
+    const at = printed.filter((p) => near(p.value, a));
+    const first = at[0];
+    if (!first) continue;
+    const from = printed.slice(printed.indexOf(first));
+    if (from.every((p) => near(p.value, a) || Math.abs(p.value) < 0.01))
+      return [
+        { field: 'net', amount: first },
+        { field: 'invoiceTotal', amount: at[at.length - 1]! },
+      ];
+  }
+  return [];
 }
 
 /** The printed amount that completes net + VAT = total as `field`, the other two as read. */
