@@ -1609,7 +1609,18 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     // item-like row (its numbers multiply out, or a quantity stands beside its amount) is one whatever note it
     // holds ("Colour: black", "Taille : 40  37  3 154,62"), and so is one whose labelled word stands right of its
     // first amount (an allowance's "Promo:" beside the price)
-    if (!text.length || text[0]!.x0 > 0.45) continue;
+    // (a row whose text is an article number of digits alone, its name on the line under it where the number
+    // starts, "45 | 9427 | 1 | 1,783.25 | 1,783.25" over "Office chair ergonomic", is one where its other numbers
+    // multiply out)
+    const codeCell = line.cells.find((c) => /^\d{4,}$/.test(c.text.trim()) && c.x0 < 0.45);
+    const below = ctx.lines[line.index + 1];
+    const nameBelow =
+      !!codeCell &&
+      below?.page === line.page &&
+      !looksNumeric(below.cells[0]?.text ?? '0') &&
+      Math.abs(below.cells[0]!.x0 - codeCell.x0) < 0.01 &&
+      multipliesOut(unsigned(nums.filter((x) => x.cell !== codeCell)));
+    if (!nameBelow && (!text.length || text[0]!.x0 > 0.45)) continue;
     const row = { line, nums, amount: last };
     const firstMoney = nums.find((x) => isMoneyText(x.cell.text, ctx.wholeUnits))?.cell.x0 ?? 1;
     const labelled = text.some((c) => /:(?:\s|$)/.test(c.text) && c.x0 < firstMoney);
@@ -1692,10 +1703,18 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       const a = Math.abs(c.amounts[k]!);
       return Number.isInteger(v) && v > 0 && a % v === 0 && v * v <= a;
     });
+  // one digit on every row ("2", the reduced rate's code) right of a column of plain numbers that vary: tax codes,
+  // not a second quantity column
+  const taxCodes = (c: (typeof clusters)[number]) =>
+    c.n >= 3 &&
+    c.values.every((v) => v === c.values[0] && Number.isInteger(v) && v >= 0 && v <= 9) &&
+    clusters.some(
+      (k) => k !== c && !k.amount && k.x1 < c.x0 && k.money * 2 < k.n && new Set(k.values).size > 1,
+    );
   const kindOfCluster = (c: (typeof clusters)[number]): ColumnKind =>
     c.amount
       ? 'amount'
-      : c.pct || (c.x0 > amountX1 && !c.money)
+      : c.pct || (c.x0 > amountX1 && !c.money) || taxCodes(c)
         ? 'vat'
         : c.ids * 2 > c.n
           ? 'code'
@@ -2462,6 +2481,18 @@ export function extractItems(
           carriedSum(ctx, line, a, items))
       )
         continue;
+      // an amount alone that is the rows' sum less the discounts read under them is the totals block's net under
+      // a label the reader does not know ("Discount 3 % -7.585,96" over "Value excl. 245.279,44"): the table ended
+      const off = docDiscounts.reduce((t, d) => t + d, 0);
+      if (
+        amountOnly &&
+        a !== undefined &&
+        off > 0 &&
+        same(Math.abs(a), round2(Math.abs(sumOf(items)) - off))
+      ) {
+        inTable = false;
+        continue;
+      }
       // with an amount column, an item row has its amount there (other numbers are notes or sub-lines)
       if (cols.some((c) => c.kind === 'amount') && !rowNums.some((r) => r.kind === 'amount' && !r.pct)) {
         // quantity and price without the amount: the amount may follow on the next baseline

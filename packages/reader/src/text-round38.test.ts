@@ -253,6 +253,88 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
     ]);
     expect(r.items.map((it) => [it.itemQty, it.price, it.amount])).toEqual([[12, -2182.18, -26186.16]]);
   });
+  it('reads the one row of a last page whose article number of digits alone has its name under it', async () => {
+    const rows: [string, string, string, string, string][] = [
+      ['ART54109', 'Farine de blé T55 25 kg', '36.75', '2,051.97', '75,409.90'],
+      ['5725', 'Cartouche encre cyan', '38', '85.09', '3,233.42'],
+      ['X518492', 'Consulting hours', '1', '1,941.53', '1,941.53'],
+    ];
+    const page1: Text[] = [
+      [60, 60, 'Oakridge Supplies Ltd'],
+      [60, 72, '221 Baker Street, Manchester M1 1AE'],
+      [60, 110, 'Vermeer Systems KG'],
+      [330, 110, 'Invoice number: F2021-30596'],
+      [330, 122, 'Date: 07/02/21'],
+      ...rows.flatMap(([c, d, q, p, a], k): Text[] => [
+        right(66, 200 + 24 * k, String(k + 1)),
+        [75, 200 + 24 * k, c],
+        [75, 212 + 24 * k, d],
+        right(400, 200 + 24 * k, q),
+        right(460, 200 + 24 * k, p),
+        right(540, 200 + 24 * k, a),
+      ]),
+    ];
+    const page2: Text[] = [
+      [60, 60, 'Invoice F2021-30596'],
+      right(66, 100, '4'),
+      [75, 100, '9427'],
+      [75, 112, 'Office chair ergonomic'],
+      right(400, 100, '1'),
+      right(460, 100, '1,783.25'),
+      right(540, 100, '1,783.25'),
+      [330, 140, 'Goods amount'],
+      right(540, 140, '82,368.10'),
+      [330, 152, 'VAT 20%'],
+      right(540, 152, '16,473.62'),
+      [330, 164, 'Grand sum'],
+      right(540, 164, 'GBP 98,841.72'),
+    ];
+    const r = await readDocument(await pagesPdf([page1, page2], 8), { fileName: 'test.pdf' });
+    expect(r.items.map((it) => [it.itemCode, it.itemDesc, it.amount])).toEqual([
+      ['ART54109', 'Farine de blé T55 25 kg', 75409.9],
+      ['5725', 'Cartouche encre cyan', 3233.42],
+      ['X518492', 'Consulting hours', 1941.53],
+      ['9427', 'Office chair ergonomic', 1783.25],
+    ]);
+  });
+  it('takes one digit on every row right of the quantities for tax codes, not a second quantity column, and the allowance under a row for its own', async () => {
+    const rows: [string, string, string, string, string][] = [
+      ['A44026', 'Farine de blé T55 25 kg', '42', '2.353,20', '88.950,96'],
+      ['X1200', 'Prestation de service', '8', '97,94', '783,52'],
+      ['X5339', 'Glass cleaner 5 l', '80', '366,84', '23.477,76'],
+      ['P5780', 'Koffiebonen biologisch', '1', '22,60', '22,60'],
+    ];
+    const r = await readPage([
+      [60, 60, 'Hollandia Trading EURL'],
+      [60, 72, '12 rue de la Paix, 75002 Paris'],
+      [60, 110, 'Lindqvist Office SARL'],
+      [330, 110, 'N° de facture: F2021-46561'],
+      [330, 122, 'Date: 28/08/2024'],
+      ...rows.flatMap(([c, d, q, p, a], k): Text[] => [
+        right(72, 200 + 36 * k, String(k + 1)),
+        [80, 200 + 36 * k, c],
+        [140, 200 + 36 * k, d],
+        right(290, 200 + 36 * k, q),
+        right(350, 200 + 36 * k, p),
+        right(482, 200 + 36 * k, '2'),
+        right(550, 200 + 36 * k, a),
+      ]),
+      [362, 200, 'Remise'],
+      [362, 210, ':'],
+      right(445, 220, '- 9.883,44'),
+      [362, 272, 'Remise'],
+      [362, 282, ':'],
+      right(445, 292, '- 5.869,44'),
+      [350, 360, 'Total HT'],
+      right(550, 360, '113.234,84'),
+    ]);
+    expect(r.items.map((it) => [it.itemQty, it.price, it.amount, it.discount])).toEqual([
+      [42, 2353.2, 88950.96, 9883.44],
+      [8, 97.94, 783.52, undefined],
+      [80, 366.84, 23477.76, 5869.44],
+      [1, 22.6, 22.6, undefined],
+    ]);
+  });
 });
 
 describe('the end of an item table (round 38)', () => {
@@ -335,6 +417,34 @@ describe('the end of an item table (round 38)', () => {
     ]);
     expect(r.items.map((it) => it.itemDesc)).toEqual(['Prestation de service']);
     expect([r.totals.net, r.totals.vat, r.totals.invoiceTotal]).toEqual([1613.04, 80.65, 1693.69]);
+  });
+  it('ends the table at an amount alone that is the rows less the discount read under them', async () => {
+    const rows: [string, string, string][] = [
+      ['81', 'Druckerpatrone schwarz', '2,892.51'],
+      ['39', 'Thermal labels 100 x 150', '1,775.67'],
+      ['20', 'Safety gloves size 9', '41,784.00'],
+      ['98.50', 'Steel bracket 40 mm', '203,876.29'],
+    ];
+    const r = await readPage([
+      ...englishHead.slice(0, 8),
+      ...rows.flatMap(([q, d, a], k): Text[] => [
+        right(80, 200 + 12 * k, String(k + 1)),
+        right(130, 200 + 12 * k, q),
+        [250, 200 + 12 * k, d],
+        [465, 200 + 12 * k, 'B'],
+        right(550, 200 + 12 * k, a),
+      ]),
+      [250, 248, 'Discount 3 %'],
+      right(550, 248, '-7,509.85'),
+      [330, 272, 'Value excl.'],
+      right(550, 272, '242,818.62'),
+      [330, 284, 'VAT 5%'],
+      right(550, 284, '12,140.93'),
+      [330, 296, 'Invoice total USD'],
+      right(550, 296, '254,959.55'),
+    ]);
+    expect(r.items.map((it) => it.amount)).toEqual([2892.51, 1775.67, 41784, 203876.29]);
+    expect([r.totals.discount, r.totals.net]).toEqual([7509.85, 242818.62]);
   });
 });
 
