@@ -1224,6 +1224,21 @@ function solveRow(
     Math.abs(round2(round2(amount / qty) * qty) - amount) <= 0.005
   )
     return { qty, amount, vat: vat?.value, conf: 0.88 };
+  // so is a number no heading names beside the amount, printed as a quarter ("80,75" hours or kilos) that divides
+  // the amount into a price to the cent that is no quarter (4.375,84 ÷ 80,75 = 54,19): a price would leave a
+  // quantity of 54,19 (`quantityShaped`)
+  const [lone, last] = plain;
+  if (
+    qty === undefined &&
+    price === undefined &&
+    discount === undefined &&
+    plain.length === 2 &&
+    lone!.kind !== 'amount' &&
+    last!.kind === 'amount' &&
+    quantityShaped(lone!.value, last!.value) &&
+    Math.abs(round2(round2(last!.value / lone!.value) * lone!.value) - last!.value) <= 0.005
+  )
+    return { qty: lone!.value, amount: last!.value, vat: vat?.value, conf: 0.88 };
   const moneys = plain.filter((n) => n.money);
   amount ??= moneys[moneys.length - 1]?.value ?? plain[plain.length - 1]?.value;
   if (qty === undefined && price === undefined && amount !== undefined) {
@@ -1409,6 +1424,29 @@ function withoutRules(line: Line): Line {
     .filter((c) => c.words.length > 0);
   const words = clean(line.words);
   return { ...line, words, cells, text: words.map((w) => w.text).join(' ') };
+}
+
+/**
+ * A row whose article number ran into its quantity ("X594223 104 Karton" under "Art.-Nr." and "Anzahl"): a cell whose
+ * words from a plain number on (with a unit word at most) stand under the quantity heading, its first word under
+ * the code's, is two cells (a description's "80 g" stays its own): the quantity column must not be left empty nor
+ * the number taken for the code's.
+ */
+function quantityApart(line: Line, cols: Column[]): Line {
+  const kindOf = (w: { x0: number; x1: number }) => columnFor(cols, w)?.kind;
+  const cells = line.cells.flatMap((c) => {
+    const k = c.words.findIndex((w, j) => j > 0 && /^\d+(?:[.,]\d+)?$/.test(w.text) && kindOf(w) === 'qty');
+    const rest = c.words.slice(k);
+    if (
+      k < 0 ||
+      kindOf(c.words[0]!) !== 'code' ||
+      rest.length > 2 ||
+      (rest[1] !== undefined && !/^\p{L}{1,6}\.?$/u.test(rest[1].text))
+    )
+      return [c];
+    return [cellOf(c.words.slice(0, k)), cellOf(rest)];
+  });
+  return cells.length === line.cells.length ? line : { ...line, cells };
 }
 
 /**
@@ -2247,7 +2285,7 @@ export function extractItems(
   ];
   for (let i = from.start; i < ctx.lines.length; i++) {
     if (from.page !== undefined && ctx.lines[i]!.page !== from.page) break;
-    const line = withoutRules(ctx.lines[i]!);
+    let line = withoutRules(ctx.lines[i]!);
     const header = findHeader(ctx, line);
     // the table's heading printed again atop a later page, where no row under it proves it a heading (a sum carried
     // over stands there): the table goes on under the same columns
@@ -2272,6 +2310,7 @@ export function extractItems(
       continue;
     }
     if (!inTable || !cols) continue;
+    line = quantityApart(line, cols);
     if (companyIdLine(line)) {
       // the footer block at a page's foot: its other lines (street, town, e-mail) are no item text either
       if (line.y0 > 0.75) while (ctx.lines[i + 1]?.page === line.page) i++;

@@ -335,6 +335,47 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
       [1, 22.6, 22.6, undefined],
     ]);
   });
+  it('takes a quarter beside the amount of a row without headings for its quantity where the amount over it is a price to the cent', async () => {
+    const r = await readPage([
+      [60, 60, 'Oakridge Hardware GmbH & Co. KG'],
+      [60, 72, 'Am Markt 3, 20095 Hamburg'],
+      [60, 110, 'Riviera Hardware GmbH'],
+      [330, 110, 'Bestellnummer: K07-823152'],
+      [330, 122, 'Bestelldatum: 20.06.2019'],
+      [60, 200, 'X6847439 - Thermal labels 100 x 150'],
+      right(480, 200, '80,75'),
+      right(550, 200, '4.375,84'),
+      [60, 212, 'inkl. Montagesatz'],
+      [360, 236, 'Gesamt'],
+      right(550, 236, '4.375,84'),
+    ]);
+    expect(r.items.map((it) => [it.itemQty, it.price, it.amount])).toEqual([[80.75, 54.19, 4375.84]]);
+  });
+  it('reads the quantity an article number ran into under their headings', async () => {
+    const r = await readPage([
+      ...wonHead.slice(0, 4),
+      [60, 200, 'Leistung'],
+      [268, 200, 'Art.-Nr.'],
+      [306, 200, 'Anzahl'],
+      [404, 200, 'Preis'],
+      [470, 200, 'Gesamt'],
+      [60, 212, 'Glass cleaner 5 l'],
+      [306, 212, '58 Std'],
+      right(450, 212, '1,449.59'),
+      right(520, 212, '84,076.22'),
+      [60, 224, 'Câble HDMI 2 m'],
+      [268, 224, 'X594223'],
+      [303, 224, '104 Karton'],
+      right(450, 224, '300.04'),
+      right(520, 224, '31,204.16'),
+      [330, 248, 'Summe netto'],
+      right(520, 248, '115,280.38'),
+    ]);
+    expect(r.items.map((it) => [it.itemCode, it.itemQty, it.price, it.amount])).toEqual([
+      [undefined, 58, 1449.59, 84076.22],
+      ['X594223', 104, 300.04, 31204.16],
+    ]);
+  });
 });
 
 describe('the end of an item table (round 38)', () => {
