@@ -18,6 +18,7 @@ import {
 import { findHeader, itemRowWord } from './items.js';
 import {
   BATCH_WORD,
+  CARRIAGE_ROW,
   DISCOUNT_ROW,
   DOC_TYPE,
   HEADER_LABELS,
@@ -369,8 +370,10 @@ const PAYMENT_TERMS = new Set([0, 7, 8, 10, 14, 15, 20, 21, 28, 30, 31, 45, 60, 
 
 /**
  * How well a reading of a page's day-and-month dates fits how documents are dated: each other date of the page
- * that reads in either order (both parts up to 12) counts one when it stands within two months of the
- * document's date and minus one when it stands further; a due date a common payment term after it counts one.
+ * (one that reads alike in either order, "11/11/2025" or "2 avril 2023", measures the reading of the document's
+ * date as well) counts two when it stands within two weeks of the document's date (a delivery, a print date), one
+ * within two months, one more a common payment term after it (a due date under a label the reader does not know),
+ * and minus one when it stands further; a due date a common payment term after it counts one.
  */
 function nearness(ctx: ExtractContext, h: Headers, order: DateOrder): number {
   const day = (iso: string) => Date.parse(iso) / 86_400_000;
@@ -378,9 +381,12 @@ function nearness(ctx: ExtractContext, h: Headers, order: DateOrder): number {
   if (doc === undefined) return 0;
   let score = 0;
   for (const line of ctx.lines)
-    for (const d of findDates(line.text, order))
-      if (d.ambiguous && d.iso !== h.invoiceDate!.value)
-        score += Math.abs(day(d.iso) - doc) <= NEAR_DAYS ? 1 : -1;
+    for (const d of findDates(line.text, order)) {
+      if (d.iso === h.invoiceDate!.value) continue;
+      const apart = day(d.iso) - doc;
+      score += Math.abs(apart) <= 14 ? 2 : Math.abs(apart) <= NEAR_DAYS ? 1 : -1;
+      if (PAYMENT_TERMS.has(apart) && apart > 0) score += 1;
+    }
   const due = h.dueDate ? day(h.dueDate.value) : undefined;
   if (due !== undefined && PAYMENT_TERMS.has(due - doc)) score += 1;
   return score;
@@ -639,10 +645,17 @@ function vatByRates(ctx: ExtractContext, vats: MoneyCand[]): Found<number> | und
 function chargesVat(ctx: ExtractContext, vats: MoneyCand[], net: MoneyCand): boolean {
   return vats.some((x) => {
     if (x.cents || x.value <= 0) return false;
-    const rates = lineNumbers(ctx.lines[x.index]!, ctx.decimal).filter(
-      (n) => n.pct && n.value > 0 && n.value < 100,
-    );
-    return rates.some((r) => x.value <= (Math.abs(net.value) * r.value) / 100 + 0.01);
+    // (a rate inside the label's cell, "TVA 5,5 %", as well as one of its own)
+    const line = ctx.lines[x.index]!;
+    const rates = [
+      ...lineNumbers(line, ctx.decimal)
+        .filter((n) => n.pct)
+        .map((n) => n.value),
+      ...[...line.text.matchAll(/(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g)].map((m) =>
+        Number(m[1]!.replace(',', '.')),
+      ),
+    ].filter((r) => r > 0 && r < 100);
+    return rates.some((r) => x.value <= (Math.abs(net.value) * r) / 100 + 0.01);
   });
 }
 
@@ -896,15 +909,24 @@ export function settleTotals(
  * charge, and the net reached from the other rows once they are taken off as discount or added as charge (the
  * same arithmetic the page's totals must satisfy). Their indexes; none unless all of them fit together.
  */
-export function adjustmentRows(items: TItem[], totals: TTotals): Set<number> {
+export function adjustmentRows(
+  items: TItem[],
+  totals: TTotals,
+  alone: (i: number) => boolean = () => false,
+): Set<number> {
   const net = totals.net;
   if (net === undefined) return new Set();
-  const isAdjustment = (it: TItem) => {
+  const isAdjustment = (it: TItem, i: number) => {
     const n = norm(it.itemDesc ?? '');
-    const bare = it.amount !== undefined && it.itemQty === undefined && it.price === undefined;
-    return bare && n.length <= 60 && (DISCOUNT_ROW.test(n) || TOTALS_CHARGE_ROW.test(n));
+    if (it.amount === undefined || n.length > 60) return false;
+    if (it.itemQty === undefined && it.price === undefined)
+      return DISCOUNT_ROW.test(n) || TOTALS_CHARGE_ROW.test(n);
+    // an amount printed alone, read as one unit at that amount in a table without quantity and price columns
+    // (`alone`, from the row's evidence), is a charge by the words of carriage only: the net comes out alike with a
+    // row of goods taken for a charge where no subtotal is printed ("Packing tape brown")
+    return it.itemQty === 1 && it.price === it.amount && alone(i) && CARRIAGE_ROW.test(n);
   };
-  const picked = new Set(items.flatMap((it, i) => (isAdjustment(it) ? [i] : [])));
+  const picked = new Set(items.flatMap((it, i) => (isAdjustment(it, i) ? [i] : [])));
   if (!picked.size || picked.size === items.length) return new Set();
   const rest = round2(items.reduce((a, it, i) => a + (picked.has(i) ? 0 : (it.amount ?? 0)), 0));
   let discount = Math.abs(totals.discount ?? 0);

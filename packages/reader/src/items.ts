@@ -1098,7 +1098,7 @@ function solvedIn(
  * How sure a text row that prints its amount alone is of its reading: as a row found by arithmetic (such rows were
  * right 729 of 732 times on the calibration set of round 32, where they stood at the 0.4 of rows without any).
  */
-const AMOUNT_ALONE = 0.9;
+export const AMOUNT_ALONE = 0.9;
 
 /**
  * Chooses quantity, unit price and amount of a row, by column first and by arithmetic second. `wholeUnits`: the
@@ -1649,15 +1649,21 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     // first amount (an allowance's "Promo:" beside the price)
     // (a row whose text is an article number of digits alone, its name on the line under it where the number
     // starts, "45 | 9427 | 1 | 1,783.25 | 1,783.25" over "Office chair ergonomic", is one where its other numbers
-    // multiply out)
+    // multiply out, less the rate it prints: "18910 | 1 | 576,128 | 20% | 460,902")
     const codeCell = line.cells.find((c) => /^\d{4,}$/.test(c.text.trim()) && c.x0 < 0.45);
     const below = ctx.lines[line.index + 1];
+    const others = unsigned(nums.filter((x) => x.cell !== codeCell && !x.pct));
+    const rate = nums.find((x) => x.pct && x.value > 0 && x.value < 100)?.value;
     const nameBelow =
       !!codeCell &&
       below?.page === line.page &&
       !looksNumeric(below.cells[0]?.text ?? '0') &&
       Math.abs(below.cells[0]!.x0 - codeCell.x0) < 0.01 &&
-      multipliesOut(unsigned(nums.filter((x) => x.cell !== codeCell)));
+      (multipliesOut(others) ||
+        (rate !== undefined &&
+          others.length === 3 &&
+          Math.abs(others[0]! * others[1]! * (1 - rate / 100) - others[2]!) <=
+            (ctx.wholeUnits ? 0.5 : 0.011)));
     if (!nameBelow && (!text.length || text[0]!.x0 > 0.45)) continue;
     const row = { line, nums, amount: last };
     const firstMoney = nums.find((x) => isMoneyText(x.cell.text, ctx.wholeUnits))?.cell.x0 ?? 1;
@@ -2498,7 +2504,13 @@ export function extractItems(
         continue;
       // an amount alone whose label starts far right of the descriptions ("Verpackung 49,00", "Net amount"
       // after a sub-total), or with no text at all, is a row of the totals block, not an item
-      const amountOnly = !rowNums.some((r) => r.kind === 'qty' || r.kind === 'price');
+      // (a row whose text is an article number of digits alone, "4722 | 117 | 906,164 | 106,021,188" in a table
+      // without headings, its name on the next line, prints more than an amount)
+      const codeRow =
+        !textCells.length &&
+        /^\d{4,}$/.test(descText.trim()) &&
+        rowNums.some((r) => !r.pct && r.kind === 'other');
+      const amountOnly = !codeRow && !rowNums.some((r) => r.kind === 'qty' || r.kind === 'price');
       if (
         descCol &&
         amountOnly &&

@@ -268,6 +268,9 @@ export const DISCOUNT_ROW = /\b(?:discount|rabatt|nachlass|remise|korting|skonto
 /** "Charge 117", "Charge-Nr. 45": a batch (German, Dutch) in an item's description, never a charge. */
 export const BATCH_WORD = /\bcharge\s*(?:-?\s*(?:nr|no)\.?)?\s*:?\s*\d/;
 export const CHARGE_ROW = /\b(?:shipping|freight|versand\w*|fracht|frais|port|verzending|charge|zuschlag)\b/;
+/** Carriage by its words ("Vrachtkosten", "Frais de port"): never goods, unlike packing or a batch's "Charge 117". */
+export const CARRIAGE_ROW =
+  /\b(?:shipping|freight|carriage|postage|delivery\s+charge|versand\w*|fracht\w*|porto|frais\s+de\s+(?:port|livraison|transport|envoi)|verzend\w*|vracht\w*|transportkosten)\b/;
 /** A charge row of the totals block: packaging and handling are charged like carriage there, where in an item
  * table the same words name goods ("Packing tape") */
 export const TOTALS_CHARGE_ROW =

@@ -35,7 +35,7 @@ import {
   scaleToLetters,
 } from './image.js';
 import { rowConfidence } from './item-confidence.js';
-import { extractItems } from './items.js';
+import { AMOUNT_ALONE, extractItems } from './items.js';
 import { buildLines, type Line, OCR_WORD_GAP } from './layout.js';
 import { type ModelOptions, readWithModel } from './model.js';
 import { type OcrOptions, ocrImage, ocrPage, warmOcr, wordsOf } from './ocr.js';
@@ -517,7 +517,10 @@ export function extractAll(
   if (!ctx.isReceipt) {
     const read = extractItems(ctx);
     // the document's allowance and charge rows among the items are no items (settleTotals takes their amounts)
-    const adjustments = adjustmentRows(read.items, r.totals);
+    // (a row whose amount was printed alone: solved by no quantity and price of its own)
+    const alone = (i: number) =>
+      read.evidence[i]?.arithmetic === AMOUNT_ALONE && read.evidence[i]?.solvedIn === undefined;
+    const adjustments = adjustmentRows(read.items, r.totals, alone);
     const kept = <T>(xs: T[], out: Set<number>) => xs.filter((_, i) => !out.has(i));
     const keep = (out: Set<number>) => ({
       items: kept(read.items, out),
@@ -554,7 +557,7 @@ export function extractAll(
     // a net under a label no rule knows, found by the arithmetic above (the rows' sum with a charge row among
     // them): the allowance and charge rows that lead to it are no items either
     const later =
-      adjustments.size || !r.totals.net ? new Set<number>() : adjustmentRows(read.items, r.totals);
+      adjustments.size || !r.totals.net ? new Set<number>() : adjustmentRows(read.items, r.totals, alone);
     if (later.size) {
       for (let i = 0; i < r.items.length; i++) delete r.boxes[`items.${i}`];
       items = keep(later);

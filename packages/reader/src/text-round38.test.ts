@@ -376,6 +376,147 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
       ['X594223', 104, 300.04, 31204.16],
     ]);
   });
+  it('reads the rows of a table without headings whose article number of digits alone leads them, the name under it', async () => {
+    const rows: [string, string, string, string, string][] = [
+      ['X2165', 'Consulting hours', '1', '80,206', '80,206'],
+      ['02227', 'Druckerpatrone schwarz', '1', '93,996', '93,996'],
+      ['A11966', 'Verlengsnoer 5 m', '76', '2,853,116', '216,836,816'],
+      ['4722', 'Thermal labels 100 x 150', '117', '906,164', '106,021,188'],
+    ];
+    const r = await readPage([
+      ...wonHead,
+      ...rows.flatMap(([c, d, q, p, a], k): Text[] => [
+        [60, 200 + 24 * k, c],
+        [60, 212 + 24 * k, d],
+        right(360, 200 + 24 * k, q),
+        right(420, 200 + 24 * k, p),
+        right(540, 200 + 24 * k, a),
+      ]),
+      [330, 310, 'Summe Positionen'],
+      right(540, 310, '323,032,206'),
+      [330, 322, 'Endbetrag'],
+      right(540, 322, 'KRW 384,408,325'),
+    ]);
+    expect(r.items.map((it) => [it.itemCode, it.itemDesc, it.itemQty, it.amount])).toEqual([
+      ['X2165', 'Consulting hours', 1, 80206],
+      ['02227', 'Druckerpatrone schwarz', 1, 93996],
+      ['A11966', 'Verlengsnoer 5 m', 76, 216836816],
+      ['4722', 'Thermal labels 100 x 150', 117, 106021188],
+    ]);
+  });
+
+  it('sums VAT rows whose rate is printed inside the label where the first charges none', async () => {
+    const r = await readPage([
+      [60, 60, 'Meridian Hardware GmbH'],
+      [60, 72, 'Am Markt 3, 50667 Köln'],
+      [60, 110, 'Hollandia Office V.O.F.'],
+      [330, 110, 'Facture n°: 2024.7085'],
+      [330, 122, 'Fait le: 10/09/2019'],
+      [60, 200, 'Désignation'],
+      right(380, 200, 'Quantité'),
+      right(440, 200, 'Prix'),
+      right(480, 200, 'TVA'),
+      right(550, 200, 'Montant'),
+      [60, 212, 'Verlengsnoer 5 m'],
+      right(380, 212, '116'),
+      right(440, 212, '1 400,45'),
+      right(480, 212, '10%'),
+      right(550, 212, '162 452,20'),
+      [60, 224, 'Koffiebonen biologisch'],
+      right(380, 224, '73'),
+      right(440, 224, '1 312,33'),
+      right(480, 224, '5,5%'),
+      right(550, 224, '95 800,09'),
+      [340, 250, 'Sous-total'],
+      right(550, 250, '258 252,29'),
+      [340, 262, 'Net HT'],
+      right(550, 262, '258 252,29'),
+      [340, 274, 'TVA 20 %'],
+      right(550, 274, '0,00'),
+      [340, 286, 'TVA 10 %'],
+      right(550, 286, '16 245,22'),
+      [340, 298, 'TVA 5,5 %'],
+      right(550, 298, '5 269,00'),
+      [340, 310, 'Reste dû'],
+      right(550, 310, '279 766,51'),
+    ]);
+    expect([r.totals.net, r.totals.vat, r.totals.invoiceTotal]).toEqual([258252.29, 21514.22, 279766.51]);
+  });
+  it('takes carriage among service lines of a table without quantity and price columns for a charge where the net has it', async () => {
+    const r = await readPage([
+      [60, 60, 'Meridian Papeterie B.V.'],
+      [60, 72, 'Stationsweg 2, 3511 LK Utrecht'],
+      [60, 110, 'Zonnebloem Distribution B.V.'],
+      [330, 110, 'Factuurnummer: RE-88546'],
+      [330, 122, 'Factuurdatum: 06-08-2026'],
+      [60, 200, 'Nr.'],
+      [80, 200, 'Tekst'],
+      [400, 200, 'Stuks'],
+      right(70, 212, '1'),
+      [80, 212, 'Leasingrate Kopierer 07/2023'],
+      right(550, 212, '896,62'),
+      right(70, 224, '2'),
+      [80, 224, 'Abonnement logiciel 01/2024'],
+      right(550, 224, '259,23'),
+      [80, 236, 'Vrachtkosten'],
+      right(550, 236, '9,95'),
+      [330, 260, 'Netto totaal'],
+      right(550, 260, '1.165,80'),
+      [330, 272, 'BTW 21%'],
+      right(550, 272, '244,82'),
+      [330, 284, 'Totaal'],
+      right(550, 284, '1.410,62'),
+    ]);
+    expect(r.items.map((it) => it.amount)).toEqual([896.62, 259.23]);
+    expect(r.totals.charges).toBe(9.95);
+  });
+});
+
+describe('the order of day and month (round 38)', () => {
+  it("reads a date month first where the page's other dates then stand days, not months, from it", async () => {
+    // 04/09/2025 with a delivery on 04/07/2025: 9 April after 7 April, not 4 September two months after 4 July
+    const r = await readPage([
+      [60, 60, 'Greenfield Technik Ltd'],
+      [60, 72, '14 High Street, Bristol BS1 4DJ'],
+      [60, 110, 'Zonnebloem Office Inc.'],
+      [330, 110, 'Invoice no.: INV-2025/0412'],
+      [330, 122, 'Date issued: 04/09/2025'],
+      [330, 134, 'Delivery date: 04/07/2025'],
+      [60, 200, 'Description'],
+      right(400, 200, 'Qty'),
+      right(470, 200, 'Price'),
+      right(550, 200, 'Amount'),
+      [60, 212, 'Consulting hours'],
+      right(400, 212, '2'),
+      right(470, 212, '120.00'),
+      right(550, 212, '240.00'),
+      [330, 240, 'Total'],
+      right(550, 240, '240.00'),
+    ]);
+    expect(r.headers.invoiceDate).toBe('2025-04-09');
+  });
+
+  it('reads a date month first where a date printed alike either way stands days after it', async () => {
+    const r = await readPage([
+      [60, 60, 'Greenfield Technik Ltd'],
+      [60, 72, '14 High Street, Bristol BS1 4DJ'],
+      [60, 110, 'Zonnebloem Office Inc.'],
+      [330, 110, 'Invoice no.: INV-2022/1209'],
+      [330, 122, 'Issue day: 11/02/2025'],
+      [330, 134, 'Printed: 11/11/2025'],
+      [60, 200, 'Description'],
+      right(400, 200, 'Qty'),
+      right(470, 200, 'Price'),
+      right(550, 200, 'Amount'),
+      [60, 212, 'Consulting hours'],
+      right(400, 212, '2'),
+      right(470, 212, '120.00'),
+      right(550, 212, '240.00'),
+      [330, 240, 'Total'],
+      right(550, 240, '240.00'),
+    ]);
+    expect(r.headers.invoiceDate).toBe('2025-11-02');
+  });
 });
 
 describe('the end of an item table (round 38)', () => {
