@@ -5,6 +5,15 @@ import { readDocument } from './read.js';
 /** A one-page document of these texts at x, y (points), every one in 8-point Helvetica. */
 const readPage = async (texts: Text[]) => readDocument(await pagesPdf([texts], 8), { fileName: 'test.pdf' });
 
+/** The sender's name and address, the buyer under them, and two header values (number, date) right of the buyer. */
+const head = (vendor: string, address: string, buyer: string, number: string, date: string): Text[] => [
+  [60, 60, vendor],
+  [60, 72, address],
+  [60, 110, buyer],
+  [330, 110, number],
+  [330, 122, date],
+];
+
 const wonHead: Text[] = [
   [60, 60, 'Bellevue Trading e.K.'],
   [60, 72, 'Am Markt 3, 10115 Berlin'],
@@ -227,6 +236,7 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
       ['Leasingrate Kopierer 05/2021', undefined, undefined, -104.99],
     ]);
   });
+
   it('reads a credit note of one row without a heading whose net stands under a label the reader does not know', async () => {
     const r = await readPage([
       [60, 60, 'Van Dijk Handel SA'],
@@ -253,6 +263,7 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
     ]);
     expect(r.items.map((it) => [it.itemQty, it.price, it.amount])).toEqual([[12, -2182.18, -26186.16]]);
   });
+
   it('reads the one row of a last page whose article number of digits alone has its name under it', async () => {
     const rows: [string, string, string, string, string][] = [
       ['ART54109', 'Farine de blé T55 25 kg', '36.75', '2,051.97', '75,409.90'],
@@ -260,11 +271,13 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
       ['X518492', 'Consulting hours', '1', '1,941.53', '1,941.53'],
     ];
     const page1: Text[] = [
-      [60, 60, 'Oakridge Supplies Ltd'],
-      [60, 72, '221 Baker Street, Manchester M1 1AE'],
-      [60, 110, 'Vermeer Systems KG'],
-      [330, 110, 'Invoice number: F2021-30596'],
-      [330, 122, 'Date: 07/02/21'],
+      ...head(
+        'Oakridge Supplies Ltd',
+        '221 Baker Street, Manchester M1 1AE',
+        'Vermeer Systems KG',
+        'Invoice number: F2021-30596',
+        'Date: 07/02/21',
+      ),
       ...rows.flatMap(([c, d, q, p, a], k): Text[] => [
         right(66, 200 + 24 * k, String(k + 1)),
         [75, 200 + 24 * k, c],
@@ -297,6 +310,7 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
       ['9427', 'Office chair ergonomic', 1783.25],
     ]);
   });
+
   it('takes one digit on every row right of the quantities for tax codes, not a second quantity column, and the allowance under a row for its own', async () => {
     const rows: [string, string, string, string, string][] = [
       ['A44026', 'Farine de blé T55 25 kg', '42', '2.353,20', '88.950,96'],
@@ -305,11 +319,13 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
       ['P5780', 'Koffiebonen biologisch', '1', '22,60', '22,60'],
     ];
     const r = await readPage([
-      [60, 60, 'Hollandia Trading EURL'],
-      [60, 72, '12 rue de la Paix, 75002 Paris'],
-      [60, 110, 'Lindqvist Office SARL'],
-      [330, 110, 'N° de facture: F2021-46561'],
-      [330, 122, 'Date: 28/08/2024'],
+      ...head(
+        'Hollandia Trading EURL',
+        '12 rue de la Paix, 75002 Paris',
+        'Lindqvist Office SARL',
+        'N° de facture: F2021-46561',
+        'Date: 28/08/2024',
+      ),
       ...rows.flatMap(([c, d, q, p, a], k): Text[] => [
         right(72, 200 + 36 * k, String(k + 1)),
         [80, 200 + 36 * k, c],
@@ -335,13 +351,16 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
       [1, 22.6, 22.6, undefined],
     ]);
   });
+
   it('takes a quarter beside the amount of a row without headings for its quantity where the amount over it is a price to the cent', async () => {
     const r = await readPage([
-      [60, 60, 'Oakridge Hardware GmbH & Co. KG'],
-      [60, 72, 'Am Markt 3, 20095 Hamburg'],
-      [60, 110, 'Riviera Hardware GmbH'],
-      [330, 110, 'Bestellnummer: K07-823152'],
-      [330, 122, 'Bestelldatum: 20.06.2019'],
+      ...head(
+        'Oakridge Hardware GmbH & Co. KG',
+        'Am Markt 3, 20095 Hamburg',
+        'Riviera Hardware GmbH',
+        'Bestellnummer: K07-823152',
+        'Bestelldatum: 20.06.2019',
+      ),
       [60, 200, 'X6847439 - Thermal labels 100 x 150'],
       right(480, 200, '80,75'),
       right(550, 200, '4.375,84'),
@@ -351,6 +370,7 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
     ]);
     expect(r.items.map((it) => [it.itemQty, it.price, it.amount])).toEqual([[80.75, 54.19, 4375.84]]);
   });
+
   it('reads the quantity an article number ran into under their headings', async () => {
     const r = await readPage([
       ...wonHead.slice(0, 4),
@@ -376,6 +396,7 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
       ['X594223', 104, 300.04, 31204.16],
     ]);
   });
+
   it('reads the rows of a table without headings whose article number of digits alone leads them, the name under it', async () => {
     const rows: [string, string, string, string, string][] = [
       ['X2165', 'Consulting hours', '1', '80,206', '80,206'],
@@ -407,11 +428,13 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
 
   it('sums VAT rows whose rate is printed inside the label where the first charges none', async () => {
     const r = await readPage([
-      [60, 60, 'Meridian Hardware GmbH'],
-      [60, 72, 'Am Markt 3, 50667 Köln'],
-      [60, 110, 'Hollandia Office V.O.F.'],
-      [330, 110, 'Facture n°: 2024.7085'],
-      [330, 122, 'Fait le: 10/09/2019'],
+      ...head(
+        'Meridian Hardware GmbH',
+        'Am Markt 3, 50667 Köln',
+        'Hollandia Office V.O.F.',
+        'Facture n°: 2024.7085',
+        'Fait le: 10/09/2019',
+      ),
       [60, 200, 'Désignation'],
       right(380, 200, 'Quantité'),
       right(440, 200, 'Prix'),
@@ -442,13 +465,16 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
     ]);
     expect([r.totals.net, r.totals.vat, r.totals.invoiceTotal]).toEqual([258252.29, 21514.22, 279766.51]);
   });
+
   it('takes carriage among service lines of a table without quantity and price columns for a charge where the net has it', async () => {
     const r = await readPage([
-      [60, 60, 'Meridian Papeterie B.V.'],
-      [60, 72, 'Stationsweg 2, 3511 LK Utrecht'],
-      [60, 110, 'Zonnebloem Distribution B.V.'],
-      [330, 110, 'Factuurnummer: RE-88546'],
-      [330, 122, 'Factuurdatum: 06-08-2026'],
+      ...head(
+        'Meridian Papeterie B.V.',
+        'Stationsweg 2, 3511 LK Utrecht',
+        'Zonnebloem Distribution B.V.',
+        'Factuurnummer: RE-88546',
+        'Factuurdatum: 06-08-2026',
+      ),
       [60, 200, 'Nr.'],
       [80, 200, 'Tekst'],
       [400, 200, 'Stuks'],
@@ -473,15 +499,17 @@ describe('item tables without a heading proven by their sums (round 38)', () => 
 });
 
 describe('the order of day and month (round 38)', () => {
-  it("reads a date month first where the page's other dates then stand days, not months, from it", async () => {
-    // 04/09/2025 with a delivery on 04/07/2025: 9 April after 7 April, not 4 September two months after 4 July
-    const r = await readPage([
-      [60, 60, 'Greenfield Technik Ltd'],
-      [60, 72, '14 High Street, Bristol BS1 4DJ'],
-      [60, 110, 'Zonnebloem Office Inc.'],
-      [330, 110, 'Invoice no.: INV-2025/0412'],
-      [330, 122, 'Date issued: 04/09/2025'],
-      [330, 134, 'Delivery date: 04/07/2025'],
+  /** An English invoice dated `date`, another date under it, one row. */
+  const dated = (number: string, date: string, other: string) =>
+    readPage([
+      ...head(
+        'Greenfield Technik Ltd',
+        '14 High Street, Bristol BS1 4DJ',
+        'Zonnebloem Office Inc.',
+        number,
+        date,
+      ),
+      [330, 134, other],
       [60, 200, 'Description'],
       right(400, 200, 'Qty'),
       right(470, 200, 'Price'),
@@ -493,28 +521,19 @@ describe('the order of day and month (round 38)', () => {
       [330, 240, 'Total'],
       right(550, 240, '240.00'),
     ]);
+
+  it("reads a date month first where the page's other dates then stand days, not months, from it", async () => {
+    // 04/09/2025 with a delivery on 04/07/2025: 9 April after 7 April, not 4 September two months after 4 July
+    const r = await dated(
+      'Invoice no.: INV-2025/0412',
+      'Date issued: 04/09/2025',
+      'Delivery date: 04/07/2025',
+    );
     expect(r.headers.invoiceDate).toBe('2025-04-09');
   });
 
   it('reads a date month first where a date printed alike either way stands days after it', async () => {
-    const r = await readPage([
-      [60, 60, 'Greenfield Technik Ltd'],
-      [60, 72, '14 High Street, Bristol BS1 4DJ'],
-      [60, 110, 'Zonnebloem Office Inc.'],
-      [330, 110, 'Invoice no.: INV-2022/1209'],
-      [330, 122, 'Issue day: 11/02/2025'],
-      [330, 134, 'Printed: 11/11/2025'],
-      [60, 200, 'Description'],
-      right(400, 200, 'Qty'),
-      right(470, 200, 'Price'),
-      right(550, 200, 'Amount'),
-      [60, 212, 'Consulting hours'],
-      right(400, 212, '2'),
-      right(470, 212, '120.00'),
-      right(550, 212, '240.00'),
-      [330, 240, 'Total'],
-      right(550, 240, '240.00'),
-    ]);
+    const r = await dated('Invoice no.: INV-2022/1209', 'Issue day: 11/02/2025', 'Printed: 11/11/2025');
     expect(r.headers.invoiceDate).toBe('2025-11-02');
   });
 });
@@ -600,6 +619,7 @@ describe('the end of an item table (round 38)', () => {
     expect(r.items.map((it) => it.itemDesc)).toEqual(['Prestation de service']);
     expect([r.totals.net, r.totals.vat, r.totals.invoiceTotal]).toEqual([1613.04, 80.65, 1693.69]);
   });
+
   it('ends the table at an amount alone that is the rows less the discount read under them', async () => {
     const rows: [string, string, string][] = [
       ['81', 'Druckerpatrone schwarz', '2,892.51'],
@@ -633,11 +653,13 @@ describe('the end of an item table (round 38)', () => {
 describe('totals without VAT (round 38)', () => {
   it('takes the net and the total as the amount the lines lead to where the VAT read is nothing and nothing larger is printed', async () => {
     const r = await readPage([
-      [60, 60, 'Riviera Office plc'],
-      [60, 72, '90 Station Road, Bristol BS1 4DJ'],
-      [60, 110, 'Zonnebloem Supplies LLC'],
-      [330, 110, 'Invoice no.: 2021.4121'],
-      [330, 122, 'Invoice date: May 24, 2020'],
+      ...head(
+        'Riviera Office plc',
+        '90 Station Road, Bristol BS1 4DJ',
+        'Zonnebloem Supplies LLC',
+        'Invoice no.: 2021.4121',
+        'Invoice date: May 24, 2020',
+      ),
       [60, 200, 'Qty'],
       [100, 200, 'Item description'],
       [400, 200, 'Unit price'],
@@ -663,11 +685,13 @@ describe('totals without VAT (round 38)', () => {
   it('leaves the total unread where an amount larger than the lines is printed under a VAT of nothing', async () => {
     // (a VAT row the reader did not read: the 1,030.76 is no net)
     const r = await readPage([
-      [60, 60, 'Riviera Office plc'],
-      [60, 72, '90 Station Road, Bristol BS1 4DJ'],
-      [60, 110, 'Zonnebloem Supplies LLC'],
-      [330, 110, 'Invoice no.: 2021.4121'],
-      [330, 122, 'Invoice date: May 24, 2020'],
+      ...head(
+        'Riviera Office plc',
+        '90 Station Road, Bristol BS1 4DJ',
+        'Zonnebloem Supplies LLC',
+        'Invoice no.: 2021.4121',
+        'Invoice date: May 24, 2020',
+      ),
       [60, 200, 'Qty'],
       [100, 200, 'Item description'],
       [400, 200, 'Unit price'],
