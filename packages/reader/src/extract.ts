@@ -138,6 +138,10 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
             if (d && d.index < 4) value = d.iso;
             ambiguous = dayMonthGuess(ctx, v.text);
           } else {
+            // a long date ("22 septembre 2026", under a title "FACTURE" or a label the reader does not know) is no
+            // number: its day would be taken for one
+            if (/^\d{1,2}\.?\s+\p{L}{3,}/u.test(v.text) && findDates(v.text, ctx.dateOrder)[0]?.index === 0)
+              continue;
             value = cleanId(ctx.ocr ? withoutSpecks(v.text) : v.text);
             // a scan's letter prefix with an O read as a zero ("S0-2026/924-7"): letters before the first
             // separator, one of them a 0 among letters

@@ -712,3 +712,30 @@ describe('totals without VAT (round 38)', () => {
     expect(r.totals.invoiceTotal).not.toBe(858.97);
   });
 });
+
+describe('header numbers (round 38)', () => {
+  it('takes no day of a long date under the title for the document number', async () => {
+    const r = await readPage([
+      [340, 60, 'De Vries Metallbau SA'],
+      [440, 72, '45 avenue Jean Jaurès, 69001 Lyon'],
+      [480, 96, 'FACTURE'],
+      [70, 110, 'Meridian Supplies SARL'],
+      [340, 110, 'Écriture n°:'],
+      [430, 110, '6155209'],
+      [340, 122, 'Fait le:'],
+      [430, 122, '22 septembre 2026'],
+      [70, 122, '45 avenue Jean Jaurès, 33000 Bordeaux'],
+      [60, 200, 'Description'],
+      right(400, 200, 'Quantité'),
+      right(470, 200, 'Prix HT'),
+      right(550, 200, 'Montant'),
+      [60, 212, 'Monthly leasing fee'],
+      right(400, 212, '100'),
+      right(470, 212, '960,56'),
+      right(550, 212, '96 056,00'),
+      [330, 240, 'Total HT'],
+      right(550, 240, '96 056,00'),
+    ]);
+    expect([r.headers.invoiceNum, r.headers.invoiceDate]).toEqual(['6155209', '2026-09-22']);
+  });
+});
