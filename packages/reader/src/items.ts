@@ -2505,8 +2505,10 @@ export function extractItems(
       // an amount alone whose label starts far right of the descriptions ("Verpackung 49,00", "Net amount"
       // after a sub-total), or with no text at all, is a row of the totals block, not an item
       // (a row whose text is an article number of digits alone, "4722 | 117 | 906,164 | 106,021,188" in a table
-      // without headings, its name on the next line, prints more than an amount)
+      // without headings, its name on the next line, prints more than an amount; on a text layer only: a scan's
+      // digits in the description's range may be anything OCR set there)
       const codeRow =
+        !ctx.ocr &&
         !textCells.length &&
         /^\d{4,}$/.test(descText.trim()) &&
         rowNums.some((r) => !r.pct && r.kind === 'other');
