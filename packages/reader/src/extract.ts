@@ -655,9 +655,10 @@ function chargesVat(ctx: ExtractContext, vats: MoneyCand[], net: MoneyCand): boo
       ...lineNumbers(line, ctx.decimal)
         .filter((n) => n.pct)
         .map((n) => n.value),
-      ...[...line.text.matchAll(/(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g)].map((m) =>
-        Number(m[1]!.replace(',', '.')),
-      ),
+      ...line.cells.flatMap((c) => {
+        const m = LABEL_RATE.exec(c.text);
+        return m ? [Number(m[1]!.replace(',', '.'))] : [];
+      }),
     ].filter((r) => r > 0 && r < 100);
     return rates.some((r) => x.value <= (Math.abs(net.value) * r) / 100 + 0.01);
   });
