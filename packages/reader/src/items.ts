@@ -1427,19 +1427,27 @@ function withoutRules(line: Line): Line {
 }
 
 /**
- * A row whose article number ran into its quantity ("X594223 104 Karton" under "Art.-Nr." and "Anzahl"): a cell whose
- * words from a plain number on (with a unit word at most) stand under the quantity heading, its first word under
- * the code's, is two cells (a description's "80 g" stays its own): the quantity column must not be left empty nor
- * the number taken for the code's.
+ * A row whose article number or position ran into its quantity ("X594223 104 Karton" under "Art.-Nr." and
+ * "Anzahl", "13 58 carton" under "Ligne" and "Nb"): a cell whose words from a plain number on (with a unit word at
+ * most) stand under the quantity heading, its first word under the code's or the position's, is two cells (a
+ * description's "80 g" stays its own): the quantity column must not be left empty nor the number taken for the
+ * code's.
  */
 function quantityApart(line: Line, cols: Column[]): Line {
   const kindOf = (w: { x0: number; x1: number }) => columnFor(cols, w)?.kind;
+  const qty = cols.find((col) => col.kind === 'qty');
   const cells = line.cells.flatMap((c) => {
-    const k = c.words.findIndex((w, j) => j > 0 && /^\d+(?:[.,]\d+)?$/.test(w.text) && kindOf(w) === 'qty');
+    const lead = c.words[0]!;
+    // (a position's cell is one word: the quantity run into it starts at the second word, which a glued cell
+    // may set left of the quantity heading, its words spread over the cell's width; the cell reaches into it)
+    const pos = kindOf(lead) === 'pos' && /^\d{1,4}$/.test(lead.text) && !!qty && c.x1 > qty.x0;
+    const k = c.words.findIndex(
+      (w, j) => j > 0 && /^\d+(?:[.,]\d+)?$/.test(w.text) && (kindOf(w) === 'qty' || (pos && j === 1)),
+    );
     const rest = c.words.slice(k);
     if (
       k < 0 ||
-      kindOf(c.words[0]!) !== 'code' ||
+      !(kindOf(lead) === 'code' || pos) ||
       rest.length > 2 ||
       (rest[1] !== undefined && !/^\p{L}{1,6}\.?$/u.test(rest[1].text))
     )
@@ -1755,6 +1763,14 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
     clusters.some(
       (k) => k !== c && !k.amount && k.x1 < c.x0 && k.money * 2 < k.n && new Set(k.values).size > 1,
     );
+  // left of the text, numbers that count up (1, 2, 3 …) are positions; so are whole numbers that only rise (1, 2,
+  // 4, 6 …: the rows between, an article number's row with its name under it, were not taken) where a column of
+  // plain numbers right of the text holds the quantities
+  const rising = (c: (typeof clusters)[number]) =>
+    countsUp(c.values) ||
+    (c.n >= 3 &&
+      c.values.every((v, k) => Number.isInteger(v) && (k === 0 || v > c.values[k - 1]!)) &&
+      clusters.some((k) => !k.amount && !k.pct && k.x0 > textX0 && k.money * 2 < k.n));
   const kindOfCluster = (c: (typeof clusters)[number]): ColumnKind =>
     c.amount
       ? 'amount'
@@ -1762,7 +1778,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
         ? 'vat'
         : c.ids * 2 > c.n
           ? 'code'
-          : c.x1 < textX0 && countsUp(c.values)
+          : c.x1 < textX0 && rising(c)
             ? 'pos'
             : c.money * 2 < c.n || smallerFactors(c)
               ? 'qty'
@@ -1857,9 +1873,15 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       ? { x0: unitX0, x1: Math.max(...tails.map((c) => c.x1)) }
       : undefined;
   // a labelled word right of the numbers ("Promo:", an allowance with its signed amount under it) keeps its
-  // own column, so that the amount under it adjusts the row instead of being read as one
+  // own column, so that the amount under it adjusts the row instead of being read as one; so does an allowance's
+  // word whose label goes on over the lines under it ("Remise" over "quantité :")
   const labels = best.flatMap((r) =>
-    r.line.cells.filter((c) => c.x0 > numX0 && /:$/.test(c.text.trim()) && !looksNumeric(c.text)),
+    r.line.cells.filter(
+      (c) =>
+        c.x0 > numX0 &&
+        !looksNumeric(c.text) &&
+        (/:$/.test(c.text.trim()) || DISCOUNT_ROW.test(norm(c.text))),
+    ),
   );
   const cols: Column[] = [
     {
@@ -1885,11 +1907,17 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   ].sort((a, b) => a.x0 - b.x0);
   // the table may run over several pages (a footer between them ends a reading): on each page it starts at
   // the first row of a proven run (amount-only service lines before its first item-like row included; a
-  // page's sum carried forward is no row, see above) or at its first item-like row aligned with these
+  // page's sum carried forward is no row, see above) or at its first item-like row aligned with these; on a page
+  // without a proven run, at the first row of the run that holds that item-like row (the service lines above it,
+  // too many on that page to prove the run, are the table's rows as well)
   const x1 = best[0]!.amount.x1;
-  const firsts = [...proven.map((run) => run[0]!), ...rows.filter(itemLike)].filter(
-    (r) => Math.abs(r.amount.x1 - x1) < 0.012,
-  );
+  const provenPages = new Set(proven.map((run) => run[0]!.line.page));
+  const goesOn = runsOf(rows).filter((run) => !provenPages.has(run[0]!.line.page) && run.some(itemLike));
+  const firsts = [
+    ...proven.map((run) => run[0]!),
+    ...goesOn.map((run) => run[0]!),
+    ...rows.filter(itemLike),
+  ].filter((r) => Math.abs(r.amount.x1 - x1) < 0.012);
   const starts = new Map<number, number>();
   for (const r of firsts)
     starts.set(r.line.page, Math.min(starts.get(r.line.page) ?? Infinity, r.line.index));
@@ -1958,18 +1986,8 @@ function itemLikeRow(ctx: ExtractContext, r: AlignedRow): boolean {
   );
 }
 
-/**
- * The runs of aligned rows that are item tables: consecutive rows (at most five lines apart, on one page) whose
- * amounts' right edges line up, either most of them item-like (two rows at least), or, with an item-like row
- * among them, their amounts adding up (in either sign) to the amount of the totals row under them (a
- * subtotal, the net, a page total): amount-only service lines and a table of one row are items by that sum
- * (on a text layer, whose labels are read as printed).
- */
-function provenRuns(
-  ctx: ExtractContext,
-  rows: AlignedRow[],
-  itemLike: (r: AlignedRow) => boolean,
-): AlignedRow[][] {
+/** Consecutive rows (at most five lines apart, on one page) whose amounts' right edges line up. */
+function runsOf(rows: AlignedRow[]): AlignedRow[][] {
   const runs: AlignedRow[][] = [];
   for (const r of rows) {
     const run = runs[runs.length - 1];
@@ -1982,6 +2000,22 @@ function provenRuns(
     if (aligned) run.push(r);
     else runs.push([r]);
   }
+  return runs;
+}
+
+/**
+ * The runs of aligned rows that are item tables: consecutive rows (at most five lines apart, on one page) whose
+ * amounts' right edges line up, either most of them item-like (two rows at least), or, with an item-like row
+ * among them, their amounts adding up (in either sign) to the amount of the totals row under them (a
+ * subtotal, the net, a page total): amount-only service lines and a table of one row are items by that sum
+ * (on a text layer, whose labels are read as printed).
+ */
+function provenRuns(
+  ctx: ExtractContext,
+  rows: AlignedRow[],
+  itemLike: (r: AlignedRow) => boolean,
+): AlignedRow[][] {
+  const runs = runsOf(rows);
   // (on a scan, a totals label OCR garbled is not known as one: its row would look like a table of one row
   // adding up to the next totals row, so the sum proves nothing there)
   // (service lines among goods may outnumber them: on a text layer, three item-like rows that are a third of
@@ -2010,6 +2044,7 @@ function provenRuns(
       (!ctx.ocr &&
         ((k >= 3 && k * 3 >= run.length) ||
           (k > 0 && addsUpUnder(ctx, run)) ||
+          closesTotals(ctx, run) ||
           (run.length >= 2 && groupsAddUp(run)))) ||
       (!!ctx.ocr && run.some((r) => multipliesOut(unsigned(r.nums))) && addsUpUnder(ctx, run))
     );
@@ -2047,6 +2082,34 @@ function addsUpUnder(ctx: ExtractContext, run: AlignedRow[], labelled = false): 
     else return sum > 0 && (summary || !labelled) && sums.some((v) => same(Math.abs(a.value), v));
   }
   return false;
+}
+
+/**
+ * Whether a run of rows is proven by the totals under it whatever their labels ("Assiette", "Net value"): the first
+ * amount under the rows is their sum, and of the next two amounts the second is that sum plus the first (net + VAT
+ * = total). Service lines that print only their amounts need no known totals word then.
+ */
+function closesTotals(ctx: ExtractContext, run: AlignedRow[]): boolean {
+  const sum = Math.abs(round2(run.reduce((t, r) => t + amountOf(r), 0)));
+  const last = run[run.length - 1]!.line;
+  const amounts: number[] = [];
+  for (const l of ctx.lines.slice(last.index + 1, last.index + 8)) {
+    if (l.page !== last.page || amounts.length === 3) break;
+    const a = lineNumbers(l, ctx.decimal)
+      .filter((x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits))
+      .pop();
+    if (a) amounts.push(Math.abs(a.value));
+  }
+  const [net, vat, total] = amounts;
+  return (
+    sum > 0 &&
+    net !== undefined &&
+    vat !== undefined &&
+    total !== undefined &&
+    same(net, sum) &&
+    vat > 0 &&
+    same(total, round2(net + vat))
+  );
 }
 
 /** Labels of the tax and register numbers a company prints in its page footer. */

@@ -290,7 +290,7 @@ export const LEGAL_FORM =
 
 export const DOC_TYPE: [RegExp, 'creditNote' | 'order' | 'deliveryNote' | 'invoice'][] = [
   [
-    /\b(?:credit\s*note|gutschrift|avoir|creditnota|rechnungskorrektur|stornorechnung|korrekturrechnung|facture\s+rectificative)\b/,
+    /\b(?:credit\s*note|gutschrift|avoir|creditnota|credit\s*factuur|rechnungskorrektur|stornorechnung|korrekturrechnung|facture\s+rectificative)\b/,
     'creditNote',
   ],
   [/\b(?:delivery\s+note|lieferschein|bon\s+de\s+livraison|pakbon|packing\s+slip)\b/, 'deliveryNote'],

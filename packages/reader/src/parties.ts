@@ -223,6 +223,8 @@ function isAddressForm(t: string): boolean {
 export function isNoiseName(t: string): boolean {
   const n = norm(t);
   if (n.length < 3 || !/[a-z]{2}/.test(n)) return true;
+  // a number after a short prefix ("DE483023865", a VAT id under a heading that names the customer)
+  if (/^[a-z]{0,3}\s?\d[\d\s./-]*[a-z]?\d*$/.test(n)) return true;
   if (isAddressForm(t)) return true;
   if (isFieldLabel(t, n)) return true;
   for (const [re] of DOC_TYPE) if (re.test(n) && n.split(' ').length <= 3) return true;
@@ -704,8 +706,8 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         const after = cell.text.slice(rawIndex(cell.text, m.index + m[0].length));
         const rest = /^\s*:/.test(after) ? after.replace(/^[\s:]+/, '').trim() : '';
         // "Customer: 10442" labels a number, not a party block; so does "Customer code | 56899", its value the
-        // next cell of the line
-        const idValue = /^\S*\d\S*$/;
+        // next cell of the line, and "Customer PO | BE 901836", a number after a prefix of capitals
+        const idValue = /^(?:\p{Lu}{1,4}\s)?\S*\d\S*$/u;
         if (idValue.test(rest) || (!rest && idValue.test(line.cells[ci + 1]?.text.trim() ?? ''))) continue;
         let nameCell: Cell | undefined;
         let nameLine = line;

@@ -1,0 +1,298 @@
+import { describe, expect, it } from 'vitest';
+import { pagesPdf, rightAligned as right, type PlacedText as Text } from './__tests__/make-docs.js';
+import { readDocument } from './read.js';
+
+/** A document of these pages of texts at x, y (points), every one in 8-point Helvetica. */
+const readPages = async (...pages: Text[][]) =>
+  readDocument(await pagesPdf(pages, 8), { fileName: 'test.pdf' });
+
+/** The sender's name and address over the buyer's, with the invoice's number and date right of the buyer. */
+const head = (number: string, date: string): Text[] => [
+  [60, 60, 'Rheinland Installatie KG'],
+  [60, 72, 'Industriestr. 5a, 10115 Berlin'],
+  [60, 110, 'Vermeer Textiles B.V.'],
+  [60, 122, 'Prinsengracht 263, 3511 LK Utrecht'],
+  [330, 110, 'Factuurnummer:'],
+  [420, 110, number],
+  [330, 122, 'Factuurdatum:'],
+  [420, 122, date],
+];
+
+/** Net, VAT and total under a table, right-aligned at `xr`, from `y` on. */
+const totals = (y: number, xr: number, rows: [string, string][]): Text[] =>
+  rows.flatMap(([label, amount], k): Text[] => [[330, y + 12 * k, label], right(xr, y + 12 * k, amount)]);
+
+describe('item tables without a heading (round 39)', () => {
+  it('takes whole numbers that only rise left of the text for positions where a column of quantities stands right of it', async () => {
+    // the positions skip 3 and 5 (rows the table printed elsewhere): they do not count up by one, yet they are no
+    // quantities, which stand beside their units right of the names
+    const rows: [string, string, string, string][] = [
+      ['1', 'Schraube M8 x 40 verzinkt', '0.50', '18.92'],
+      ['2', 'Winkelprofil Aluminium', '46', '2,194.66'],
+      ['4', 'Glass cleaner 5 l', '93', '193,489.29'],
+      ['6', 'Wall plug 8 mm (100 pcs)', '1', '75.97'],
+      ['7', 'Farine de blé T55 25 kg', '120', '161,638.80'],
+    ];
+    const r = await readPages([
+      ...head('FA-25.9894', '15-07-2024'),
+      ...rows.flatMap(([p, d, q, a], k): Text[] => [
+        right(70, 200 + 12 * k, p),
+        [80, 200 + 12 * k, d],
+        right(400, 200 + 12 * k, q),
+        [406, 200 + 12 * k, 'st'],
+        right(530, 200 + 12 * k, a),
+      ]),
+      ...totals(280, 530, [
+        ['Netto totaal', '357,417.64'],
+        ['BTW 21 %', '75,057.70'],
+        ['Te betalen', '432,475.34'],
+      ]),
+    ]);
+    expect(r.items.map((it) => [it.itemQty, it.amount])).toEqual([
+      [0.5, 18.92],
+      [46, 2194.66],
+      [93, 193489.29],
+      [1, 75.97],
+      [120, 161638.8],
+    ]);
+  });
+
+  it('reads an allowance whose label runs over the lines under its row into the row, the printed price the gross one', async () => {
+    // "Remise" between the price and the amount, "quantité" and ":" under it, the amount taken off under those
+    const rows: [string, string, string, string | undefined, string][] = [
+      ['Cable tie black 200 mm', '1', '106,15', '10,61', '95,54'],
+      ['Maintenance contract', '82', '91,97', undefined, '7.541,54'],
+      ['Safety gloves size 9', '1', '1.614,68', '242,20', '1.372,48'],
+      ['Kantoorstoel zwart', '1', '43,21', undefined, '43,21'],
+    ];
+    const texts: Text[] = [];
+    let y = 200;
+    for (const [d, q, p, off, a] of rows) {
+      texts.push([80, y, d], right(240, y, q), right(330, y, p), right(480, y, a), right(530, y, '10%'));
+      if (off) {
+        texts.push(
+          [360, y, 'Remise'],
+          [360, y + 10, 'quantité'],
+          [360, y + 20, ':'],
+          right(420, y + 30, `- ${off}`),
+        );
+        y += 40;
+      } else y += 12;
+    }
+    const r = await readPages([
+      ...head('RG 2022-13022', '22-06-2018'),
+      ...texts,
+      ...totals(y + 20, 480, [
+        ['Total HT', '9.052,77'],
+        ['TVA 10 %', '905,28'],
+        ['Total TTC', '9.958,05'],
+      ]),
+    ]);
+    expect(r.items.map((it) => [it.itemQty, it.price, it.amount])).toEqual([
+      [1, 106.15, 95.54],
+      [82, 91.97, 7541.54],
+      [1, 1614.68, 1372.48],
+      [1, 43.21, 43.21],
+    ]);
+  });
+
+  it('takes service lines that print only their amounts for items where the totals under them add up, whatever their labels', async () => {
+    // "Net value" and "Amount payable" are no totals words the reader knows: the rows' sum is the first amount
+    // under them, and net + tax = total proves the block
+    const rows: [string, string][] = [
+      ['Wartungspauschale 08/2022', '80,464'],
+      ['Leasingrate Kopierer 04/2023', '65,894'],
+      ['Monthly leasing fee 04/2022', '62,238'],
+    ];
+    const r = await readPages([
+      ...head('A75-926163', '06/05/2025'),
+      ...rows.flatMap(([d, a], k): Text[] => [
+        right(70, 200 + 12 * k, String(k + 1)),
+        [80, 200 + 12 * k, d],
+        right(480, 200 + 12 * k, a),
+        right(530, 200 + 12 * k, '20%'),
+      ]),
+      ...totals(250, 480, [
+        ['Net value', '208,596'],
+        ['Sales tax 20%', '41,719'],
+        ['Amount payable', '250,315'],
+      ]),
+    ]);
+    expect(r.items.map((it) => [it.itemDesc, it.amount])).toEqual([
+      ['Wartungspauschale 08/2022', 80464],
+      ['Leasingrate Kopierer 04/2023', 65894],
+      ['Monthly leasing fee 04/2022', 62238],
+    ]);
+  });
+
+  it('starts a page without a proven run of rows at the service lines above its first item row', async () => {
+    // page 1: more service lines than goods, too many to prove the run there; page 2 proves the columns
+    const row = (y: number, d: string, q: string | undefined, a: string): Text[] => [
+      [80, y, d],
+      ...(q ? [right(400, y, q)] : []),
+      right(530, y, a),
+    ];
+    const r = await readPages(
+      [
+        ...head('INV-2024/3739', '11-10-2022'),
+        ...row(200, 'Forfait maintenance annuel 07/2019', undefined, '849,91'),
+        ...row(212, 'Kantoorstoel zwart', '1', '364,24'),
+        ...row(224, 'Forfait maintenance annuel 05/2026', undefined, '744,76'),
+        ...row(236, 'Abonnement logiciel 06/2022', undefined, '127,14'),
+        ...row(248, 'Servicekosten 10/2019', undefined, '580,38'),
+        [60, 780, 'Rheinland Installatie KG · Industriestr. 5a · 10115 Berlin'],
+      ],
+      [
+        ...row(60, 'Câble HDMI 2 m', '1', '1.450,29'),
+        ...row(72, 'LED panel 60 x 60 cm', '117', '192.918,96'),
+        ...row(84, 'Espresso beans 1 kg', '23', '34.419,53'),
+        ...totals(120, 530, [
+          ['Totaal excl. BTW', '231.455,21'],
+          ['BTW 21 %', '48.605,59'],
+          ['Te betalen', '280.060,80'],
+        ]),
+      ],
+    );
+    expect(r.items.map((it) => it.amount)).toEqual([
+      849.91, 364.24, 744.76, 127.14, 580.38, 1450.29, 192918.96, 34419.53,
+    ]);
+  });
+});
+
+describe('item tables under headings (round 39)', () => {
+  it('parts a position run into its quantity ("13 58 carton" under "Ligne" and "Nb")', async () => {
+    const rows: [string, string, string, string][] = [
+      ['1 | 1 pce', 'Thermal labels 100 x 150', '459,89', '459,89'],
+      ['2 | 31 kg', 'Farine de blé T55 25 kg', '74,04', '2 295,24'],
+      ['3 58 carton', 'Koffiebonen biologisch', '2 345,88', '136 061,04'],
+      ['4 54,50 pce', 'Druckerpatrone schwarz', '15,00', '817,50'],
+    ];
+    const r = await readPages([
+      ...head('2026.9019', '11/08/23'),
+      [60, 190, 'Ligne'],
+      [90, 190, 'Nb'],
+      [160, 190, 'Prestation'],
+      right(420, 190, 'Prix'),
+      right(530, 190, 'Montant'),
+      ...rows.flatMap(([lead, d, p, a], k): Text[] => {
+        const y = 204 + 12 * k;
+        const [pos, qty] = lead.split(' | ');
+        return [
+          ...(qty ? ([right(70, y, pos!), [90, y, qty]] as Text[]) : ([[64, y, lead]] as Text[])),
+          [160, y, d],
+          right(420, y, p),
+          right(530, y, a),
+        ];
+      }),
+      ...totals(270, 530, [
+        ['Total HT', '139 633,67'],
+        ['TVA 20 %', '27 926,73'],
+        ['Total TTC', '167 560,40'],
+      ]),
+    ]);
+    expect(r.items.map((it) => [it.itemQty, it.price])).toEqual([
+      [1, 459.89],
+      [31, 74.04],
+      [58, 2345.88],
+      [54.5, 15],
+    ]);
+  });
+});
+
+describe('header fields and parties (round 39)', () => {
+  it('reads a customer\'s order number after "Customer PO" as no heading of the buyer\'s block', async () => {
+    const r = await readPages([
+      [330, 60, 'Van Dijk Office plc'],
+      [330, 72, '8 Mill Lane, Manchester M1 1AE'],
+      [60, 110, 'Blue Harbor Bakery Ltd'],
+      [60, 122, '14 High Street'],
+      [60, 134, 'Bristol BS1 4DJ'],
+      [330, 110, 'Invoice ID:'],
+      [420, 110, 'INV-2021/4573'],
+      [330, 122, 'Date:'],
+      [420, 122, '12/23/2023'],
+      [330, 134, 'Customer PO:'],
+      [420, 134, 'BE 545505'],
+      [60, 170, 'Particulars'],
+      [330, 170, 'No.'],
+      right(530, 170, 'EUR'),
+      [60, 184, 'Steel bracket 40 mm'],
+      right(340, 184, '9'),
+      right(530, 184, '703.80'),
+    ]);
+    expect(r.invoiceTo?.name).toBe('Blue Harbor Bakery Ltd');
+  });
+
+  it("takes no VAT id under a heading that names the customer for the customer's name", async () => {
+    // "USt-IdNr." over "Kunde" heads the buyer's VAT id in the band of header values
+    const r = await readPages([
+      [60, 50, 'BELLEVUE'],
+      [330, 80, 'Alpenrose Trading GmbH'],
+      [330, 92, 'Gartenweg 27'],
+      [330, 104, '80331 München'],
+      [60, 140, 'Rg.-Nr.'],
+      [140, 140, 'Rechnungsdatum'],
+      [240, 140, 'USt-IdNr.'],
+      [240, 150, 'Kunde'],
+      [60, 160, 'RG 2020-22465'],
+      [140, 160, '2025-12-07'],
+      [240, 160, 'DE483023865'],
+      [60, 200, 'Bezeichnung'],
+      right(400, 200, 'Anzahl'),
+      right(530, 200, 'EUR'),
+      [60, 214, 'Packing tape brown'],
+      right(400, 214, '2'),
+      right(530, 214, '1.452,18'),
+    ]);
+    expect(r.invoiceTo?.name).not.toBe('DE483023865');
+  });
+
+  it('splits a label run into the next over two values, past a second line of labels', async () => {
+    // "Date d'échéance" and "Code client" set close together over "28.08.2026" and "K41757"; "Date de" over
+    // "livraison" puts a line of labels between them and the values
+    const r = await readPages([
+      [60, 60, 'Sonnenhof Foods SA'],
+      [60, 72, '7 boulevard Voltaire, 75002 Paris'],
+      [60, 110, 'Horizon Supplies LLC'],
+      [60, 122, '221 Baker Street, Edinburgh EH1 1YZ'],
+      [50, 160, 'N° de facture'],
+      [150, 160, 'Date de'],
+      [250, 160, "Date d'échéance"],
+      [313, 160, 'Code client'],
+      [150, 170, 'livraison'],
+      [50, 180, 'INV-2022/3320'],
+      [150, 180, '13.08.2026'],
+      [250, 180, '28.08.2026'],
+      [313, 180, 'K41757'],
+      [60, 220, 'Description'],
+      right(400, 220, 'Quantité'),
+      right(530, 220, 'Total HT'),
+      [60, 234, 'Kopierpapier A4 80 g'],
+      right(400, 234, '1'),
+      right(530, 234, '93,38'),
+    ]);
+    expect(r.headers.shopAccount).toBe('K41757');
+    expect(r.headers.dueDate).toBe('2026-08-28');
+  });
+
+  it('reads a Dutch "Creditfactuur" as a credit note and its number after the title', async () => {
+    const r = await readPages([
+      [60, 60, 'De Vries Distribution Inc.'],
+      [60, 72, '90 Station Road, London EC1A 1BB'],
+      [330, 90, 'Creditfactuur nummer 2023.1833'],
+      [60, 110, 'Horizon Hardware N.V.'],
+      [60, 122, 'Prinsengracht 263, 1012 AB Amsterdam'],
+      [330, 110, 'Datum:'],
+      [420, 110, '14 maart 2018'],
+      [60, 140, 'Bedankt voor uw bestelling.'],
+      [60, 170, 'Beschrijving'],
+      right(400, 170, 'Aantal'),
+      right(530, 170, 'Bedrag'),
+      [60, 184, 'Wall plug 8 mm (100 pcs)'],
+      right(400, 184, '2'),
+      right(530, 184, '-157.84'),
+    ]);
+    expect(r.documentType).toBe('creditNote');
+    expect(r.headers.invoiceNum).toBe('2023.1833');
+  });
+});
