@@ -1,11 +1,10 @@
 import { type Cell, cellOf, type Line, xOverlap } from './layout.js';
 
 /**
- * A band of header labels whose cells ran together, split where the values under them start.
+ * A scan's band of header labels whose cells OCR ran together, split where the values under them start.
  *
- * A phone scan's words stay in one cell across gaps of up to `OCR_WORD_GAP` letter heights, and a text layer sets a
- * long label close to the next, so labels set close together over their own values ("Invoice no. Date | Order
- * date", "Date d'échéance Code client") read as one cell, and the value under that
+ * A phone scan's words stay in one cell across gaps of up to `OCR_WORD_GAP` letter heights, so labels set close
+ * together over their own values ("Invoice no. Date | Order date") read as one cell, and the value under that
  * cell belongs to its first label only: the second label lost its value, or took the one under a third. When the
  * line under such a label cell sets two or more values, each a cell with a digit and its own left edge, the
  * label's words are grouped by the value whose column they start in (a letter height of slack). The split is
@@ -13,15 +12,10 @@ import { type Cell, cellOf, type Line, xOverlap } from './layout.js';
  * Lines that are not such a band come back unchanged (the same object).
  */
 export function splitBandLabels(lines: Line[], line: Line): Line {
-  // the values' line, past a line of the labels' second words ("Date de" over "livraison"): in a band of labels
-  // alone, fewer words than the labels and no digit
-  const next = lines[line.index + 1];
-  const wrapped =
-    !!next && !/\d/.test(line.text) && !/\d/.test(next.text) && next.cells.length < line.cells.length;
-  const values = wrapped ? lines[line.index + 2] : next;
+  const values = lines[line.index + 1];
   if (!values || values.page !== line.page || line.cells.length === 0) return line;
   const height = line.y1 - line.y0;
-  if (values.y0 - line.y1 > height * (values === next ? 2.5 : 4)) return line;
+  if (values.y0 - line.y1 > height * 2.5) return line;
   let split = false;
   const cells: Cell[] = [];
   for (const cell of line.cells) {

@@ -98,9 +98,8 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
   > = {};
   const fields = Object.keys(HEADER_LABELS) as HeaderField[];
   for (const read of ctx.lines) {
-    // labels run into one cell are split over the values under them (band-labels.ts): a scan's OCR joins them,
-    // and a text layer sets a long label close to the next ("Date d'échéance Code client")
-    const line = splitBandLabels(ctx.lines, read);
+    // a scan's labels OCR ran into one cell are split over the values under them (band-labels.ts)
+    const line = ctx.ocr ? splitBandLabels(ctx.lines, read) : read;
     line.cells.forEach((cell, ci) => {
       // "Bestellung | : B-20417": the colon that starts the value cell ends the label
       const label = /^\s*:/.test(line.cells[ci + 1]?.text ?? '') ? `${cell.text}:` : cell.text;

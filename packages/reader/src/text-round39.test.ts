@@ -247,34 +247,6 @@ describe('header fields and parties (round 39)', () => {
     expect(r.invoiceTo?.name).not.toBe('DE483023865');
   });
 
-  it('splits a label run into the next over two values, past a second line of labels', async () => {
-    // "Date d'échéance" and "Code client" set close together over "28.08.2026" and "K41757"; "Date de" over
-    // "livraison" puts a line of labels between them and the values
-    const r = await readPages([
-      [60, 60, 'Sonnenhof Foods SA'],
-      [60, 72, '7 boulevard Voltaire, 75002 Paris'],
-      [60, 110, 'Horizon Supplies LLC'],
-      [60, 122, '221 Baker Street, Edinburgh EH1 1YZ'],
-      [50, 160, 'N° de facture'],
-      [150, 160, 'Date de'],
-      [250, 160, "Date d'échéance"],
-      [313, 160, 'Code client'],
-      [150, 170, 'livraison'],
-      [50, 180, 'INV-2022/3320'],
-      [150, 180, '13.08.2026'],
-      [250, 180, '28.08.2026'],
-      [313, 180, 'K41757'],
-      [60, 220, 'Description'],
-      right(400, 220, 'Quantité'),
-      right(530, 220, 'Total HT'),
-      [60, 234, 'Kopierpapier A4 80 g'],
-      right(400, 234, '1'),
-      right(530, 234, '93,38'),
-    ]);
-    expect(r.headers.shopAccount).toBe('K41757');
-    expect(r.headers.dueDate).toBe('2026-08-28');
-  });
-
   it('reads a Dutch "Creditfactuur" as a credit note and its number after the title', async () => {
     const r = await readPages([
       [60, 60, 'De Vries Distribution Inc.'],
