@@ -733,6 +733,11 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     }
     if (!named) unlabelled.push(line);
   }
+  // one label names one amount: the VAT word of "Totaal incl. BTW" or "Total excl. VAT" only qualifies the total or
+  // the net its label names more surely
+  const qualifies = (c: MoneyCand) =>
+    c.field === 'vat' && cands.some((o) => o.index === c.index && o.field !== 'vat' && o.prio > c.prio);
+  for (let k = cands.length - 1; k >= 0; k--) if (qualifies(cands[k]!)) cands.splice(k, 1);
   if (ctx.ocr && !ctx.isReceipt)
     cands.push(
       ...rateOnlyVats(

@@ -2589,6 +2589,21 @@ export function extractItems(
       // so does one carried over the page break: no item
       const a = rowNums.filter((r) => r.money && !r.pct).pop()?.value;
       const onPage = pageRows(line.page);
+      // the sum of all rows under a label the reader does not know ("Heffingsbasis"), carried over no page break,
+      // no page's own sum and no group's, is the totals block's first amount: the table ends there (the total under
+      // it, "Eindbedrag", is no service row)
+      if (
+        amountOnly &&
+        a !== undefined &&
+        items.length >= 2 &&
+        same(a, sumOf(items)) &&
+        !carriedSum(ctx, line, a, items) &&
+        !pageSumOverleaf(ctx, line, a, onPage, cols) &&
+        !groupSumAbove(ctx, line, a, items, cols, () => false)
+      ) {
+        inTable = false;
+        continue;
+      }
       if (
         amountOnly &&
         a !== undefined &&
@@ -2758,6 +2773,20 @@ export function extractItems(
         desc.endsWith(` ${apart.text}`)
       )
         desc = desc.slice(0, -apart.text.length).trim();
+      // more values than headings ("Détail" over the name and its price "10 554"): a number of its own at the end
+      // of the description's text that times the quantity is the amount is the row's price, not the name's
+      const tail = rowNums.find(
+        (r) =>
+          !r.pct &&
+          r.kind !== 'amount' &&
+          !!r.cell &&
+          looksNumeric(r.cell.text) &&
+          desc.endsWith(` ${r.text}`) &&
+          !!s.qty &&
+          s.amount !== undefined &&
+          Math.abs(r.value * s.qty - Math.abs(s.amount)) <= (ctx.wholeUnits ? 0.5 : 0.011),
+      );
+      if (!ctx.ocr && tail) desc = desc.slice(0, -tail.text.length).trim();
       const it: TItem = { itemDesc: desc.trim() };
       if (itemCode) it.itemCode = itemCode.trim();
       if (barcode ?? leadingGtin) it.unitBarcode = barcode?.text.trim() ?? leadingGtin;

@@ -4,7 +4,9 @@ import {
   cleanId,
   type ExtractContext,
   type Found,
+  isMoneyText,
   labelMatch,
+  lineNumbers,
   ocrHeadingMatch,
   rawIndex,
 } from './context.js';
@@ -357,6 +359,12 @@ function issuerEvidence(ctx: ExtractContext, buyerZone: Set<number>, band: strin
     for (let j = Math.max(0, line.index - 4); j <= Math.min(ctx.lines.length - 1, line.index + 4); j++) {
       const l = ctx.lines[j]!;
       if (l.page !== line.page || buyerZone.has(l.index)) continue;
+      // an item row over the footer ("Wall plug 8 mm (100 pcs) kg | 80 | 9.318 | 745.440": its unit is no legal
+      // form) prints amounts, no block of the company does
+      const money = lineNumbers(l, ctx.decimal).filter(
+        (x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits),
+      );
+      if (j !== line.index && money.length >= 2) continue;
       for (const c of l.cells) {
         // a block's head line, or a company name anywhere in the band (footers print several columns)
         const part = c.text.split(SENDER_SPLIT)[0]!;

@@ -160,6 +160,71 @@ describe('item tables without a heading (round 39)', () => {
 });
 
 describe('item tables under headings (round 39)', () => {
+  it("takes a price printed under the description's heading for no part of the name where it times the quantity is the amount", async () => {
+    // "Détail" heads the name and the price beside it: more values than headings (a whole-unit currency's "10 554")
+    const r = await readPages([
+      ...head('RE-88767', '08-08-2021'),
+      [54, 190, 'Ligne'],
+      [106, 190, 'Nb'],
+      [127, 190, 'Gencod'],
+      [207, 190, 'Détail'],
+      right(483, 190, 'TVA %'),
+      right(71, 204, '1'),
+      [99, 204, '1 pce'],
+      [127, 204, '3085274223390'],
+      [207, 204, 'Monthly leasing fee'],
+      right(443, 204, '10 554'),
+      right(483, 204, '10%'),
+      right(555, 204, '10 554'),
+      [207, 218, 'Frais de port'],
+      right(555, 218, '2 250'),
+      ...totals(250, 555, [
+        ['Montant HT', '12 804'],
+        ['Total à payer', 'ISK 14 309'],
+      ]),
+      [100, 290, 'Taux TVA'],
+      [160, 290, 'Base HT'],
+      [220, 290, 'TVA'],
+      [100, 302, '20%'],
+      [160, 302, '2 250'],
+      [220, 302, '450'],
+      [100, 314, '10%'],
+      [160, 314, '10 554'],
+      [220, 314, '1 055'],
+    ]);
+    expect(r.items.map((it) => [it.itemDesc, it.itemQty, it.amount])).toEqual([
+      ['Monthly leasing fee', 1, 10554],
+    ]);
+  });
+
+  it('ends the table at the sum of its rows under a label it does not know: the total under it is no row', async () => {
+    const r = await readPages([
+      ...head('F2023-98966', '21-03-2019'),
+      [60, 190, 'Nr.'],
+      [90, 190, 'Code'],
+      [220, 190, 'Omschr.'],
+      right(400, 190, 'Stuks'),
+      right(460, 190, 'P/st'),
+      right(530, 190, 'Waarde'),
+      ...[
+        ['1', 'P974015', 'Druckerpatrone schwarz', '102', '326,97', '33.350,94'],
+        ['2', 'X9829148', 'Wall plug 8 mm (100 pcs)', '77', '18,56', '1.429,12'],
+      ].flatMap(([p, c, d, q, pr, a], k): Text[] => [
+        [60, 204 + 12 * k, p!],
+        [90, 204 + 12 * k, c!],
+        [220, 204 + 12 * k, d!],
+        right(400, 204 + 12 * k, q!),
+        right(460, 204 + 12 * k, pr!),
+        right(530, 204 + 12 * k, a!),
+      ]),
+      [300, 240, 'Heffingsbasis'],
+      right(530, 240, '34.780,06'),
+      [300, 252, 'Eindbedrag'],
+      right(530, 252, 'EUR 42.083,87'),
+    ]);
+    expect(r.items.map((it) => it.amount)).toEqual([33350.94, 1429.12]);
+  });
+
   it('parts a position run into its quantity ("13 58 carton" under "Ligne" and "Nb")', async () => {
     const rows: [string, string, string, string][] = [
       ['1 | 1 pce', 'Thermal labels 100 x 150', '459,89', '459,89'],
@@ -200,6 +265,64 @@ describe('item tables under headings (round 39)', () => {
 });
 
 describe('header fields and parties (round 39)', () => {
+  it('reads the VAT word of "Totaal incl. BTW" as naming the total, not the VAT, above a deposit paid', async () => {
+    const r = await readPages([
+      ...head('AB-2019/962-8', '11-06-2024'),
+      [60, 190, 'Omschrijving'],
+      right(530, 190, 'Bedrag'),
+      [60, 204, 'Servicekosten 05/2026'],
+      right(530, 204, '1.427,15'),
+      [60, 216, 'Forfait maintenance annuel 11/2024'],
+      right(530, 216, '702,21'),
+      ...totals(250, 530, [
+        ['Totaal', '2.129,36'],
+        ['Verzendkosten', '25,00'],
+        ['Waarde', '2.154,36'],
+        ['BTW 21%', '452,42'],
+        ['Totaal incl. BTW', '€2.606,78'],
+        ['Aanbetaling', '-782,03'],
+        ['Nog te betalen', '€1.824,75'],
+      ]),
+    ]);
+    expect([r.totals.invoiceTotal, r.totals.vat]).toEqual([2606.78, 452.42]);
+  });
+
+  it("takes no item row over an order's footer for its issuer, whatever legal form its unit looks like", async () => {
+    // the last row's "kg" reads like a legal form (KG); the footer at the page's foot prints the issuer with its VAT id
+    // and IBAN
+    const r = await readPages([
+      [60, 50, 'BH'],
+      [330, 50, 'BESTELLING'],
+      [60, 90, 'Leverancier:'],
+      [60, 102, 'Van Dijk Consulting V.O.F.'],
+      [60, 114, 'Stationsweg 2'],
+      [60, 126, '9711 EX Groningen'],
+      [60, 150, 'Opdracht'],
+      [150, 150, 'Van'],
+      [60, 162, '1240798'],
+      [150, 162, '24-03-2024'],
+      [60, 750, 'Omschrijving'],
+      right(400, 750, 'Hoeveelheid'),
+      right(460, 750, 'Prijs'),
+      right(530, 750, 'Bedrag'),
+      [60, 764, 'Kopierpapier A4 80 g st'],
+      right(400, 764, '1'),
+      right(460, 764, '174,85'),
+      right(530, 764, '174,85'),
+      [60, 776, 'Wall plug 8 mm (100 pcs) kg'],
+      right(400, 776, '80'),
+      right(460, 776, '9,32'),
+      right(530, 776, '745,60'),
+      [60, 788, 'Blue Harbor Logistics N.V.'],
+      [250, 788, 'BTW-nummer NL533210669B87'],
+      [400, 788, 'IBAN NL38 8499 6602 4978 6105 75'],
+      [60, 800, 'Stationsweg 2'],
+      [250, 800, 'KvK 99172285'],
+      [60, 812, '3511 LK Utrecht'],
+    ]);
+    expect(r.invoiceTo?.name).toBe('Blue Harbor Logistics N.V.');
+  });
+
   it('reads a customer\'s order number after "Customer PO" as no heading of the buyer\'s block', async () => {
     const r = await readPages([
       [330, 60, 'Van Dijk Office plc'],
