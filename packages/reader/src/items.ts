@@ -759,8 +759,12 @@ function quantityByArithmetic(ctx: ExtractContext, head: Line, cols: Column[]): 
     }
   }
   const score = (c: Column | undefined) => (c ? (hits.get(c) ?? 0) : 0);
-  // positions count 1, 2, 3 …: such a column is never the quantity, however many rows it fits by chance
-  const counts = (c: Column) => countsUp(values.get(c) ?? []);
+  // positions count 1, 2, 3 …: such a column is never the quantity, however many rows it fits by chance (three
+  // rows at least counting up from the first, a number of the lines under the table, a footer's, after them)
+  const counts = (c: Column) => {
+    const v = values.get(c) ?? [];
+    return countsUp(v) || (v.length >= 3 && countsUp(v.slice(0, 3)));
+  };
   const current = cands.find((c) => c.kind === 'qty');
   const present = Math.max(score(current), ...units.map(score));
   const best = cands.filter((c) => !counts(c)).sort((x, y) => score(y) - score(x))[0];
@@ -1469,10 +1473,15 @@ function adjustmentsOf(
   if (!nums.length) return undefined;
   const out: { sign: string; value: number; x1: number }[] = [];
   for (const x of nums) {
-    const kind = columnFor(cols, x.cell)?.kind;
+    const col = columnFor(cols, x.cell);
+    const kind = col?.kind;
     // a number inside the description's text ("Size: 39", "Serial: 0886") is the item's note beside them
     if (kind === 'desc' && !looksNumeric(x.cell.text)) continue;
-    if (x.pct || kind === 'qty' || kind === 'amount') return undefined;
+    // (in a table without a heading, whose columns span only their numbers, a signed amount short of the amount
+    // column, nearest to it, is an allowance under its label: "Remise" over "- 2,79"; under a heading the reader
+    // does not know, whether it is one is left to the person who reviews the row)
+    const short = kind === 'amount' && !col!.label && xOverlap(x.cell, col!) <= 0;
+    if (x.pct || kind === 'qty' || (kind === 'amount' && !short)) return undefined;
     const sign = /(?:^|\s)([-+=−–])\s*\D{0,3}\s*\d[\d.,' ]*\s*\D{0,3}$/.exec(x.cell.text)?.[1];
     if (!sign) return undefined;
     out.push({ sign, value: Math.abs(x.value), x1: x.cell.x1 });
@@ -1786,11 +1795,16 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
   // the description: where the rows' text starts, up to the first numbers right of it (a quantity column
   // may come first)
   // (a quantity with its unit, "90 kg" or "2 x", is no text: leading the row, it is the quantity column)
-  const textX0All = Math.min(
-    ...best.flatMap((r) =>
-      r.line.cells.filter((c) => !looksNumeric(c.text) && !QTY_WITH_UNIT.test(c.text)).map((c) => c.x0),
-    ),
-  );
+  // (rows of numbers alone, "8 uur | 1 | 5443 | 249,17 | 21% | 1.993,36", print their text on the line under them)
+  const textX0s = (lines: Line[]) =>
+    lines.flatMap((l) =>
+      l.cells.filter((c) => !looksNumeric(c.text) && !QTY_WITH_UNIT.test(c.text)).map((c) => c.x0),
+    );
+  const linesUnder = best
+    .map((r) => ctx.lines[r.line.index + 1])
+    .filter((l): l is Line => l?.page === best[0]!.line.page);
+  const own = textX0s(best.map((r) => r.line));
+  const textX0All = Math.min(...(own.length ? own : textX0s(linesUnder)));
   // a column of short words leading the rows, numbers right of it and the rows' text right of those ("kg | 102 |
   // Name …", "doos | 16 | 2 | Name …"): the units, no description; the text starts right of the numbers
   const leadUnits = unitsLeading(best, textX0All);
@@ -1874,13 +1888,20 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
       : undefined;
   // a labelled word right of the numbers ("Promo:", an allowance with its signed amount under it) keeps its
   // own column, so that the amount under it adjusts the row instead of being read as one; so does an allowance's
-  // word whose label goes on over the lines under it ("Remise" over "quantité :")
+  // word whose label goes on over the lines under it ("Remise" over "quantité :", "Staffel" over "korting:")
+  const goesOnBelow = (r: AlignedRow, c: Cell) => {
+    const below = ctx.lines[r.line.index + 1];
+    return (
+      below?.page === r.line.page &&
+      below.cells.some((b) => Math.abs(b.x0 - c.x0) < 0.015 && /:$/.test(b.text.trim()))
+    );
+  };
   const labels = best.flatMap((r) =>
     r.line.cells.filter(
       (c) =>
         c.x0 > numX0 &&
         !looksNumeric(c.text) &&
-        (/:$/.test(c.text.trim()) || DISCOUNT_ROW.test(norm(c.text))),
+        (/:$/.test(c.text.trim()) || DISCOUNT_ROW.test(norm(c.text)) || goesOnBelow(r, c)),
     ),
   );
   const cols: Column[] = [

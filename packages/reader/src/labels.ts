@@ -263,7 +263,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
 
 /** Lines that end a table or are summary rows, never items. */
 export const SUMMARY_ROW =
-  /\b(?:sub\s*-?\s*total|total|totaal|summe|zwischensumme|gesamt\w*|montant|net\s+a\s+payer|netto\w*|brutto\w*|\w*summe|mwst\w*|subtotaal|amount\s+due|balance|tax|vat|mwst|ust\.?|tva|btw|rounding|cash|change|carried|ubertrag|report|warenwert|basisbetrag|steuerbetrag|zahlbetrag|positionssumme)\b/;
+  /\b(?:sub\s*-?\s*total|total|totaal|summe|zwischensumme|gesamt\w*|montant|net\s+a\s+payer|netto\w*|brutto\w*|\w*summe|mwst\w*|subtotaal|amount\s+due|balance|tax|vat|mwst|ust\.?|tva|btw|rounding|cash|change|carried|ubertrag|report|warenwert|basisbetrag|steuerbetrag|zahlbetrag|positionssumme|som)\b/;
 export const DISCOUNT_ROW = /\b(?:discount|rabatt|nachlass|remise|korting|skonto)\b/;
 /** "Charge 117", "Charge-Nr. 45": a batch (German, Dutch) in an item's description, never a charge. */
 export const BATCH_WORD = /\bcharge\s*(?:-?\s*(?:nr|no)\.?)?\s*:?\s*\d/;

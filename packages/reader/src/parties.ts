@@ -670,6 +670,11 @@ export interface Parties {
   conf: Record<string, number>;
   buyerZone: Set<number>;
   account?: { value: string; box: TBox };
+  /**
+   * a number inside the supplier's block under its heading ("Fournisseur:" over "ID: 84977"): on an order, which
+   * the buyer writes, the number the buyer keeps the supplier's account under
+   */
+  supplierAccount?: { value: string; box: TBox };
 }
 
 /**
@@ -681,6 +686,7 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
   const conf: Record<string, number> = {};
   const buyerZone = new Set<number>();
   let account: { value: string; box: TBox } | undefined;
+  let supplierAccount: { value: string; box: TBox } | undefined;
   const first = ctx.lines.filter((l) => l.page === 1);
   const isOwn = (text: string) => !!own && isOwnName(text, own.name);
   /** a name that is the own company's while the own company has the other role: never the party of `role` */
@@ -759,6 +765,7 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
         for (const l of a.lines) buyerZone.add(l.index);
         buyerZone.add(nameLine.index);
         if (buyer) account ??= accountInBlock(ctx, line, cell);
+        else supplierAccount ??= accountInBlock(ctx, line, cell);
         const p = partyFromLines(
           nameCell.text,
           a.cells.map((c) => c.text),
@@ -1121,5 +1128,5 @@ export function extractParties(ctx: ExtractContext, own?: OwnCompany): Parties {
   }
   const recipient = rec?.party ?? {};
   if (rec) boxes['recipient.name'] = boxOf(rec.cell);
-  return { vendor, invoiceTo, recipient, boxes, conf, buyerZone, account };
+  return { vendor, invoiceTo, recipient, boxes, conf, buyerZone, account, supplierAccount };
 }

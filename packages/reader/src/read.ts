@@ -503,6 +503,21 @@ export function extractAll(
     r.boxes['headers.shopAccount'] = parties.account.box;
     fconf['headers.shopAccount'] = ctx.ocr ? BLOCK_ACCOUNT - OCR_SLIP : BLOCK_ACCOUNT;
   }
+  // an order's number inside the supplier's block is the account the buyer keeps the supplier under, not the
+  // order's number ("Numéro: 77795" under "Fournisseur:")
+  const supplier = r.documentType === 'order' ? parties.supplierAccount : undefined;
+  if (supplier) {
+    for (const k of ['orderNum', 'invoiceNum'] as const)
+      if (r.headers[k] === supplier.value) {
+        delete r.headers[k];
+        delete r.boxes[`headers.${k}`];
+      }
+    if (!r.headers.shopAccount) {
+      r.headers.shopAccount = supplier.value;
+      r.boxes['headers.shopAccount'] = supplier.box;
+      fconf['headers.shopAccount'] = BLOCK_ACCOUNT;
+    }
+  }
   if (r.documentType === 'order' && !r.headers.orderNum && r.headers.invoiceNum) {
     r.headers.orderNum = r.headers.invoiceNum;
     delete r.headers.invoiceNum;

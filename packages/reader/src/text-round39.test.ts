@@ -157,6 +157,61 @@ describe('item tables without a heading (round 39)', () => {
       849.91, 364.24, 744.76, 127.14, 580.38, 1450.29, 192918.96, 34419.53,
     ]);
   });
+  it('reads rows of numbers alone with their names on the lines under them', async () => {
+    // "8 uur | 1 | 5443 | 249,17 | 21% | 1.993,36" over "Verlengsnoer 5 m": no text on the row itself
+    const r = await readPages([
+      ...head('FA-2020-4411', '23-10-2020'),
+      [54, 200, '8 uur'],
+      right(100, 200, '1'),
+      [110, 200, '5443'],
+      right(400, 200, '249,17'),
+      right(460, 200, '21%'),
+      right(530, 200, '1.993,36'),
+      [117, 212, 'Verlengsnoer 5 m'],
+      [117, 224, 'Korting 5 %'],
+      right(530, 224, '-99,67'),
+      ...totals(250, 530, [
+        ['Goederenwaarde', '1.893,69'],
+        ['BTW 21%', '397,67'],
+        ['Totaal incl. BTW', 'EUR 2.291,36'],
+      ]),
+    ]);
+    expect(r.items.map((it) => [it.itemDesc, it.itemQty, it.price, it.amount])).toEqual([
+      ['Verlengsnoer 5 m', 8, 249.17, 1993.36],
+    ]);
+  });
+
+  it('reads an allowance under a label over two lines beside the names under their rows ("Staffel" over "korting:")', async () => {
+    const rows: [string, string, string, string, string | undefined, string][] = [
+      ['X739184', 'Koffiebonen biologisch', '21', '1.889,70', '7.936,74', '31.746,96'],
+      ['3362995', 'Installatiewerkzaamheden', '108', '1.395,37', undefined, '150.699,96'],
+      ['A5979', 'Glass cleaner 5 l', '26', '9,35', '24,31', '218,79'],
+    ];
+    const texts: Text[] = [];
+    let y = 200;
+    for (const [k, [code, d, q, p, off, a]] of rows.entries()) {
+      texts.push(right(70, y, String(k + 1)), [80, y, code], [130, y, d], right(300, y, q), right(360, y, p));
+      texts.push(right(530, y, a));
+      if (off) {
+        texts.push([380, y, 'Staffel'], [380, y + 10, 'korting:'], right(440, y + 20, `- ${off}`));
+        y += 30;
+      } else y += 12;
+    }
+    const r = await readPages([
+      ...head('FR-2019/046-7', '08-06-2023'),
+      ...texts,
+      ...totals(y + 20, 530, [
+        ['Totaal excl. BTW', '182.665,71'],
+        ['BTW 21%', '38.359,80'],
+        ['Te betalen', '221.025,51'],
+      ]),
+    ]);
+    expect(r.items.map((it) => [it.itemQty, it.price, it.amount])).toEqual([
+      [21, 1889.7, 31746.96],
+      [108, 1395.37, 150699.96],
+      [26, 9.35, 218.79],
+    ]);
+  });
 });
 
 describe('item tables under headings (round 39)', () => {
@@ -262,9 +317,96 @@ describe('item tables under headings (round 39)', () => {
       [54.5, 15],
     ]);
   });
+  it('never takes the position column for the quantities, though a number under the table breaks its count', async () => {
+    // "Nr." counts 1 … 5 on the rows; the footer under the table prints a street's number under it; "Aantal" holds the
+    // quantities of the goods rows, the service rows print none
+    const rows: [string, string | undefined, string, string][] = [
+      ['1', undefined, 'Leasingrate Kopierer 01/2022', '665,14'],
+      ['2', '22', 'Prestation de service', '45.469,16'],
+      ['3', undefined, 'Huur koffiemachine 07/2022', '876,60'],
+      ['4', undefined, 'Servicekosten 06/2025', '654,11'],
+      ['5', '31', 'Espresso beans 1 kg', '2.149,85'],
+    ];
+    const r = await readPages([
+      ...head('RE-47778', '05-07-2025'),
+      [56, 190, 'Nr.'],
+      [86, 190, 'Aantal'],
+      [203, 190, 'Product'],
+      ...rows.flatMap(([p, q, d, a], k): Text[] => [
+        right(67, 204 + 12 * k, p),
+        ...(q ? [right(111, 204 + 12 * k, q)] : []),
+        [203, 204 + 12 * k, d],
+        right(547, 204 + 12 * k, a),
+      ]),
+      ...totals(280, 547, [
+        ['Excl. belasting', '49.814,86'],
+        ['BTW 21 %', '10.461,12'],
+        ['Te betalen', '€60.275,98'],
+      ]),
+      [14, 330, 'Stationsweg 2'],
+      [203, 330, 'KvK 06967137'],
+      right(547, 330, '+36 260 343847'),
+    ]);
+    expect(r.items.map((it) => [it.itemQty, it.amount])).toEqual([
+      [undefined, 665.14],
+      [22, 45469.16],
+      [undefined, 876.6],
+      [undefined, 654.11],
+      [31, 2149.85],
+    ]);
+  });
+
+  it('reads "Som regels" under a table of one row as the rows\' sum, no row', async () => {
+    const r = await readPages([
+      ...head('FA-2024-0051', '12-04-2024'),
+      [60, 190, 'Omschr.'],
+      right(380, 190, 'Aant.'),
+      right(440, 190, 'P/st'),
+      right(530, 190, 'Som'),
+      [60, 204, 'Transport pallet Euro'],
+      right(380, 204, '24,75'),
+      right(440, 204, '55,86'),
+      right(530, 204, '1.382,54'),
+      [60, 228, 'Som regels'],
+      right(530, 228, '1.382,54'),
+      ...totals(252, 530, [
+        ['Totaal excl. BTW', '1.382,54'],
+        ['BTW-bedrag 21%', '290,33'],
+        ['Totaal incl. BTW EUR', 'EUR 1.672,87'],
+      ]),
+    ]);
+    expect(r.items.map((it) => it.amount)).toEqual([1382.54]);
+  });
 });
 
 describe('header fields and parties (round 39)', () => {
+  it("reads a number inside an order's supplier block as the supplier's account there, not the order's number", async () => {
+    const r = await readPages([
+      [60, 50, 'Rheinland Supplies SARL'],
+      [60, 62, '12 rue de la Paix, 69001 Lyon'],
+      [330, 50, 'BON DE COMMANDE'],
+      [60, 100, 'Fournisseur:'],
+      [60, 112, 'Riviera Supplies B.V.'],
+      [60, 124, 'Prinsengracht 263'],
+      [60, 136, '9711 EX Groningen'],
+      [60, 148, 'ID: 84977'],
+      [50, 180, 'N° de demande'],
+      [150, 180, 'Demandée le'],
+      [50, 192, 'INV/2020/87334'],
+      [150, 192, '03/11/2020'],
+      [60, 220, 'Prestation'],
+      right(400, 220, 'Nb'),
+      right(460, 220, 'Tarif'),
+      right(530, 220, 'Valeur'),
+      [60, 234, 'Câble HDMI 2 m'],
+      right(400, 234, '2'),
+      right(460, 234, '12,50'),
+      right(530, 234, '25,00'),
+    ]);
+    expect(r.headers.shopAccount).toBe('84977');
+    expect(r.headers.orderNum).not.toBe('84977');
+  });
+
   it('reads the VAT word of "Totaal incl. BTW" as naming the total, not the VAT, above a deposit paid', async () => {
     const r = await readPages([
       ...head('AB-2019/962-8', '11-06-2024'),
