@@ -1316,12 +1316,18 @@ function quantityRunOn(
   const amount = (x: { cell: Cell; pct: boolean }) => !x.pct && columnFor(cols, x.cell)?.kind === 'amount';
   if (!lineNumbers(line, ctx.decimal).some(amount)) return [];
   for (const c of line.cells) {
-    const last = c.words[c.words.length - 1];
+    // (the quantity with its unit, "verzinkt 14 carton": the number before the unit word)
+    const unitLast = /^\p{L}{1,6}\.?$/u.test(c.words[c.words.length - 1]?.text ?? '');
+    const words = unitLast ? c.words.slice(0, -1) : c.words;
+    const last = words[words.length - 1];
+    const kind = (w: Word) => columnFor(cols, w)?.kind;
     // (a note's value, "Farbe: grau, Größe 2", is no quantity)
-    if (c.words.length < 2 || !last || columnFor(cols, c)?.kind !== 'desc' || /:/.test(c.text)) continue;
-    if (!/^\d{1,6}(?:[.,]\d{1,3})?$/.test(last.text) || columnFor(cols, last)?.kind !== 'qty') continue;
+    if (words.length < 2 || !last || columnFor(cols, c)?.kind !== 'desc' || /:/.test(c.text)) continue;
+    const under = kind(last) === 'qty' || (unitLast && ['qty', 'unit'].includes(kind(c.words.at(-1)!) ?? ''));
+    if (!/^\d{1,6}(?:[.,]\d{1,3})?$/.test(last.text) || !under) continue;
     const value = parseNumber(last.text, ctx.decimal);
-    if (value !== undefined && value > 0) return [{ value, cell: cellOf([last]), pct: false }];
+    if (value !== undefined && value > 0)
+      return [{ value, cell: cellOf(c.words.slice(words.length - 1)), pct: false }];
   }
   return [];
 }
@@ -1435,13 +1441,23 @@ function withoutRules(line: Line): Line {
  * "Anzahl", "13 58 carton" under "Ligne" and "Nb"): a cell whose words from a plain number on (with a unit word at
  * most) stand under the quantity heading, its first word under the code's or the position's, is two cells (a
  * description's "80 g" stays its own): the quantity column must not be left empty nor the number taken for the
- * code's.
+ * code's. So is a unit run into its price.
  */
 function quantityApart(line: Line, cols: Column[]): Line {
   const kindOf = (w: { x0: number; x1: number }) => columnFor(cols, w)?.kind;
   const qty = cols.find((col) => col.kind === 'qty');
   const cells = line.cells.flatMap((c) => {
     const lead = c.words[0]!;
+    // a unit run into its price ("Karton 483,06" under "Einheit" and "E-Preis"): the unit word and the number
+    const [, price] = c.words;
+    if (
+      c.words.length === 2 &&
+      kindOf(lead) === 'unit' &&
+      /^\p{L}{1,8}\.?$/u.test(lead.text) &&
+      kindOf(price!) === 'price' &&
+      looksNumeric(price!.text)
+    )
+      return [cellOf([lead]), cellOf([price!])];
     // (a position's cell is one word: the quantity run into it starts at the second word, which a glued cell
     // may set left of the quantity heading, its words spread over the cell's width; the cell reaches into it)
     const pos = kindOf(lead) === 'pos' && /^\d{1,4}$/.test(lead.text) && !!qty && c.x1 > qty.x0;
@@ -2795,17 +2811,19 @@ export function extractItems(
       )
         desc = desc.slice(0, -apart.text.length).trim();
       // more values than headings ("Détail" over the name and its price "10 554"): a number of its own at the end
-      // of the description's text that times the quantity is the amount is the row's price, not the name's
+      // of the description's text that times the quantity is the amount is the row's price, not the name's; and a
+      // quantity the description runs into ("verzinkt 14 carton") is the row's quantity
+      const price = (r: RowNum) =>
+        looksNumeric(r.text) &&
+        !!s.qty &&
+        s.amount !== undefined &&
+        Math.abs(r.value * s.qty - Math.abs(s.amount)) <= (ctx.wholeUnits ? 0.5 : 0.011);
       const tail = rowNums.find(
         (r) =>
           !r.pct &&
           r.kind !== 'amount' &&
-          !!r.cell &&
-          looksNumeric(r.cell.text) &&
           desc.endsWith(` ${r.text}`) &&
-          !!s.qty &&
-          s.amount !== undefined &&
-          Math.abs(r.value * s.qty - Math.abs(s.amount)) <= (ctx.wholeUnits ? 0.5 : 0.011),
+          (price(r) || (r.value === s.qty && QTY_WITH_UNIT.test(r.text))),
       );
       if (!ctx.ocr && tail) desc = desc.slice(0, -tail.text.length).trim();
       const it: TItem = { itemDesc: desc.trim() };

@@ -265,8 +265,8 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
 export const SUMMARY_ROW =
   /\b(?:sub\s*-?\s*total|total|totaal|summe|zwischensumme|gesamt\w*|montant|net\s+a\s+payer|netto\w*|brutto\w*|\w*summe|mwst\w*|subtotaal|amount\s+due|balance|tax|vat|mwst|ust\.?|tva|btw|rounding|cash|change|carried|ubertrag|report|warenwert|basisbetrag|steuerbetrag|zahlbetrag|positionssumme|som)\b/;
 export const DISCOUNT_ROW = /\b(?:discount|rabatt|nachlass|remise|korting|skonto)\b/;
-/** "Charge 117", "Charge-Nr. 45": a batch (German, Dutch) in an item's description, never a charge. */
-export const BATCH_WORD = /\bcharge\s*(?:-?\s*(?:nr|no)\.?)?\s*:?\s*\d/;
+/** "Charge 117", "Charge-Nr. 45", "Charge: L23294": a batch (German, Dutch) in an item's description, never a charge. */
+export const BATCH_WORD = /\bcharge\s*(?:-?\s*(?:nr|no)\.?)?\s*:?\s*[a-z]?\d/;
 export const CHARGE_ROW = /\b(?:shipping|freight|versand\w*|fracht|frais|port|verzending|charge|zuschlag)\b/;
 /** Carriage by its words ("Vrachtkosten", "Frais de port"): never goods, unlike packing or a batch's "Charge 117". */
 export const CARRIAGE_ROW =

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pagesPdf, rightAligned as right, type PlacedText as Text } from './__tests__/make-docs.js';
+import { BATCH_WORD } from './labels.js';
+import { norm } from './parse.js';
 import { readDocument } from './read.js';
 
 /** A document of these pages of texts at x, y (points), every one in 8-point Helvetica. */
@@ -376,6 +378,105 @@ describe('item tables under headings (round 39)', () => {
       ]),
     ]);
     expect(r.items.map((it) => it.amount)).toEqual([1382.54]);
+  });
+  it('reads a row whose text is a batch ("Charge: L23294") as a row, not a charge', async () => {
+    // a table without a heading: the quantity leads the row, the batch is its text; an allowance ("Aktion" over
+    // "Frühjahr:") keeps its numbers from multiplying out
+    const row = (y: number, q: string, d: string, p: string, a: string): Text[] => [
+      right(90, y, q),
+      [100, y, d],
+      right(400, y, p),
+      right(551, y, a),
+    ];
+    const r = await readPages([
+      ...head('FA-22.1934', '14-03-2024'),
+      ...row(204, '3', 'Steel bracket 40 mm', '12,00', '36,00'),
+      ...row(216, '94,25', 'Charge: L23294', '52,53', '4.455,86'),
+      [410, 216, 'Aktion'],
+      [410, 226, 'Frühjahr:'],
+      right(500, 236, '- 495,09'),
+      ...row(250, '12', 'Safety gloves size 9', '4,10', '49,20'),
+      ...totals(280, 551, [
+        ['Nettobetrag', '4.541,06'],
+        ['USt. 19 %', '862,80'],
+        ['Endbetrag', '5.403,86'],
+      ]),
+    ]);
+    expect(r.items.map((it) => it.amount)).toEqual([36, 4455.86, 49.2]);
+    // (the batch's number may start with a letter)
+    expect(BATCH_WORD.test(norm('Charge: L23294'))).toBe(true);
+  });
+
+  it('takes a quantity with its unit that the description runs into for the quantity, and leaves it out of the name', async () => {
+    const rows: [string, string, string, string][] = [
+      ['Espresso beans 1 kg', '30 h', '963,57', '28.907,10'],
+      ['Schraube M8 x 40 verzinkt 14 carton', '', '80,78', '1.130,92'],
+      ['Consulting hours', '24 carton', '56,42', '1.354,08'],
+    ];
+    const r = await readPages([
+      ...head('FA-2024-7781', '12-05-2024'),
+      [60, 190, 'Désignation'],
+      [250, 190, 'Qté'],
+      right(380, 190, 'Prix'),
+      right(460, 190, 'Montant'),
+      right(530, 190, 'TVA'),
+      ...rows.flatMap(([d, q, p, a], k): Text[] => [
+        [60, 204 + 12 * k, d],
+        ...(q ? ([[250, 204 + 12 * k, q]] as Text[]) : []),
+        right(380, 204 + 12 * k, p),
+        right(460, 204 + 12 * k, a),
+        right(530, 204 + 12 * k, '10%'),
+      ]),
+      ...totals(250, 460, [
+        ['Total HT', '31.392,10'],
+        ['TVA 10 %', '3.139,21'],
+        ['Total TTC', '34.531,31'],
+      ]),
+    ]);
+    expect(r.items.map((it) => [it.itemDesc, it.itemQty])).toEqual([
+      ['Espresso beans 1 kg', 30],
+      ['Schraube M8 x 40 verzinkt', 14],
+      ['Consulting hours', 24],
+    ]);
+  });
+
+  it('parts a unit run into its price ("Karton 483,06" under "Einheit" and "E-Preis")', async () => {
+    // the row's allowance under it: its price must be the printed one, not the amount over the quantity
+    const r = await readPages([
+      ...head('RE-2024-0551', '03-04-2024'),
+      [187, 190, 'Artikelbezeichnung'],
+      right(326, 190, 'Menge'),
+      [338, 190, 'Einheit'],
+      right(402, 190, 'E-Preis'),
+      right(471, 190, 'Abzüge'),
+      right(551, 190, 'Gesamt'),
+      [187, 204, 'Cable tie black 200 mm'],
+      right(326, 204, '14'),
+      [338, 204, 'Stk'],
+      right(402, 204, '60,68'),
+      right(551, 204, '849,52'),
+      [187, 216, 'Thermal labels 100 x 150'],
+      right(326, 216, '2'),
+      [338, 216, 'Karton 483,06'],
+      [414, 216, 'Rabatt:'],
+      right(551, 216, '917,81'),
+      right(471, 227, '- 48,31'),
+      [187, 240, 'Druckerpatrone schwarz'],
+      right(326, 240, '3'),
+      [338, 240, 'kg'],
+      right(402, 240, '963,69'),
+      right(551, 240, '2.891,07'),
+      ...totals(270, 551, [
+        ['Nettobetrag', '4.658,40'],
+        ['USt. 19 %', '885,10'],
+        ['Endbetrag', '5.543,50'],
+      ]),
+    ]);
+    expect(r.items.map((it) => [it.itemQty, it.price, it.amount])).toEqual([
+      [14, 60.68, 849.52],
+      [2, 483.06, 917.81],
+      [3, 963.69, 2891.07],
+    ]);
   });
 });
 
