@@ -1449,15 +1449,16 @@ function quantityApart(line: Line, cols: Column[]): Line {
   const cells = line.cells.flatMap((c) => {
     const lead = c.words[0]!;
     // a unit run into its price ("Karton 483,06" under "Einheit" and "E-Preis"): the unit word and the number
-    const [, price] = c.words;
+    const price = c.words[1];
     if (
       c.words.length === 2 &&
+      price &&
       kindOf(lead) === 'unit' &&
       /^\p{L}{1,8}\.?$/u.test(lead.text) &&
-      kindOf(price!) === 'price' &&
-      looksNumeric(price!.text)
+      kindOf(price) === 'price' &&
+      looksNumeric(price.text)
     )
-      return [cellOf([lead]), cellOf([price!])];
+      return [cellOf([lead]), cellOf([price])];
     // (a position's cell is one word: the quantity run into it starts at the second word, which a glued cell
     // may set left of the quantity heading, its words spread over the cell's width; the cell reaches into it)
     const pos = kindOf(lead) === 'pos' && /^\d{1,4}$/.test(lead.text) && !!qty && c.x1 > qty.x0;

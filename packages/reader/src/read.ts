@@ -511,6 +511,7 @@ export function extractAll(
       if (r.headers[k] === supplier.value) {
         delete r.headers[k];
         delete r.boxes[`headers.${k}`];
+        delete fconf[`headers.${k}`];
       }
     if (!r.headers.shopAccount) {
       r.headers.shopAccount = supplier.value;
