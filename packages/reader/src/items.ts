@@ -2819,12 +2819,12 @@ export function extractItems(
         !!s.qty &&
         s.amount !== undefined &&
         Math.abs(r.value * s.qty - Math.abs(s.amount)) <= (ctx.wholeUnits ? 0.5 : 0.011);
+      // (the run-on quantity is a part of the description's cell, never a cell of its own: "Espresso beans 1 kg"
+      // keeps its "1 kg" beside a quantity of 1)
+      const runOn = (r: RowNum) =>
+        r.value === s.qty && QTY_WITH_UNIT.test(r.text) && !!r.cell && !line.cells.includes(r.cell);
       const tail = rowNums.find(
-        (r) =>
-          !r.pct &&
-          r.kind !== 'amount' &&
-          desc.endsWith(` ${r.text}`) &&
-          (price(r) || (r.value === s.qty && QTY_WITH_UNIT.test(r.text))),
+        (r) => !r.pct && r.kind !== 'amount' && desc.endsWith(` ${r.text}`) && (price(r) || runOn(r)),
       );
       if (!ctx.ocr && tail) desc = desc.slice(0, -tail.text.length).trim();
       const it: TItem = { itemDesc: desc.trim() };

@@ -408,10 +408,12 @@ describe('item tables under headings (round 39)', () => {
   });
 
   it('takes a quantity with its unit that the description runs into for the quantity, and leaves it out of the name', async () => {
+    // (a name that ends in its own "1 kg" beside a quantity of 1 keeps it)
     const rows: [string, string, string, string][] = [
       ['Espresso beans 1 kg', '30 h', '963,57', '28.907,10'],
       ['Schraube M8 x 40 verzinkt 14 carton', '', '80,78', '1.130,92'],
       ['Consulting hours', '24 carton', '56,42', '1.354,08'],
+      ['Espresso beans 1 kg', '1', '12,00', '12,00'],
     ];
     const r = await readPages([
       ...head('FA-2024-7781', '12-05-2024'),
@@ -428,15 +430,16 @@ describe('item tables under headings (round 39)', () => {
         right(530, 204 + 12 * k, '10%'),
       ]),
       ...totals(250, 460, [
-        ['Total HT', '31.392,10'],
-        ['TVA 10 %', '3.139,21'],
-        ['Total TTC', '34.531,31'],
+        ['Total HT', '31.404,10'],
+        ['TVA 10 %', '3.140,41'],
+        ['Total TTC', '34.544,51'],
       ]),
     ]);
     expect(r.items.map((it) => [it.itemDesc, it.itemQty])).toEqual([
       ['Espresso beans 1 kg', 30],
       ['Schraube M8 x 40 verzinkt', 14],
       ['Consulting hours', 24],
+      ['Espresso beans 1 kg', 1],
     ]);
   });
 
