@@ -1312,17 +1312,17 @@ function quantityRunOn(
   line: Line,
   cols: Column[],
 ): { value: number; cell: Cell; pct: boolean }[] {
-  if (line.cells.some((c) => columnFor(cols, c)?.kind === 'qty')) return [];
-  const amount = (x: { cell: Cell; pct: boolean }) => !x.pct && columnFor(cols, x.cell)?.kind === 'amount';
+  const kind = (box: { x0: number; x1: number }) => columnFor(cols, box)?.kind;
+  if (line.cells.some((c) => kind(c) === 'qty')) return [];
+  const amount = (x: { cell: Cell; pct: boolean }) => !x.pct && kind(x.cell) === 'amount';
   if (!lineNumbers(line, ctx.decimal).some(amount)) return [];
   for (const c of line.cells) {
     // (the quantity with its unit, "verzinkt 14 carton": the number before the unit word)
     const unitLast = /^\p{L}{1,6}\.?$/u.test(c.words[c.words.length - 1]?.text ?? '');
     const words = unitLast ? c.words.slice(0, -1) : c.words;
     const last = words[words.length - 1];
-    const kind = (w: Word) => columnFor(cols, w)?.kind;
     // (a note's value, "Farbe: grau, Größe 2", is no quantity)
-    if (words.length < 2 || !last || columnFor(cols, c)?.kind !== 'desc' || /:/.test(c.text)) continue;
+    if (words.length < 2 || !last || kind(c) !== 'desc' || /:/.test(c.text)) continue;
     const under = kind(last) === 'qty' || (unitLast && ['qty', 'unit'].includes(kind(c.words.at(-1)!) ?? ''));
     if (!/^\d{1,6}(?:[.,]\d{1,3})?$/.test(last.text) || !under) continue;
     const value = parseNumber(last.text, ctx.decimal);
