@@ -121,9 +121,10 @@ export function extractHeaders(ctx: ExtractContext): Partial<Record<HeaderField,
           !/\b(?:no|nr|number)\b/.test(ncell)
         )
           continue;
-        // a label inside a sentence ("… gemäß Bestellung Nr. 123 vom …") is weaker than a label of its own,
-        // and a value read from prose is never sure enough to skip a person
-        const prose = m.index > 3 && ncell.length > 40;
+        // a label inside a sentence ("… gemäß Bestellung Nr. 123 vom …", "selon le bon de commande signé": a word
+        // of letters after it) is weaker than a label of its own, and a value read from prose is never sure enough
+        // to skip a person
+        const prose = m.index > 3 && (ncell.length > 40 || /^\s*\p{L}{2,}(?:\s|$)/u.test(ncell.slice(m.end)));
         const rank = m.rank + (prose ? 8 : 0);
         const prev = out[f];
         if (prev && prev.rank <= rank) continue;
@@ -837,7 +838,14 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
   } else if (!done) {
     // printed values that do not add up stay as printed (the checks raise the mismatch); a value the page
     // does not show is not made up from the others
-    put('invoiceTotal', totals[0], 0.6);
+    // (where every VAT rate row prints 0.00 the total is the net: "Total" over "Less deposit paid" and "Balance
+    // due", whatever the labels' ranks)
+    const nil = rateRows(ctx);
+    const asNet =
+      nets[0] && nil.length && nil.every((r) => r.value === 0)
+        ? totals.find((t) => t.cell !== nets[0]!.cell && Math.abs(t.value - nets[0]!.value) < 0.011)
+        : undefined;
+    put('invoiceTotal', asNet ?? totals[0], 0.6);
     put('net', nets[0], 0.6);
     // one printed amount fills one role: "Totaal incl. BTW" names the VAT too, but its amount is the total
     const own = vats.filter((v) => v.cell !== totals[0]?.cell && v.cell !== nets[0]?.cell);
@@ -845,9 +853,14 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     if (byRates) out.vat = byRates;
     else put('vat', own[0], 0.5);
     // no VAT amount named, the net the total, and every VAT rate row printing 0.00: the VAT is nil
-    const rows = out.vat || !out.net || out.net.value !== out.invoiceTotal?.value ? [] : rateRows(ctx);
-    if (rows.length && rows.every((r) => r.value === 0))
-      out.vat = { value: 0, conf: 0.5, box: boxOf(rows[0]!.cell) };
+    if (
+      !out.vat &&
+      out.net &&
+      out.net.value === out.invoiceTotal?.value &&
+      nil.length &&
+      nil.every((r) => r.value === 0)
+    )
+      out.vat = { value: 0, conf: 0.5, box: boxOf(nil[0]!.cell) };
   }
   if (subs[0]) put('subtotal', subs[0], 0.8);
   // "Gesamtbetrag der Abschläge 0,00" prints no discount

@@ -1554,8 +1554,10 @@ function resolveAdjusted(r: AdjustedRow, confs: number[]): void {
   if (a === undefined) return;
   const fits = (q: number, p: number) =>
     q !== 0 && Math.abs(Math.abs(q) * p - r.allow + r.charge - Math.abs(a)) <= Math.abs(q) * 0.005 + 0.011;
-  const p = prices.find((p) => r.qtys.some((q) => fits(q, p)));
-  const q = p === undefined ? undefined : r.qtys.find((q) => fits(q, p));
+  const pairs = prices.flatMap((p) => r.qtys.filter((q) => fits(q, p)).map((q) => [q, p] as const));
+  // (without headings either of two numbers may be the quantity: the one a quantity's shape, "30,75" hours
+  // against "1.136,66", is it)
+  const [q, p] = pairs.find(([q, p]) => isQuarter(Math.abs(q)) && !isQuarter(Math.abs(p))) ?? pairs[0] ?? [];
   if (p === undefined || q === undefined) return;
   r.item.itemQty = q;
   r.item.price = a < 0 ? -p : p;
@@ -1580,7 +1582,10 @@ function headOfNextRow(
 ): number {
   const line = ctx.lines[i]!;
   const above = ctx.lines[i - 1];
-  if (!above || above.page !== line.page) return -1;
+  // the first lines of a page the table goes on to, over its first row there: no row above them on the page
+  // can own them, and where the table's cells have shown their heads above their numbers they are one
+  const pageTop = above?.page !== line.page;
+  if (!above || (pageTop && !headsSeen)) return -1;
   const h = line.y1 - line.y0;
   let j = i;
   let inner = 0;
@@ -1593,8 +1598,9 @@ function headOfNextRow(
   }
   const row = ctx.lines[j + 1];
   if (!row || j - i >= 6) return -1;
-  const top = line.y0 - above.y1;
   const bottom = row.y0 - ctx.lines[j]!.y1;
+  if (pageTop) return bottom <= h * 0.8 && inner <= h * 0.8 ? j : -1;
+  const top = line.y0 - above.y1;
   // a blank line inside sets what comes before it apart (a note under the row above): no head of this cell
   if (inner > bottom + h * 0.5 && inner > h) return -1;
   // once a row of this table has shown its cell's head above its numbers, any line nearer the row below than
@@ -1606,9 +1612,10 @@ function headOfNextRow(
   // on a text layer, where the gaps fall short of the margin by a hair (a cell's lines set 1.3 line heights apart,
   // rows 1.6): lines nearer the row below than the row above by their pitch, and nearer by their gap, as close
   // to each other as to that row, head its cell (a line with a date is a group's heading over its rows, "Delivery
-  // note 4711 of 12.03.2024", whatever its spacing)
+  // note 4711 of 12.03.2024", whatever its spacing; a line a blank line sets apart from the row, "Herkunftsland: DE"
+  // between an allowance under the row above and the next row, is a note of its own)
   const dated = ctx.lines.slice(i, j + 1).some((l) => findDates(l.text).length > 0);
-  if (!dated && bottom < top && nearerByPitch(ctx, i, j, above)) {
+  if (!dated && bottom < top && !blankBetween(ctx.lines[j], row) && nearerByPitch(ctx, i, j, above)) {
     if (how) how.byPitch = true;
     return j;
   }
@@ -1964,9 +1971,10 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
 
 /**
  * A unit column leading a table without a heading: in the rows that print numbers besides their amount and VAT
- * rate (half of the rows at least, and two; the others are service rows and charges), the first text cell is one
- * short word of letters starting where the rows' text starts, a number stands right of it, and the row's other
- * text right of that number. The units' span and where the rows' other text starts.
+ * rate (half of the rows at least, and two, or a table's one row whose name right of the number is words; the
+ * others are service rows and charges), the first text cell is one short word of letters starting where the rows'
+ * text starts, a number stands right of it, and the row's other text right of that number. The units' span and
+ * where the rows' other text starts.
  */
 function unitsLeading(
   rows: AlignedRow[],
@@ -1977,6 +1985,8 @@ function unitsLeading(
   let x1 = 0;
   let rest = Infinity;
   let n = 0;
+  /** the longest text right of a unit's number: a table of one row proves its unit by a name of words there */
+  let name = '';
   for (const r of rows) {
     const cells = r.line.cells;
     const k = cells.findIndex(isText);
@@ -1993,8 +2003,10 @@ function unitsLeading(
     if (next < 0) continue;
     if (!cells.slice(k + 1, next).some(isNumber)) return undefined;
     rest = Math.min(rest, cells[next]!.x0);
+    for (const c of cells.slice(next)) if (isText(c) && c.text.length > name.length) name = c.text;
   }
-  return n >= 2 && n * 2 >= rows.length && Number.isFinite(rest)
+  const proven = n >= 2 || (rows.length === 1 && /\p{L}{3,}\s\p{L}{3,}/u.test(name));
+  return proven && n * 2 >= rows.length && Number.isFinite(rest)
     ? { x0: textX0, x1, textX0: rest }
     : undefined;
 }
@@ -2105,9 +2117,7 @@ function addsUpUnder(ctx: ExtractContext, run: AlignedRow[], labelled = false): 
   for (let j = last.index + 1; j < Math.min(ctx.lines.length, last.index + 6); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== last.page) break;
-    const a = lineNumbers(l, ctx.decimal)
-      .filter((x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits))
-      .pop();
+    const a = amountUnder(ctx, run, l);
     if (!a) continue;
     const n = norm(l.text);
     const summary = SUMMARY_ROW.test(n);
@@ -2123,6 +2133,23 @@ function addsUpUnder(ctx: ExtractContext, run: AlignedRow[], labelled = false): 
 }
 
 /**
+ * The amount a line under a run of rows prints as a totals row would: its last money amount, right of the rows'
+ * text; a number within that span is a note's under a row ("Lot 117", "Taille : 39": money enough in a whole-unit
+ * currency).
+ */
+function amountUnder(ctx: ExtractContext, run: AlignedRow[], l: Line) {
+  const a = lineNumbers(l, ctx.decimal)
+    .filter((x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits))
+    .pop();
+  const textEnd = Math.max(
+    ...run.flatMap((r) =>
+      r.line.cells.filter((c) => !looksNumeric(c.text) && c.x1 <= r.amount.x0).map((c) => c.x1),
+    ),
+  );
+  return a && a.cell.x1 > textEnd ? a : undefined;
+}
+
+/**
  * Whether a run of rows is proven by the totals under it whatever their labels ("Assiette", "Net value"): the first
  * amount under the rows is their sum, and of the next two amounts the second is that sum plus the first (net + VAT
  * = total). Service lines that print only their amounts need no known totals word then.
@@ -2133,9 +2160,7 @@ function closesTotals(ctx: ExtractContext, run: AlignedRow[]): boolean {
   const amounts: number[] = [];
   for (const l of ctx.lines.slice(last.index + 1, last.index + 8)) {
     if (l.page !== last.page || amounts.length === 3) break;
-    const a = lineNumbers(l, ctx.decimal)
-      .filter((x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits))
-      .pop();
+    const a = amountUnder(ctx, run, l);
     if (a) amounts.push(Math.abs(a.value));
   }
   const [net, vat, total] = amounts;
@@ -2357,6 +2382,8 @@ export function extractItems(
   const evidence: RowEvidence[] = [];
   const boxes: TBox[] = [];
   const docDiscounts: number[] = [];
+  /** the amounts of charge rows read under the rows ("Shipping 9.95"): the net under them adds them */
+  const docCharges: number[] = [];
   let cols: Column[] | undefined = from.cols.length ? from.cols : undefined;
   let inTable = cols !== undefined;
   let lastItemLine: Line | undefined;
@@ -2591,7 +2618,13 @@ export function extractItems(
       if (ev) ev.leftOver = true;
     }
     if (hasMoney) {
-      if (DISCOUNT_ROW.test(n) && !rowNums.some((r) => r.kind === 'qty')) {
+      // (an allowance's word right of the row's own numbers, "30,75 | 1.136,66 | Remise :", leaves an item row)
+      const allowanceWord = line.cells.find((c) => DISCOUNT_ROW.test(norm(c.text)));
+      if (
+        DISCOUNT_ROW.test(n) &&
+        !rowNums.some((r) => r.kind === 'qty') &&
+        !(allowanceWord && itemRowWord(ctx, line, allowanceWord))
+      ) {
         const a = rowNums.filter((r) => r.money).pop();
         if (a) docDiscounts.push(Math.abs(a.value));
         continue;
@@ -2601,8 +2634,11 @@ export function extractItems(
         CHARGE_ROW.test(n) &&
         !rowNums.some((r) => r.kind === 'qty') &&
         !multipliesOut(rowNums.filter((r) => !r.pct).map((r) => r.value))
-      )
+      ) {
+        const c = rowNums.filter((r) => r.money && !r.pct).pop();
+        if (c) docCharges.push(Math.abs(c.value));
         continue;
+      }
       // an amount alone whose label starts far right of the descriptions ("Verpackung 49,00", "Net amount"
       // after a sub-total), or with no text at all, is a row of the totals block, not an item
       // (a row whose text is an article number of digits alone, "4722 | 117 | 906,164 | 106,021,188" in a table
@@ -2650,14 +2686,16 @@ export function extractItems(
           carriedSum(ctx, line, a, items))
       )
         continue;
-      // an amount alone that is the rows' sum less the discounts read under them is the totals block's net under
-      // a label the reader does not know ("Discount 3 % -7.585,96" over "Value excl. 245.279,44"): the table ended
+      // an amount alone that is the rows' sum less the discounts and plus the charges read under them is the
+      // totals block's net under a label the reader does not know ("Discount 3 % -7.585,96" over "Value excl.
+      // 245.279,44"; "Discount 2 % -15,383.00", "Shipping 9.95" over "Goods value"): the table ended
       const off = docDiscounts.reduce((t, d) => t + d, 0);
+      const on = docCharges.reduce((t, c) => t + c, 0);
       if (
         amountOnly &&
         a !== undefined &&
-        off > 0 &&
-        same(Math.abs(a), round2(Math.abs(sumOf(items)) - off))
+        off + on > 0 &&
+        same(Math.abs(a), round2(Math.abs(sumOf(items)) - off + on))
       ) {
         inTable = false;
         continue;
@@ -2674,6 +2712,7 @@ export function extractItems(
       let twoBaselines = false;
       if (
         partial &&
+        partial.line.page === line.page &&
         !rowNums.some((r) => r.kind === 'qty' || r.kind === 'price') &&
         line.y0 - partial.line.y1 < (line.y1 - line.y0) * 1.5
       ) {
@@ -2823,10 +2862,15 @@ export function extractItems(
       // keeps its "1 kg" beside a quantity of 1)
       const runOn = (r: RowNum) =>
         r.value === s.qty && QTY_WITH_UNIT.test(r.text) && !!r.cell && !line.cells.includes(r.cell);
-      const tail = rowNums.find(
-        (r) => !r.pct && r.kind !== 'amount' && desc.endsWith(` ${r.text}`) && (price(r) || runOn(r)),
-      );
-      if (!ctx.ocr && tail) desc = desc.slice(0, -tail.text.length).trim();
+      const cutOf = (r: RowNum) => {
+        if (r.pct || r.kind === 'amount') return undefined;
+        if (desc.endsWith(` ${r.text}`) && (price(r) || runOn(r))) return r.text;
+        // (a run-on quantity whose unit the row's unit took already: "… 88" left of "… 88 Karton")
+        const number = r.cell?.words[0]?.text;
+        return number && runOn(r) && desc.endsWith(` ${number}`) ? number : undefined;
+      };
+      const tail = rowNums.map(cutOf).find((t) => t !== undefined);
+      if (!ctx.ocr && tail) desc = desc.slice(0, -tail.length).trim();
       const it: TItem = { itemDesc: desc.trim() };
       if (itemCode) it.itemCode = itemCode.trim();
       if (barcode ?? leadingGtin) it.unitBarcode = barcode?.text.trim() ?? leadingGtin;
