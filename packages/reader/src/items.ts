@@ -2618,12 +2618,13 @@ export function extractItems(
       if (ev) ev.leftOver = true;
     }
     if (hasMoney) {
-      // (an allowance's word right of the row's own numbers, "30,75 | 1.136,66 | Remise :", leaves an item row)
+      // (on a text layer, an allowance's word right of the row's own numbers, "30,75 | 1.136,66 | Remise :",
+      // leaves an item row; a scan's lines may hold what OCR set beside them)
       const allowanceWord = line.cells.find((c) => DISCOUNT_ROW.test(norm(c.text)));
       if (
         DISCOUNT_ROW.test(n) &&
         !rowNums.some((r) => r.kind === 'qty') &&
-        !(allowanceWord && itemRowWord(ctx, line, allowanceWord))
+        !(!ctx.ocr && allowanceWord && itemRowWord(ctx, line, allowanceWord))
       ) {
         const a = rowNums.filter((r) => r.money).pop();
         if (a) docDiscounts.push(Math.abs(a.value));
