@@ -2120,11 +2120,14 @@ export function renderPdf(
     d.lines.forEach((l, i) => {
       const startsGroup = groupStarts.has(i);
       const endsGroup = lay.groups === 'sums' && (i === d.lines.length - 1 || groupStarts.has(i + 1));
+      // (a code set before the name with a dash only where the line still fits its column, else above the name:
+      // no text runs into the next column's, as in no real layout)
+      const dashed = l.code ? `${l.code} - ${l.desc[0]}` : '';
       const cell =
-        lay.codeAbove && l.code
+        l.code && (lay.codeAbove || (lay.codeDash && doc.widthOfString(dashed) > widthOf.desc - 12))
           ? [l.code, ...l.desc]
           : lay.codeDash && l.code
-            ? [`${l.code} - ${l.desc[0]}`, ...l.desc.slice(1)]
+            ? [dashed, ...l.desc.slice(1)]
             : l.desc;
       const descLines = cell.length;
       // a discounted line's price or allowance cell runs on below the row's numbers
@@ -2201,7 +2204,12 @@ export function renderPdf(
             break;
           case 'qty': {
             const q = fmtNum(l.qty, { ...d.money, decimals: Number.isInteger(l.qty) ? 0 : 2 });
-            rtext(lay.qtyUnit ? `${q} ${lay.qtyTimes ? 'x' : l.unit}` : q, xr, ny);
+            // a narrowed column prints a quantity with its unit smaller rather than over the column before it
+            const t = lay.qtyUnit ? `${q} ${lay.qtyTimes ? 'x' : l.unit}` : q;
+            let size = fs;
+            while (size > 5 && doc.fontSize(size).widthOfString(t) > widthOf.qty - 6) size -= 0.5;
+            rtext(t, xr, ny);
+            doc.fontSize(fs);
             break;
           }
           case 'unit':

@@ -580,6 +580,8 @@ interface RateRow {
   value: number;
   cell: Cell;
   checked: boolean;
+  /** the base that checks it */
+  base?: { value: number; cell: Cell };
 }
 
 /**
@@ -611,7 +613,7 @@ function rateRows(ctx: ExtractContext): RateRow[] {
     const right = amounts.filter((x) => x.cell.x0 >= rateCell.x0 && x.cell !== rateCell);
     const last = right[right.length - 1];
     if (!last || rate >= 30) continue;
-    const checked = right.some(
+    const base = right.find(
       (b) =>
         b !== last &&
         b.value !== 0 &&
@@ -620,10 +622,11 @@ function rateRows(ctx: ExtractContext): RateRow[] {
         Math.abs(round2((b.value * rate) / 100) - last.value) <= (ctx.wholeUnits ? 0.5 : 0.011),
     );
     // a row known only by the heading above it counts when its amount is its rate of its base
+    const checked = !!base;
     if (!VAT_WORD.test(n) && !checked) continue;
     const had = rows.get(rate);
     if (!had || (checked && !had.checked))
-      rows.set(rate, { rate, value: last.value, cell: last.cell, checked });
+      rows.set(rate, { rate, value: last.value, cell: last.cell, checked, base });
   }
   return [...rows.values()];
 }
@@ -853,13 +856,19 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     if (byRates) out.vat = byRates;
     else put('vat', own[0], 0.5);
     // no VAT amount named, the net the total, and every VAT rate row printing 0.00: the VAT is nil
+    // no net under a label the reader knows, and the bases of those rows add up to the total: that sum is the
+    // net ("0% | 4,791.71 | 0.00" under a total of 4,791.71, the net's label one the reader does not know)
+    const nilVat = nil.length > 0 && nil.every((r) => r.value === 0);
+    const bases = nil.flatMap((r) => (r.base ? [r.base] : []));
     if (
-      !out.vat &&
-      out.net &&
-      out.net.value === out.invoiceTotal?.value &&
-      nil.length &&
-      nil.every((r) => r.value === 0)
+      !out.net &&
+      nilVat &&
+      bases.length &&
+      out.invoiceTotal &&
+      Math.abs(round2(bases.reduce((t, b) => t + b.value, 0)) - out.invoiceTotal.value) < 0.011
     )
+      out.net = { value: out.invoiceTotal.value, conf: 0.5, box: boxOf(bases[0]!.cell) };
+    if (!out.vat && out.net && out.net.value === out.invoiceTotal?.value && nilVat)
       out.vat = { value: 0, conf: 0.5, box: boxOf(nil[0]!.cell) };
   }
   if (subs[0]) put('subtotal', subs[0], 0.8);

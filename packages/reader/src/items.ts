@@ -2146,7 +2146,8 @@ function amountUnder(ctx: ExtractContext, run: AlignedRow[], l: Line) {
       r.line.cells.filter((c) => !looksNumeric(c.text) && c.x1 <= r.amount.x0).map((c) => c.x1),
     ),
   );
-  return a && a.cell.x1 > textEnd ? a : undefined;
+  // (nor is a net price under a row's allowance, "= 2.161,31", a totals amount)
+  return a && a.cell.x1 > textEnd && !/^=/.test(a.cell.text.trim()) ? a : undefined;
 }
 
 /**
@@ -2161,7 +2162,8 @@ function closesTotals(ctx: ExtractContext, run: AlignedRow[]): boolean {
   for (const l of ctx.lines.slice(last.index + 1, last.index + 8)) {
     if (l.page !== last.page || amounts.length === 3) break;
     const a = amountUnder(ctx, run, l);
-    if (a) amounts.push(Math.abs(a.value));
+    // (the sum printed again, "Subtotal" over "Total excl. VAT", is one amount)
+    if (a && !(amounts.length === 1 && same(Math.abs(a.value), sum))) amounts.push(Math.abs(a.value));
   }
   const [net, vat, total] = amounts;
   return (

@@ -85,6 +85,40 @@ describe('tables without a heading (round 40)', () => {
     ]);
     expect(r.items.map((it) => [it.itemQty, it.price, it.amount])).toEqual([[4, 13116, 52464]]);
   });
+  it('proves a table of one row by the totals under it where a net price stands under its allowance', async () => {
+    // "- 113,75" and "= 2.161,31" under the price: the row's own allowance and net price, no totals amounts
+    const r = await readPages([
+      ...head('AB-2023/551', '18.10.2020'),
+      [65, 200, 'Cable tie black 200 mm'],
+      right(372, 200, '45 Std'),
+      right(439, 200, '2.275,06'),
+      right(511, 200, '97.258,95'),
+      right(552, 200, '19%'),
+      right(439, 211, '- 113,75'),
+      right(439, 222, '= 2.161,31'),
+      ...totals(250, 511, [
+        ['Summe Artikel', '97.258,95'],
+        ['MwSt. 19 %', '18.479,20'],
+        ['Gesamtbetrag', '115.738,15'],
+      ]),
+    ]);
+    expect(r.items.map((it) => [it.itemDesc, it.amount])).toEqual([['Cable tie black 200 mm', 97258.95]]);
+  });
+
+  it('proves a single service line by net + VAT = total under it, its sum printed twice', async () => {
+    const r = await readPages([
+      ...head('INV-2026-099', '12.08.2026'),
+      [49, 200, 'Abonnement logiciel 08/2026'],
+      right(543, 200, '586.94'),
+      ...totals(230, 543, [
+        ['Subtotal', '586.94'],
+        ['Total excl. VAT', '586.94'],
+        ['VAT 20%', '117.39'],
+        ['Total', '704.33'],
+      ]),
+    ]);
+    expect(r.items.map((it) => [it.itemDesc, it.amount])).toEqual([['Abonnement logiciel 08/2026', 586.94]]);
+  });
 });
 
 describe('tables under headings (round 40)', () => {
@@ -316,6 +350,35 @@ describe('totals and header labels (round 40)', () => {
     ]);
     expect(r.totals.invoiceTotal).toBe(196292.16);
     expect(r.totals.vat).toBe(0);
+  });
+
+  it("takes the net from a VAT table whose rows print 0.00 where the net's label is one it does not know", async () => {
+    const r = await readPages([
+      ...head('INV/2020/46865', '23.03.2025'),
+      [89, 190, 'No.'],
+      [221, 190, 'Article / service'],
+      [406, 190, 'Price/unit'],
+      [479, 190, 'Ext. price'],
+      right(100, 205, '83 x'),
+      [221, 205, 'Koffiebonen biologisch'],
+      right(443, 205, '57.73'),
+      right(515, 205, '4,791.59'),
+      ...totals(240, 515, [
+        ['Sub-total', '4,791.59'],
+        ['Value excl.', '4,791.59'],
+        ['To pay', '4,791.59'],
+      ]),
+      [114, 290, 'VAT rate'],
+      [227, 290, 'Net'],
+      [318, 290, 'VAT'],
+      right(150, 302, '20%'),
+      right(241, 302, '0.00'),
+      right(332, 302, '0.00'),
+      right(150, 314, '0%'),
+      right(241, 314, '4,791.59'),
+      right(332, 314, '0.00'),
+    ]);
+    expect([r.totals.net, r.totals.vat, r.totals.invoiceTotal]).toEqual([4791.59, 0, 4791.59]);
   });
 
   it('takes no number under a label inside a sentence ("selon le bon de commande signé") for the order number', async () => {
