@@ -850,8 +850,16 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
         : undefined;
     put('invoiceTotal', asNet ?? totals[0], 0.6);
     put('net', nets[0], 0.6);
-    // one printed amount fills one role: "Totaal incl. BTW" names the VAT too, but its amount is the total
-    const own = vats.filter((v) => v.cell !== totals[0]?.cell && v.cell !== nets[0]?.cell);
+    // one printed amount fills one role: "Totaal incl. BTW" names the VAT too, but its amount is the total; and on
+    // a text layer an amount as large as the total is no VAT ("Worth before tax 4,791.59" over a total of
+    // 4,791.59): it would leave a net of nothing (a scan's total may be one OCR misread)
+    const total = ctx.ocr ? undefined : out.invoiceTotal?.value;
+    const own = vats.filter(
+      (v) =>
+        v.cell !== totals[0]?.cell &&
+        v.cell !== nets[0]?.cell &&
+        !(total !== undefined && v.value !== 0 && Math.abs(v.value) >= Math.abs(total) - 0.005),
+    );
     const byRates = vatByRates(ctx, own);
     if (byRates) out.vat = byRates;
     else put('vat', own[0], 0.5);

@@ -1179,6 +1179,18 @@ function solveRow(
   // with a discount column: q × p − d = a, or a discount in percent; each number under the discount heading is
   // tried (a code column whose heading the labels do not know, "St.-Kz.", sets its "1" under the nearest heading
   // beside the rate "5%")
+  // no amount column named (its heading ran into the next one's, "WertMwSt.-Code"): the amount is the number the
+  // quantity times the price less the row's discount rate makes
+  if (amount === undefined && qty !== undefined && price !== undefined && pctDiscount) {
+    const net = qty * price * (1 - pctDiscount.value / 100);
+    amount = plain.find(
+      // (the net price rounded before it was multiplied: half a cent or unit per unit of slack)
+      (n) =>
+        n.kind !== 'qty' &&
+        n.kind !== 'price' &&
+        Math.abs(n.value - net) <= Math.abs(qty) * (wholeUnits ? 0.5 : 0.005) + 0.011,
+    )?.value;
+  }
   if (qty !== undefined && price !== undefined && amount !== undefined)
     for (const d of nums.filter((n) => n.kind === 'discount')) {
       const off = Math.abs(d.value);
@@ -1971,7 +1983,7 @@ function alignedTable(ctx: ExtractContext): { cols: Column[]; starts: number[] }
 
 /**
  * A unit column leading a table without a heading: in the rows that print numbers besides their amount and VAT
- * rate (half of the rows at least, and two, or a table's one row whose name right of the number is words; the
+ * rate (half of the rows at least, and two, or the one such row where its name right of the number is words; the
  * others are service rows and charges), the first text cell is one short word of letters starting where the rows'
  * text starts, a number stands right of it, and the row's other text right of that number. The units' span and
  * where the rows' other text starts.
@@ -2005,10 +2017,8 @@ function unitsLeading(
     rest = Math.min(rest, cells[next]!.x0);
     for (const c of cells.slice(next)) if (isText(c) && c.text.length > name.length) name = c.text;
   }
-  const proven = n >= 2 || (rows.length === 1 && /\p{L}{3,}\s\p{L}{3,}/u.test(name));
-  return proven && n * 2 >= rows.length && Number.isFinite(rest)
-    ? { x0: textX0, x1, textX0: rest }
-    : undefined;
+  const proven = (n >= 2 && n * 2 >= rows.length) || (n === 1 && /\p{L}{3,}\s\p{L}{3,}/u.test(name));
+  return proven && Number.isFinite(rest) ? { x0: textX0, x1, textX0: rest } : undefined;
 }
 
 /** A VAT column headed as a tax code's ("VAT code", "Code TVA": labels.ts `COLUMN_PHRASE` keeps it one heading). */

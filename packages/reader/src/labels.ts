@@ -238,7 +238,7 @@ export const COLUMN_LABELS: [ColumnKind, RegExp][] = [
   ['base', /\b(?:(?:price\s+)?base\s+(?:qty|quantity)|preiseinheit|pe|per|prijs\s+per|prix\s+par)\b/],
   [
     'qty',
-    /menge\b|\b(?:qty|quantity|units|anzahl|qte|quantite|aantal|aant|hoeveelheid|stk|hrs|hours|uren|qt|mng|anz|nb|nbre|nombre|pcs|pieces|stuks|stuck)\b/,
+    /menge\b|\b(?:qty|quantity|units|anzahl|qte|quantite|aantal|aant|hoeveelheid|stk|hrs|hours|uren|qt|mng|anz|nb|nbre|nombre|pcs|pieces)\b/,
   ],
   // a column of line allowances and charges, by its plural or its general word ("Rabatte / Aufschläge",
   // "Adjustments", "Aanpassingen"): the allowance under each row's label is that row's

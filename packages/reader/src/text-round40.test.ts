@@ -43,6 +43,34 @@ describe('tables without a heading (round 40)', () => {
     expect(r.items[0]).toMatchObject({ itemDesc: 'Consulting hours', amount: 72.6 });
   });
 
+  it('reads a unit leading the one goods row among service lines as its unit, not its name', async () => {
+    const r = await readPages([
+      ...head('INV-2026-018', '12.03.2026'),
+      [52, 200, 'kg'],
+      right(125, 200, '1'),
+      [137, 200, 'Glass cleaner 5 l'],
+      right(428, 200, '2,209.07'),
+      [461, 200, 'A'],
+      right(541, 200, '2,209.07'),
+      [137, 212, 'Monthly leasing fee 05/2023'],
+      [461, 212, 'A'],
+      right(541, 212, '799.14'),
+      [137, 224, 'Hosting package Business 11/2020'],
+      [461, 224, 'A'],
+      right(541, 224, '874.09'),
+      ...totals(250, 541, [
+        ['Total items', '3,882.30'],
+        ['VAT 20%', '776.46'],
+        ['Total due', '4,658.76'],
+      ]),
+    ]);
+    expect(r.items.map((it) => it.itemDesc)).toEqual([
+      'Glass cleaner 5 l',
+      'Monthly leasing fee 05/2023',
+      'Hosting package Business 11/2020',
+    ]);
+  });
+
   it('keeps a row whose allowance word stands right of its own numbers, the quantity the number shaped as one', async () => {
     // "Remise :" right of the quantity and the price, the amount taken off under it: 30,75 × 1.136,66 − 1.747,62
     const r = await readPages([
@@ -122,6 +150,39 @@ describe('tables without a heading (round 40)', () => {
 });
 
 describe('tables under headings (round 40)', () => {
+  it("finds the amount by the row's discount rate where the amount's heading ran into the next one", async () => {
+    // "WertMwSt.-Code": the amount's and the tax code's headings as one cell, a code "1" right of each amount
+    const rows: [string, string, string, string, string][] = [
+      ['Cartouche encre cyan', '1 Std', '72,464', '5%', '68,841'],
+      ['Winkelprofil Aluminium', '76 Stk', '319,760', '5%', '23,086,672'],
+      ['Consulting hours', '1 kg', '55,356', '10%', '49,820'],
+    ];
+    const r = await readPages([
+      ...head('RE-2025-0603', '03.06.2025'),
+      [60, 190, 'Pos'],
+      [83, 190, 'Bez.'],
+      [339, 190, 'Stück'],
+      [379, 190, 'Stückpreis'],
+      [425, 190, 'Rabatt %'],
+      [504, 190, 'WertMwSt.-Code'],
+      ...rows.flatMap(([d, q, p, off, a], k): Text[] => [
+        right(71, 205 + 12 * k, String(k + 1)),
+        [83, 205 + 12 * k, d],
+        right(357, 205 + 12 * k, q),
+        right(415, 205 + 12 * k, p),
+        right(454, 205 + 12 * k, off),
+        right(518, 205 + 12 * k, a),
+        right(554, 205 + 12 * k, '1'),
+      ]),
+      ...totals(250, 518, [
+        ['Gesamt netto', '23,205,333'],
+        ['MwSt. 19 %', '4,409,013'],
+        ['Gesamtbetrag', '27,614,346'],
+      ]),
+    ]);
+    expect(r.items.map((it) => it.amount)).toEqual([68841, 23086672, 49820]);
+  });
+
   it('ends the table at the net under a label it does not know, the rows less a discount plus a charge', async () => {
     // the description column starts right of the middle, and the totals' labels a little right of it
     const rows: [string, string, string, string][] = [
@@ -156,32 +217,6 @@ describe('tables under headings (round 40)', () => {
     ]);
     expect(r.items.map((it) => it.itemDesc)).toEqual(rows.map(([d]) => d));
     expect(r.totals.net).toBe(611.26);
-  });
-
-  it('reads a number with "Stuks" over it as the quantity, the position beside it under "Nr."', async () => {
-    const r = await readPages([
-      ...head('INV/2023/76318', '12-07-2020'),
-      [70, 190, 'Stuks'],
-      [107, 190, 'Nr.'],
-      [130, 190, 'Artikelnr.'],
-      [193, 190, 'Tekst'],
-      [404, 190, 'Eenheid'],
-      [478, 190, 'Waarde'],
-      [517, 190, 'BTW %'],
-      right(90, 205, '100'),
-      right(118, 205, '1'),
-      [130, 205, 'ART5319971'],
-      [193, 205, 'Glass cleaner 5 l'],
-      [404, 205, 'uur'],
-      right(505, 205, '243.983,00'),
-      right(546, 205, '21%'),
-      ...totals(240, 505, [
-        ['Totaal excl. BTW', '243.983,00'],
-        ['BTW 21 %', '51.236,43'],
-        ['Te betalen', '295.219,43'],
-      ]),
-    ]);
-    expect(r.items.map((it) => [it.itemQty, it.price, it.amount])).toEqual([[100, 2439.83, 243983]]);
   });
 
   it('leaves a quantity the description runs into out of the name where the unit after it was read as the unit', async () => {
@@ -378,6 +413,36 @@ describe('totals and header labels (round 40)', () => {
       right(241, 314, '4,791.59'),
       right(332, 314, '0.00'),
     ]);
+    expect([r.totals.net, r.totals.vat, r.totals.invoiceTotal]).toEqual([4791.59, 0, 4791.59]);
+  });
+
+  it("takes no amount as large as the total for the VAT, under a label that names tax ('Worth before tax')", async () => {
+    const r = await readPages([
+      ...head('INV/2020/46865', '23.03.2025'),
+      [89, 190, 'No.'],
+      [221, 190, 'Article / service'],
+      [406, 190, 'Price/unit'],
+      [479, 190, 'Ext. price'],
+      right(100, 205, '83 x'),
+      [221, 205, 'Koffiebonen biologisch'],
+      right(443, 205, '57.73'),
+      right(515, 205, '4,791.59'),
+      ...totals(240, 515, [
+        ['Sub-total', '4,791.59'],
+        ['Worth before tax', '4,791.59'],
+        ['To pay', '4,791.59'],
+      ]),
+      [114, 290, 'VAT rate'],
+      [227, 290, 'Net'],
+      [318, 290, 'VAT'],
+      right(150, 302, '20%'),
+      right(241, 302, '0.00'),
+      right(332, 302, '0.00'),
+      right(150, 314, '0%'),
+      right(241, 314, '4,791.59'),
+      right(332, 314, '0.00'),
+    ]);
+    // (it had been the VAT, 0.95 sure, and the 0.00 under the VAT table's "Net" the net, 0.99 sure)
     expect([r.totals.net, r.totals.vat, r.totals.invoiceTotal]).toEqual([4791.59, 0, 4791.59]);
   });
 
