@@ -161,7 +161,7 @@ describe('tables under headings (round 40)', () => {
       ...head('RE-2025-0603', '03.06.2025'),
       [60, 190, 'Pos'],
       [83, 190, 'Bez.'],
-      [339, 190, 'Stück'],
+      [339, 190, 'Menge'],
       [379, 190, 'Stückpreis'],
       [425, 190, 'Rabatt %'],
       [504, 190, 'WertMwSt.-Code'],
