@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pagesPdf, rightAligned as right, type PlacedText as Text } from './__tests__/make-docs.js';
+import {
+  dutchInvoiceHead as head,
+  readSmallPages as readPages,
+  rightAligned as right,
+  type PlacedText as Text,
+  totalsAt as totals,
+} from './__tests__/make-docs.js';
 import { BATCH_WORD } from './labels.js';
 import { norm } from './parse.js';
-import { readDocument } from './read.js';
-
-/** A document of these pages of texts at x, y (points), every one in 8-point Helvetica. */
-const readPages = async (...pages: Text[][]) =>
-  readDocument(await pagesPdf(pages, 8), { fileName: 'test.pdf' });
-
-/** The sender's name and address over the buyer's, with the invoice's number and date right of the buyer. */
-const head = (number: string, date: string): Text[] => [
-  [60, 60, 'Rheinland Installatie KG'],
-  [60, 72, 'Industriestr. 5a, 10115 Berlin'],
-  [60, 110, 'Vermeer Textiles B.V.'],
-  [60, 122, 'Prinsengracht 263, 3511 LK Utrecht'],
-  [330, 110, 'Factuurnummer:'],
-  [420, 110, number],
-  [330, 122, 'Factuurdatum:'],
-  [420, 122, date],
-];
-
-/** Net, VAT and total under a table, right-aligned at `xr`, from `y` on. */
-const totals = (y: number, xr: number, rows: [string, string][]): Text[] =>
-  rows.flatMap(([label, amount], k): Text[] => [[330, y + 12 * k, label], right(xr, y + 12 * k, amount)]);
 
 describe('item tables without a heading (round 39)', () => {
   it('takes whole numbers that only rise left of the text for positions where a column of quantities stands right of it', async () => {

@@ -121,6 +121,29 @@ export const rightAligned = (xr: number, y: number, t: string): PlacedText => [
   'Courier',
 ];
 
+/** The reading of a document of these pages of texts at x, y (points), every one in 8-point Helvetica. */
+export const readSmallPages = async (...pages: PlacedText[][]) =>
+  readDocument(await pagesPdf(pages, 8), { fileName: 'test.pdf' });
+
+/** A sender's name and address over a Dutch buyer's, with the invoice's number and date right of the buyer. */
+export const dutchInvoiceHead = (number: string, date: string): PlacedText[] => [
+  [60, 60, 'Rheinland Installatie KG'],
+  [60, 72, 'Industriestr. 5a, 10115 Berlin'],
+  [60, 110, 'Vermeer Textiles B.V.'],
+  [60, 122, 'Prinsengracht 263, 3511 LK Utrecht'],
+  [330, 110, 'Factuurnummer:'],
+  [420, 110, number],
+  [330, 122, 'Factuurdatum:'],
+  [420, 122, date],
+];
+
+/** Totals under a table: labels at x 330, amounts right-aligned at `xr`, a line of 12 points each from `y` on. */
+export const totalsAt = (y: number, xr: number, rows: [string, string][]): PlacedText[] =>
+  rows.flatMap(([label, amount], k): PlacedText[] => [
+    [330, y + 12 * k, label],
+    rightAligned(xr, y + 12 * k, amount),
+  ]);
+
 /** A German invoice around an item table: GERMAN_INVOICE_HEAD above the rows, net, VAT and total from `y` on. */
 export const germanInvoicePage = (
   rows: PlacedText[],
