@@ -231,6 +231,8 @@ export function isNoiseName(t: string): boolean {
   if (isFieldLabel(t, n)) return true;
   for (const [re] of DOC_TYPE) if (re.test(n) && n.split(' ').length <= 3) return true;
   if (/^(?:page|seite|tel|fax|phone|date|datum|www|http|e-?mail|iban|bic)\b/.test(n)) return true;
+  // a department of the company ("Afdeling crediteuren", "Accounts payable") names no company
+  if (/^(?:afdeling|abteilung|department|dept|accounts payable|service comptabilite)\b/.test(n)) return true;
   if (/@|www\.|https?:/.test(n)) return true;
   if (
     /\b(?:nummer|number|nr|gln|gtin|siren|siret|iban)\b/.test(n) ||

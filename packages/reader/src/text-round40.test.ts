@@ -6,6 +6,7 @@ import {
   type PlacedText as Text,
   totalsAt as totals,
 } from './__tests__/make-docs.js';
+import { isNoiseName } from './parties.js';
 
 describe('tables without a heading (round 40)', () => {
   it('reads a short word leading the one row of a table, a number right of it, as the unit, not the name', async () => {
@@ -438,5 +439,14 @@ describe('totals and header labels (round 40)', () => {
       ]),
     ]);
     expect(r.headers.orderNum).toBe('2026.5188');
+  });
+});
+
+describe('parties (round 40)', () => {
+  it('takes a department of the company for no name ("Afdeling crediteuren", "Accounts payable")', () => {
+    // (under a buyer's name that repeats the sender's, the department line had been the buyer, 0.99 sure)
+    for (const t of ['Afdeling crediteuren', 'Accounts payable', 'Abteilung Einkauf', 'Service comptabilité'])
+      expect(isNoiseName(t), t).toBe(true);
+    expect(isNoiseName('Service Partners GmbH')).toBe(false);
   });
 });
