@@ -636,10 +636,9 @@ function rateRows(ctx: ExtractContext): RateRow[] {
  * rates or more, or one row whose amount is its rate × its base), else the best labelled VAT. A 0 % row beside
  * rows that charge VAT is not the document's VAT; a row labelled as the VAT total keeps its place.
  */
-function vatByRates(ctx: ExtractContext, vats: MoneyCand[]): Found<number> | undefined {
+function vatByRates(rows: RateRow[], vats: MoneyCand[]): Found<number> | undefined {
   const top = vats.find((v) => !v.cents);
   if (top && top.prio >= Math.max(...TOTAL_LABELS.vat.map(([, p]) => p))) return undefined;
-  const rows = rateRows(ctx);
   if (!rows.some((r) => r.value !== 0)) return undefined;
   if (rows.length < 2 && !rows[0]!.checked) return undefined;
   const first = rows.find((r) => r.value !== 0)!;
@@ -843,9 +842,10 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
     // does not show is not made up from the others
     // (where every VAT rate row prints 0.00 the total is the net: "Total" over "Less deposit paid" and "Balance
     // due", whatever the labels' ranks)
-    const nil = rateRows(ctx);
+    const rows = rateRows(ctx);
+    const nilVat = rows.length > 0 && rows.every((r) => r.value === 0);
     const asNet =
-      nets[0] && nil.length && nil.every((r) => r.value === 0)
+      nets[0] && nilVat
         ? totals.find((t) => t.cell !== nets[0]!.cell && Math.abs(t.value - nets[0]!.value) < 0.011)
         : undefined;
     put('invoiceTotal', asNet ?? totals[0], 0.6);
@@ -860,14 +860,13 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
         v.cell !== nets[0]?.cell &&
         !(total !== undefined && v.value !== 0 && Math.abs(v.value) >= Math.abs(total) - 0.005),
     );
-    const byRates = vatByRates(ctx, own);
+    const byRates = vatByRates(rows, own);
     if (byRates) out.vat = byRates;
     else put('vat', own[0], 0.5);
-    // no VAT amount named, the net the total, and every VAT rate row printing 0.00: the VAT is nil
-    // no net under a label the reader knows, and the bases of those rows add up to the total: that sum is the
-    // net ("0% | 4,791.71 | 0.00" under a total of 4,791.71, the net's label one the reader does not know)
-    const nilVat = nil.length > 0 && nil.every((r) => r.value === 0);
-    const bases = nil.flatMap((r) => (r.base ? [r.base] : []));
+    // no net under a label the reader knows, every VAT rate row printing 0.00, and the bases of those rows adding
+    // up to the total: that sum is the net ("0% | 4,791.71 | 0.00" under a total of 4,791.71, the net's label one
+    // the reader does not know)
+    const bases = rows.flatMap((r) => (r.base ? [r.base] : []));
     if (
       !out.net &&
       nilVat &&
@@ -876,8 +875,9 @@ export function extractTotals(ctx: ExtractContext): Partial<Record<TotalField, F
       Math.abs(round2(bases.reduce((t, b) => t + b.value, 0)) - out.invoiceTotal.value) < 0.011
     )
       out.net = { value: out.invoiceTotal.value, conf: 0.5, box: boxOf(bases[0]!.cell) };
+    // no VAT amount named, the net the total, and every VAT rate row printing 0.00: the VAT is nil
     if (!out.vat && out.net && out.net.value === out.invoiceTotal?.value && nilVat)
-      out.vat = { value: 0, conf: 0.5, box: boxOf(nil[0]!.cell) };
+      out.vat = { value: 0, conf: 0.5, box: boxOf(rows[0]!.cell) };
   }
   if (subs[0]) put('subtotal', subs[0], 0.8);
   // "Gesamtbetrag der Abschläge 0,00" prints no discount

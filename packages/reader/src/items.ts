@@ -2124,10 +2124,11 @@ function addsUpUnder(ctx: ExtractContext, run: AlignedRow[], labelled = false): 
   // -0,84" above the net), and an amount taken off without such a word may be one, or a row's own allowance
   // already in its amount ("- 86,48" under a row that prints "Aktion:"): each way the sums could run is tried
   let sums = [sum];
+  const totalsAmount = amountsUnder(ctx, run);
   for (let j = last.index + 1; j < Math.min(ctx.lines.length, last.index + 6); j++) {
     const l = ctx.lines[j]!;
     if (l.page !== last.page) break;
-    const a = amountUnder(ctx, run, l);
+    const a = totalsAmount(l);
     if (!a) continue;
     const n = norm(l.text);
     const summary = SUMMARY_ROW.test(n);
@@ -2145,19 +2146,20 @@ function addsUpUnder(ctx: ExtractContext, run: AlignedRow[], labelled = false): 
 /**
  * The amount a line under a run of rows prints as a totals row would: its last money amount, right of the rows'
  * text; a number within that span is a note's under a row ("Lot 117", "Taille : 39": money enough in a whole-unit
- * currency).
+ * currency), and a net price under a row's allowance ("= 2.161,31") none either. Returns the reading for the run.
  */
-function amountUnder(ctx: ExtractContext, run: AlignedRow[], l: Line) {
-  const a = lineNumbers(l, ctx.decimal)
-    .filter((x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits))
-    .pop();
+function amountsUnder(ctx: ExtractContext, run: AlignedRow[]) {
   const textEnd = Math.max(
     ...run.flatMap((r) =>
       r.line.cells.filter((c) => !looksNumeric(c.text) && c.x1 <= r.amount.x0).map((c) => c.x1),
     ),
   );
-  // (nor is a net price under a row's allowance, "= 2.161,31", a totals amount)
-  return a && a.cell.x1 > textEnd && !/^=/.test(a.cell.text.trim()) ? a : undefined;
+  return (l: Line) => {
+    const a = lineNumbers(l, ctx.decimal)
+      .filter((x) => !x.pct && isMoneyText(x.cell.text, ctx.wholeUnits))
+      .pop();
+    return a && a.cell.x1 > textEnd && !/^=/.test(a.cell.text.trim()) ? a : undefined;
+  };
 }
 
 /**
@@ -2169,9 +2171,10 @@ function closesTotals(ctx: ExtractContext, run: AlignedRow[]): boolean {
   const sum = Math.abs(round2(run.reduce((t, r) => t + amountOf(r), 0)));
   const last = run[run.length - 1]!.line;
   const amounts: number[] = [];
+  const totalsAmount = amountsUnder(ctx, run);
   for (const l of ctx.lines.slice(last.index + 1, last.index + 8)) {
     if (l.page !== last.page || amounts.length === 3) break;
-    const a = amountUnder(ctx, run, l);
+    const a = totalsAmount(l);
     // (the sum printed again, "Subtotal" over "Total excl. VAT", is one amount)
     if (a && !(amounts.length === 1 && same(Math.abs(a.value), sum))) amounts.push(Math.abs(a.value));
   }
